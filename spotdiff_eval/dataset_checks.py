@@ -1,0 +1,135 @@
+"""Dataset checks for ``spotdiff validate``: manifest, annotations, images, geometry.
+
+Every item is checked even when an earlier one is broken, so a maintainer
+sees all problems of a hand-made dataset at once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePosixPath
+
+from PIL import Image
+
+from .dataset import LoadedItem, Manifest, read_manifest
+from .domain import Annotation, Box, DatasetItem
+from .errors import SpotDiffError
+from .findings import (
+    Findings,
+    review_status_findings,
+)
+
+# -- dataset -------------------------------------------------------------------
+
+
+def validate_dataset(manifest_path: Path) -> Findings:
+    """Manifest, every annotation, every image, and their geometry."""
+    try:
+        manifest = read_manifest(manifest_path)
+    except SpotDiffError as exc:
+        return Findings([exc.one_line()])
+    findings = Findings()
+    review_status_findings(findings, manifest.path, manifest.data.get("review_status"))
+    for index in range(len(manifest.entries)):
+        try:
+            loaded = manifest.load_item(index)
+        except SpotDiffError as exc:
+            findings.append(exc.one_line())
+            continue
+        _item_findings(findings, manifest, index, loaded)
+    return findings
+
+
+def _item_findings(findings: Findings, manifest: Manifest, index: int, loaded: LoadedItem) -> None:
+    item, annotation, raw = loaded.item, loaded.annotation, loaded.raw
+    source = item.annotation_path
+    review_status_findings(findings, source, annotation.review_status)
+    listed = manifest.entries[index]["image"]
+    if PurePosixPath(annotation.image.replace("\\", "/")).name != PurePosixPath(listed).name:
+        findings.add(
+            source,
+            "/image",
+            f'image "{annotation.image}" differs from the manifest\'s "{listed}" '
+            f"({manifest.path}: /items/{index}/image)",
+        )
+    order = raw.get("panel_order")
+    expected = ["left", "right"] if item.panel_layout == "side_by_side" else ["top", "bottom"]
+    if order is not None and [o.lower() for o in order] != expected:
+        findings.add(
+            source,
+            "/panel_order",
+            f"panel_order {order} does not fit panel_layout {item.panel_layout} "
+            f"(expected {expected})",
+        )
+    size = _image_size(findings, item)
+    _geometry_findings(findings, item, annotation, size)
+
+
+def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None:
+    """The image's (width, height) if it is a readable PNG or JPEG; else a finding."""
+    path = item.image_path
+    if not path.is_file():
+        findings.add(path, "", f"image of item {item.item_id} not found")
+        return None
+    try:
+        with Image.open(path) as image:
+            image_format, size = image.format, image.size
+            image.verify()  # structure and checksums
+        with Image.open(path) as image:
+            image.load()  # full decode: catches truncated JPEG data that verify() misses
+    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
+        findings.add(path, "", f"not a readable PNG or JPEG image ({exc})")
+        return None
+    if image_format not in ("PNG", "JPEG"):
+        findings.add(path, "", f"image format is {image_format}, expected PNG or JPEG")
+    return size
+
+
+def _geometry_findings(
+    findings: Findings, item: DatasetItem, annotation: Annotation, size: tuple[int, int] | None
+) -> None:
+    """Panel boxes inside the image, of equal size and apart; each bbox inside its panel."""
+    source = item.annotation_path
+    panel: tuple[int, int] | None = None
+    if annotation.panel_boxes is not None:
+        first, second = annotation.panel_boxes
+        problems = [_box_problem(box, size, "image") for box in (first, second)]
+        for i, problem in enumerate(problems):
+            if problem:
+                findings.add(source, f"/panel_boxes/{i}", problem)
+        if not any(problems):
+            layout_problem = _panel_problem(first, second, item.panel_layout)
+            if layout_problem:
+                findings.add(source, "/panel_boxes", layout_problem)
+            panel = (first[2] - first[0], first[3] - first[1])
+    elif size is not None:
+        width, height = size
+        side_by_side = item.panel_layout == "side_by_side"
+        panel = (width // 2, height) if side_by_side else (width, height // 2)
+    for index, diff in enumerate(annotation.differences):
+        problem = _box_problem(diff.bbox, panel, "panel") if diff.bbox is not None else None
+        if problem:
+            findings.add(source, f"/differences/{index}/bbox", problem)
+
+
+def _panel_problem(first: Box, second: Box, layout: str) -> str | None:
+    """Two panels must have one size, not overlap, and sit as the layout says."""
+    if (first[2] - first[0], first[3] - first[1]) != (second[2] - second[0], second[3] - second[1]):
+        return f"the two panels differ in size: {list(first)}, {list(second)}"
+    if min(first[2], second[2]) > max(first[0], second[0]) and min(first[3], second[3]) > max(
+        first[1], second[1]
+    ):
+        return f"the two panels overlap: {list(first)}, {list(second)}"
+    if layout == "side_by_side" and second[0] < first[2]:
+        return "panel_layout is side_by_side but the second panel is not right of the first"
+    if layout == "top_bottom" and second[1] < first[3]:
+        return "panel_layout is top_bottom but the second panel is not below the first"
+    return None
+
+
+def _box_problem(box: Box, size: tuple[int, int] | None, what: str) -> str | None:
+    x0, y0, x1, y1 = box
+    if x1 <= x0 or y1 <= y0:
+        return f"box {list(box)} is empty (x1 must exceed x0, and y1 exceed y0)"
+    if size is not None and (x1 > size[0] or y1 > size[1]):
+        return f"box {list(box)} lies outside the {what} ({size[0]}x{size[1]} pixels)"
+    return None

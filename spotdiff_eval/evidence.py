@@ -1,0 +1,104 @@
+"""What each difference says, precomputed once for all its pairings.
+
+A :class:`Profile` gathers the normalised evidence of one difference: its
+names (a gold difference also has its aliases), their head nouns, the words of
+its change (attribute, from, to) and of its description, and what kind of
+change it is. The matching rules in ``relation.py`` read only profiles.
+
+The parts are cached by the strings they come from: subjects and attribute
+values repeat across items and submissions, so most profiles are assembled
+from cache hits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .domain import Difference, GoldDifference
+from .lexicon import CHANGE_WORDS
+from .normalize import Name, attribute_category, content_words, parse_name, words
+
+#: Added, removed and count changes all say "how many of X are there":
+#: an addition reported as a count change from 0 is the same claim.
+PRESENCE_KINDS = frozenset({"object_added", "object_removed", "count_change"})
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """Normalised evidence of one difference.
+
+    ``head`` is the head noun of the stated subject (None when vague);
+    ``heads`` adds those of the aliases; ``spelled`` holds every name as a
+    tuple of normalised words.
+    """
+
+    kind: str
+    head: str | None
+    spelled: frozenset[tuple[str, ...]]
+    names: tuple[Name, ...]
+    heads: frozenset[str]
+    name_words: frozenset[str]
+    change_words: frozenset[str]
+    description_words: frozenset[str]
+    all_words: frozenset[str]
+    category: str | None
+
+    @property
+    def vague(self) -> bool:
+        """No name with a head: "object_3" says nothing of what it is."""
+        return not self.heads
+
+    @property
+    def is_presence(self) -> bool:
+        return self.kind in PRESENCE_KINDS
+
+
+@lru_cache(maxsize=65536)
+def _name_evidence(subject: str, aliases: tuple[str, ...]):
+    names = tuple(parse_name(n) for n in (subject, *aliases))
+    spelled = frozenset(words(n) for n in (subject, *aliases))
+    heads = frozenset(n.head for n in names if n.head is not None)
+    name_words = frozenset().union(*(n.core for n in names))
+    return names, spelled, heads, name_words
+
+
+@lru_cache(maxsize=65536)
+def _change_evidence(
+    kind: str, attribute: str | None, from_value: str | None, to_value: str | None
+) -> tuple[frozenset[str], str | None]:
+    values = tuple(v for v in (from_value, to_value) if v)
+    change_words = frozenset().union(*(content_words(v) for v in (attribute, *values) if v))
+    if kind == "count_change":
+        category: str | None = "count"
+    elif kind == "attribute_change":
+        category = attribute_category(attribute, values)
+    else:
+        category = None
+    return change_words, category
+
+
+@lru_cache(maxsize=65536)
+def _description_evidence(description: str | None) -> frozenset[str]:
+    return content_words(description) - CHANGE_WORDS if description else frozenset()
+
+
+def profile(diff: Difference) -> Profile:
+    aliases = diff.aliases if isinstance(diff, GoldDifference) else ()
+    names, spelled, heads, name_words = _name_evidence(diff.subject, aliases)
+    change_words, category = _change_evidence(
+        diff.kind, diff.attribute, diff.from_value, diff.to_value
+    )
+    description_words = _description_evidence(diff.description)
+    return Profile(
+        kind=diff.kind,
+        head=names[0].head,
+        spelled=spelled,
+        names=names,
+        heads=heads,
+        name_words=name_words,
+        change_words=change_words,
+        description_words=description_words,
+        all_words=name_words | change_words | description_words,
+        category=category,
+    )

@@ -1,0 +1,167 @@
+"""The small vocabulary the matcher needs to read names like a person does.
+
+Kept apart from the rules so that extending a word list never touches logic.
+Every list here is English and deliberately short: anything a dataset needs
+beyond it belongs in the annotation's ``aliases``.
+"""
+
+from __future__ import annotations
+
+#: Words that carry no identity: articles, prepositions, generic nouns, and
+#: words about panels. "object_3" or "the thing" names nothing at all.
+FILLER = frozenset(
+    """
+    a an the this that these those it its of in on at to into onto by for from with and
+    or but is are was were be been has have had now no not there here very some any one
+    object objects thing things item items element stuff something panel panels image
+    picture scene first second other another both each
+    """.split()
+)
+
+#: Words every description uses to say *that* something changed; they tell
+#: nothing about *what* changed, so descriptions are compared without them.
+CHANGE_WORDS = frozenset(
+    """
+    change changed changing become became turn turned turning appear appeared appearing
+    disappear disappeared missing gone removed added instead different differ now look
+    looks new no longer more less fewer than anymore show shown
+    """.split()
+)
+
+#: Prepositions that end the head phrase: in "apples_in_tree" the head is "apple",
+#: in "top_of_tower" the object is the tower's top (a position, so "tower").
+PREPOSITIONS = frozenset(
+    """
+    of in on at with near by under above below over behind beside inside outside from
+    for next between beneath atop along across around against
+    """.split()
+)
+
+#: Where something is, not what it is. They weigh little, so "bottom_right_mug"
+#: still names "bottom_left_mug" when nothing else competes.
+POSITION = frozenset(
+    """
+    left right top bottom upper lower middle center centre central front back rear side
+    corner edge near far background foreground distance inner outer leftmost rightmost
+    topmost uppermost lowest highest
+    """.split()
+)
+
+#: Parts and generic containers that are never the object a name is about.
+GENERIC = frozenset("part piece area region section shape detail feature surface".split())
+
+COLORS = frozenset(
+    """
+    red green blue yellow orange purple violet pink brown black white gray cyan magenta
+    teal navy beige gold golden silver maroon lime tan turquoise lavender indigo crimson
+    olive cream
+    """.split()
+)
+COLOR_MODIFIERS = frozenset("dark light pale bright deep pastel".split())
+SIZES = frozenset(
+    "small large big tiny huge little tall short long wide narrow thin thick medium giant".split()
+)
+SHAPES = frozenset(
+    """
+    round square circle circular triangle triangular rectangle rectangular oval star
+    heart diamond hexagon pointed flat curved
+    """.split()
+)
+PATTERNS = frozenset(
+    """
+    striped stripe stripes dotted dot dots spotted spot polka checkered checked plaid
+    plain solid zigzag patterned pattern floral
+    """.split()
+)
+
+#: Adjectives describe a name but are never its head ("Cloud-Small" is a cloud).
+ADJECTIVES = (
+    COLORS
+    | COLOR_MODIFIERS
+    | SIZES
+    | PATTERNS
+    | frozenset("round square triangular rectangular oval circular".split())
+)
+
+#: Attribute names, grouped by what they talk about. "colour" and "hue" are
+#: one attribute; "number_of_rays" is a count.
+ATTRIBUTE_CATEGORIES: dict[str, frozenset[str]] = {
+    "color": frozenset("color colour hue tint paint tone coloring colouring".split()),
+    "size": frozenset("size scale length height width thickness dimension bigness".split()),
+    "shape": frozenset("shape form outline silhouette geometry".split()),
+    "pattern": frozenset("pattern design print motif texture decoration style marking".split()),
+    "count": frozenset("count number quantity amount total".split()),
+    "position": frozenset(
+        "position location placement orientation direction rotation angle facing".split()
+    ),
+}
+
+#: Values that reveal what an attribute is about when its name does not.
+VALUE_CATEGORIES: dict[str, frozenset[str]] = {
+    "color": COLORS,
+    "size": SIZES,
+    "shape": SHAPES,
+    "pattern": PATTERNS,
+}
+
+NUMBER_WORDS = {
+    w: str(i)
+    for i, w in enumerate(
+        """zero one two three four five six seven eight nine ten eleven twelve thirteen
+        fourteen fifteen sixteen seventeen eighteen nineteen twenty""".split()
+    )
+}
+NUMBER_WORDS.update({"none": "0", "single": "1", "pair": "2", "couple": "2", "dozen": "12"})
+
+#: Spelling variants and true synonyms, mapped to one canonical word.
+SYNONYMS = {
+    "colour": "color",
+    "colours": "color",
+    "grey": "gray",
+    "centre": "center",
+    "couch": "sofa",
+    "settee": "sofa",
+    "automobile": "car",
+    "bike": "bicycle",
+    "aeroplane": "airplane",
+    "plane": "airplane",
+    "tv": "television",
+    "motorbike": "motorcycle",
+    "kid": "child",
+    "auto": "car",
+}
+
+IRREGULAR_PLURALS = {
+    "people": "person",
+    "children": "child",
+    "men": "man",
+    "women": "woman",
+    "mice": "mouse",
+    "geese": "goose",
+    "teeth": "tooth",
+    "feet": "foot",
+    "leaves": "leaf",
+    "loaves": "loaf",
+    "knives": "knife",
+    "wives": "wife",
+    "shelves": "shelf",
+    "wolves": "wolf",
+    "halves": "half",
+    "calves": "calf",
+    "scarves": "scarf",
+    "thieves": "thief",
+    "oxen": "ox",
+    "buses": "bus",
+    "tomatoes": "tomato",
+    "potatoes": "potato",
+    "heroes": "hero",
+    "volcanoes": "volcano",
+    "mangoes": "mango",
+    "dice": "die",
+    "cacti": "cactus",
+    "fungi": "fungus",
+}
+
+#: Words that end in "s" in the singular.
+NOT_PLURAL_SUFFIXES = ("ss", "us", "is", "ous", "ics")
+NOT_PLURAL = frozenset("gas yes plus lens series species news sheep fish deer chassis".split())

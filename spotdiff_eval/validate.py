@@ -1,0 +1,112 @@
+"""``spotdiff validate``: check a predictions file, a dataset or a submission folder.
+
+Detects what the target is and hands it to the checks for that kind:
+predictions here, datasets in ``dataset_checks.py``, submission folders in
+``submission_checks.py``. Every check collects findings (``findings.py``)
+instead of stopping at the first.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .dataset import load_dataset
+from .dataset_checks import validate_dataset
+from .errors import SpotDiffError
+from .findings import (
+    Findings,
+    listing,
+    unanswered_items,
+    unanswered_summary,
+    unknown_item_findings,
+)
+from .predictions import load_predictions
+from .submission_checks import validate_submission
+
+KINDS = ("predictions", "dataset", "submission")
+
+__all__ = [
+    "KINDS",
+    "detect_kind",
+    "validate_dataset",
+    "validate_predictions",
+    "validate_submission",
+    "validate_target",
+]
+
+
+def detect_kind(target: Path) -> str | None:
+    """``submission``, ``dataset`` or ``predictions``; None for a folder that is neither.
+
+    A folder is a submission when it holds ``submission.json`` or
+    ``predictions.json`` or sits in ``submissions/``, so that a half-made
+    submission is checked as one (and told what it lacks).
+    """
+    if target.is_dir():
+        if os.path.lexists(target / "submission.json"):
+            return "submission"
+        if _manifest_in(target).is_file():
+            return "dataset"
+        if target.parent.name == "submissions" or os.path.lexists(target / "predictions.json"):
+            return "submission"
+        return None
+    return "dataset" if target.name == "manifest.json" else "predictions"
+
+
+def validate_target(
+    target: Path, *, manifest: Path | None = None, kind: str | None = None
+) -> Findings:
+    """Validate ``target`` (auto-detected unless ``kind`` is given); return findings.
+
+    ``manifest`` is the dataset predictions are checked against; it is not
+    used when the target is itself a dataset.
+    """
+    target = Path(target)
+    if kind is not None and kind not in KINDS:
+        raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    if not os.path.lexists(target):
+        return Findings([SpotDiffError(target, "", "not found").one_line()])
+    kind = kind or detect_kind(target)
+    if kind == "submission":
+        return validate_submission(target, manifest=manifest)
+    if kind == "dataset":
+        return validate_dataset(_manifest_in(target))
+    if kind == "predictions":
+        return validate_predictions(target, manifest=manifest)
+    what = "folder holds neither submission.json, manifest.json nor data/manifest.json"
+    return Findings([SpotDiffError(target, "", what).one_line()])
+
+
+def _manifest_in(target: Path) -> Path:
+    if not target.is_dir():
+        return target
+    for candidate in (target / "manifest.json", target / "data" / "manifest.json"):
+        if candidate.is_file():
+            return candidate
+    return target / "manifest.json"  # reported as not found
+
+
+# -- predictions ---------------------------------------------------------------
+
+
+def validate_predictions(path: Path, *, manifest: Path | None = None) -> Findings:
+    """Schema and loader checks; with a manifest, coverage of the dataset too.
+
+    Answers for items the dataset lacks are problems (a wrong dataset, or
+    misspelled ids); unanswered items are warnings (they score as missed).
+    """
+    findings = Findings()
+    try:
+        predictions = load_predictions(path)
+        dataset = load_dataset(manifest) if manifest is not None else None
+    except SpotDiffError as exc:
+        return Findings([exc.one_line()])
+    if dataset is not None:
+        findings += unknown_item_findings(predictions, dataset)
+        missing = unanswered_items(predictions, dataset)
+        if missing:
+            findings.warn(
+                path, "/items", f"{unanswered_summary(missing, dataset)}: {listing(missing)}"
+            )
+    return findings

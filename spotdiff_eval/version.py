@@ -1,0 +1,11 @@
+"""Version numbers that reports carry.
+
+``EVALUATOR_VERSION`` versions the *scoring rules* (matching routes, detail
+fields, weights, bootstrap settings), not the package: a report is comparable
+with another exactly when their evaluator versions are equal. Bump the minor
+number when a rule changes a decision, the major number when the weights or
+the meaning of a metric change.
+"""
+
+EVALUATOR_VERSION = "1.0.0"
+REPORT_SCHEMA_VERSION = "1.0"

@@ -1,0 +1,210 @@
+"""`spotdiff evaluate` end to end, as a user runs it on the bundled data."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from pathlib import Path
+
+import jsonschema
+import pytest
+from conftest import REPO, run_cli, write_json
+
+SCHEMA = json.loads((REPO / "schemas" / "report.schema.json").read_text(encoding="utf-8"))
+METRICS = ("overall_score", "recall", "precision", "attribute_accuracy", "difference_coverage")
+
+
+def evaluate_to(tmp_path: Path, predictions: Path, *extra: str, name: str = "report.json"):
+    out = tmp_path / name
+    result = run_cli(
+        "evaluate",
+        "--manifest",
+        REPO / "data" / "manifest.json",
+        "--predictions",
+        predictions,
+        "--output",
+        out,
+        *extra,
+    )
+    return result, out
+
+
+def test_perfect_predictions_score_100_on_every_metric(tmp_path: Path) -> None:
+    result, out = evaluate_to(tmp_path, REPO / "predictions" / "perfect.json")
+    assert result.returncode == 0, result.stderr
+    for label in (
+        "Overall score",
+        "Difference coverage",
+        "Recall",
+        "Precision",
+        "Attribute accuracy",
+    ):
+        line = next(ln for ln in result.stdout.splitlines() if ln.strip().startswith(label))
+        assert "100.0%" in line, line
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert all(report["metrics"][m] == 1.0 for m in METRICS)
+    assert report["confidence_intervals"]["overall_score"] == [1.0, 1.0]
+    assert (
+        report["counts"]["matched"] == report["counts"]["gold"] == report["dataset"]["differences"]
+    )
+
+
+def test_example_predictions_score_partially_and_list_mistakes(tmp_path: Path) -> None:
+    result, out = evaluate_to(tmp_path, REPO / "predictions" / "example.json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert 0.2 < report["metrics"]["overall_score"] < 0.8
+    assert report["unanswered_items"], "the example leaves one item unanswered"
+    missed = sum(len(i["missed"]) for i in report["items"])
+    extra = sum(len(i["extra"]) for i in report["items"])
+    assert missed == report["counts"]["gold"] - report["counts"]["matched"]
+    assert extra == report["counts"]["predicted"] - report["counts"]["matched"]
+    assert f"Missed differences ({missed})" in result.stdout
+    assert f"Extra predictions ({extra})" in result.stdout
+    low, high = report["confidence_intervals"]["overall_score"]
+    assert low <= report["metrics"]["overall_score"] <= high
+
+
+def test_report_is_schema_valid(tmp_path: Path) -> None:
+    _, out = evaluate_to(tmp_path, REPO / "predictions" / "example.json")
+    jsonschema.Draft202012Validator(SCHEMA).validate(json.loads(out.read_text(encoding="utf-8")))
+
+
+def test_report_bytes_do_not_depend_on_hash_seed_or_order(tmp_path: Path) -> None:
+    first = run_cli(
+        "evaluate",
+        "--predictions",
+        "predictions/example.json",
+        "--output",
+        tmp_path / "a.json",
+        env={"PYTHONHASHSEED": "1"},
+    )
+    second = run_cli(
+        "evaluate",
+        "--predictions",
+        "predictions/example.json",
+        "--output",
+        tmp_path / "b.json",
+        env={"PYTHONHASHSEED": "987"},
+    )
+    assert first.returncode == second.returncode == 0
+    assert (tmp_path / "a.json").read_bytes() == (tmp_path / "b.json").read_bytes()
+
+    # Same content, every list shuffled: manifest items, predicted items,
+    # and the differences inside each (their indices are remapped).
+    dataset = tmp_path / "ds"
+    shutil.copytree(REPO / "data", dataset / "data")
+    manifest = json.loads((dataset / "data" / "manifest.json").read_text(encoding="utf-8"))
+    rnd = random.Random(7)
+    rnd.shuffle(manifest["items"])
+    write_json(dataset / "data" / "manifest.json", manifest)
+    preds = json.loads((REPO / "predictions" / "example.json").read_text(encoding="utf-8"))
+    rnd.shuffle(preds["items"])
+    for item in preds["items"]:
+        rnd.shuffle(item["differences"])
+    shuffled = write_json(tmp_path / "shuffled.json", preds)
+    third = run_cli(
+        "evaluate",
+        "--manifest",
+        dataset / "data" / "manifest.json",
+        "--predictions",
+        shuffled,
+        "--output",
+        tmp_path / "c.json",
+    )
+    assert third.returncode == 0, third.stderr
+    a = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))
+    c = json.loads((tmp_path / "c.json").read_text(encoding="utf-8"))
+    assert c["metrics"] == a["metrics"]
+    assert c["confidence_intervals"] == a["confidence_intervals"]
+    assert c["dataset"]["fingerprint"] == a["dataset"]["fingerprint"]
+    assert [i["item_id"] for i in c["items"]] == [i["item_id"] for i in a["items"]]
+    for item_a, item_c in zip(a["items"], c["items"], strict=True):
+        assert item_a["metrics"] == item_c["metrics"]
+        assert sorted(m["gold_id"] for m in item_a["matched"]) == sorted(
+            m["gold_id"] for m in item_c["matched"]
+        )
+
+
+def test_failed_run_leaves_existing_report_untouched(tmp_path: Path) -> None:
+    out = tmp_path / "report.json"
+    out.write_text('{"previous": true}\n', encoding="utf-8")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"schema_version": "1.0", "model": "m", "items": [', encoding="utf-8")
+    result = run_cli("evaluate", "--predictions", bad, "--output", out)
+    assert result.returncode == 1
+    assert out.read_text(encoding="utf-8") == '{"previous": true}\n'
+    assert list(tmp_path.iterdir()) == sorted([out, bad]) or set(tmp_path.iterdir()) == {out, bad}
+
+
+@pytest.mark.parametrize(
+    ("content", "where", "what"),
+    [
+        ('{"schema_version": "1.0", "model": "m", "items": [', "line 1 column", "invalid JSON"),
+        ("[1, 2]", "/", "expected a JSON object"),
+        ('{"schema_version": "2.0", "model": "m", "items": []}', "/schema_version", "2.0"),
+    ],
+)
+def test_bad_predictions_give_one_line_error(
+    tmp_path: Path, content: str, where: str, what: str
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(content, encoding="utf-8")
+    result = run_cli("evaluate", "--predictions", bad)
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith(f"spotdiff: error: {bad}: {where}")
+    assert what in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_usage_error_exits_2_with_one_line() -> None:
+    result = run_cli("evaluate")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("spotdiff: error:") and "--predictions" in result.stderr
+
+
+def test_missing_predictions_file(tmp_path: Path) -> None:
+    result = run_cli("evaluate", "--predictions", tmp_path / "nope.json")
+    assert result.returncode == 1
+    assert result.stderr.strip() == f"spotdiff: error: {tmp_path / 'nope.json'}: file not found"
+
+
+def test_output_into_a_folder_is_a_clear_error(tmp_path: Path) -> None:
+    result = run_cli("evaluate", "--predictions", "predictions/perfect.json", "--output", tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.startswith("spotdiff: error:") and "Traceback" not in result.stderr
+
+
+def test_published_module_path_and_console_script(tmp_path: Path) -> None:
+    via_cli_module = run_cli(
+        "evaluate", "--predictions", "predictions/example.json", module="spotdiff_eval.cli"
+    )
+    assert via_cli_module.returncode == 0, via_cli_module.stderr
+    script = shutil.which("spotdiff")
+    assert script, "the console script `spotdiff` is not installed (pip install -e .)"
+    import subprocess
+
+    via_script = subprocess.run(
+        [script, "evaluate", "--predictions", "predictions/example.json"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert via_script.returncode == 0, via_script.stderr
+    assert via_script.stdout == via_cli_module.stdout
+
+
+def test_terminal_output_escapes_control_characters(tmp_path: Path) -> None:
+    preds = json.loads((REPO / "predictions" / "example.json").read_text(encoding="utf-8"))
+    preds["model"] = "evil\x1b[2J\u202emodel"
+    preds["items"][0]["differences"].append({"kind": "object_added", "subject": "x\x1b[31mred"})
+    path = write_json(tmp_path / "evil.json", preds)
+    result = run_cli("evaluate", "--predictions", path)
+    assert result.returncode == 0, result.stderr
+    assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
+    assert "\\x1b[2J" in result.stdout

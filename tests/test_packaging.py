@@ -1,0 +1,98 @@
+"""An installed (non-editable) spotdiff works without the checkout.
+
+Builds the wheel with hatchling (no network: ``--no-build-isolation``),
+installs it into a bare folder and runs it from elsewhere, so the package
+must find its schemas inside itself.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from conftest import REPO
+
+
+def test_wheel_carries_schemas_and_runs_outside_the_checkout(tmp_path: Path) -> None:
+    wheels = tmp_path / "wheels"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--wheel-dir",
+            str(wheels),
+            str(REPO),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    (wheel,) = wheels.glob("spotdiff_eval-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    for schema in ("prediction", "annotation", "manifest", "report", "submission"):
+        assert f"spotdiff_eval/_data/schemas/{schema}.schema.json" in names
+
+    target = tmp_path / "site"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "spotdiff_eval",
+            "evaluate",
+            "--manifest",
+            str(REPO / "data" / "manifest.json"),
+            "--predictions",
+            str(REPO / "predictions" / "perfect.json"),
+            "--output",
+            "report.json",
+        ],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    probe = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import spotdiff_eval.resources as r; print(r.resource_dir('schemas'))",
+        ],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert Path(probe.stdout.strip()).is_relative_to(target)
+    report = json.loads((elsewhere / "report.json").read_text(encoding="utf-8"))
+    assert report["metrics"]["overall_score"] == 1.0

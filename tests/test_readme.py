@@ -1,0 +1,67 @@
+"""The README's promises: its quick start, its worked example, its commands."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+
+import pytest
+from conftest import REPO, run_cli
+
+from spotdiff_eval.domain import Annotation
+from spotdiff_eval.evaluation import score_item
+from spotdiff_eval.records import difference_from_json, gold_difference_from_json
+
+README = (REPO / "README.md").read_text(encoding="utf-8")
+
+
+def block_after(marker: str) -> str:
+    """The first fenced block after ``<!-- marker -->``."""
+    tail = README.split(f"<!-- {marker} -->", 1)[1]
+    return re.search(r"```\w*\n(.*?)```", tail, re.S).group(1)
+
+
+def test_quick_start_is_two_commands_and_ci_runs_the_second() -> None:
+    quick = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    commands = re.findall(r"```bash\n(.*?)\n```", quick, re.S)
+    assert len(commands) == 2 and all("\n" not in c for c in commands)
+    assert "spotdiff evaluate" in commands[0]
+    assert commands[1].endswith("pytest")
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    assert commands[1] in ci.splitlines()
+
+
+def test_worked_example_numbers_are_what_the_scorer_says() -> None:
+    gold = [gold_difference_from_json(g) for g in json.loads(block_after("worked-example:gold"))]
+    predicted = [
+        difference_from_json(p) for p in json.loads(block_after("worked-example:predictions"))
+    ]
+    result = score_item(Annotation("x", "x.png", "side_by_side", tuple(gold)), predicted)
+    assert [(m.prediction_index, m.gold_id) for m in result.match.matches] == [
+        (0, "d01"),
+        (1, "d02"),
+        (2, "d03"),
+    ]
+    assert result.match.extra == (3,)
+    row = README.split("<!-- worked-example:result -->", 1)[1].splitlines()[3]
+    stated = [float(x) for x in re.findall(r"= (\d\.\d{3})", row)]
+    m = result.metrics
+    actual = [m.recall, m.precision, m.attribute_accuracy, m.difference_coverage, m.overall_score]
+    assert stated == [round(v, 3) for v in actual]
+
+
+@pytest.mark.parametrize("command", ["evaluate", "validate"])
+def test_every_command_has_help_with_examples_and_a_readme_section(command: str) -> None:
+    result = run_cli(command, "--help")
+    assert result.returncode == 0
+    assert "examples:" in result.stdout and f"spotdiff {command}" in result.stdout
+    assert f"spotdiff {command}" in README
+
+
+def test_code_is_lint_clean() -> None:
+    ruff = shutil.which("ruff")
+    assert ruff, "ruff is a test dependency: pip install -e '.[test]'"
+    result = subprocess.run([ruff, "check", "."], cwd=REPO, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
