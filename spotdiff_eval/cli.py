@@ -50,7 +50,7 @@ def _evaluate(args: argparse.Namespace) -> int:
     from .summary import render_summary
 
     with gc_paused():
-        evaluation = evaluate_files(args.manifest, args.predictions)
+        evaluation = evaluate_files(args.manifest, args.predictions, show_progress=not args.quiet)
         if not args.quiet:
             sys.stdout.write(render_summary(evaluation))
         if args.output is not None:

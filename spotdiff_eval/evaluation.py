@@ -8,7 +8,7 @@ items the dataset does not have are listed and otherwise ignored.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .bootstrap import confidence_intervals
@@ -88,22 +88,31 @@ def _per_kind(items: Sequence[ItemResult]) -> dict[str, KindRecall]:
     return {kind: KindRecall(gold[kind], matched[kind]) for kind in KINDS if gold[kind]}
 
 
-def evaluate(dataset: Dataset, predictions: Predictions) -> Evaluation:
+def evaluate(
+    dataset: Dataset,
+    predictions: Predictions,
+    progress: Callable[[int], None] | None = None,
+) -> Evaluation:
     """Score ``predictions`` on every item of ``dataset``.
 
     Results are ordered by item id, not manifest order, so that reordering a
     manifest changes neither the report's bytes nor the bootstrap draws.
+    ``progress``, if given, is called with the number of items scored so far.
     """
     answers = {item.item_id: item.differences for item in predictions.items}
     annotations = sorted(dataset.annotations, key=lambda a: a.item_id)
-    results = tuple(score_item(a, answers.get(a.item_id)) for a in annotations)
+    results = []
+    for done, annotation in enumerate(annotations, 1):
+        results.append(score_item(annotation, answers.get(annotation.item_id)))
+        if progress is not None and (done % 256 == 0 or done == len(annotations)):
+            progress(done)
     per_item = [r.counts for r in results]
     total = sum(per_item, Counts())
     known = {a.item_id for a in dataset.annotations}
     return Evaluation(
         dataset=dataset,
         predictions=predictions,
-        items=results,
+        items=tuple(results),
         counts=total,
         metrics=metrics_from_counts(total),
         macro=macro_metrics(per_item),

@@ -131,6 +131,29 @@ SYNONYMS = {
     "auto": "car",
 }
 
+#: Attribute values that say the same thing in other words ("round" and
+#: "circular" shapes, "spotted" and "dotted" patterns). Used for values only:
+#: in names, "round" stays an adjective.
+VALUE_SYNONYMS = {
+    "round": "circle",
+    "circular": "circle",
+    "rectangular": "rectangle",
+    "triangular": "triangle",
+    "squared": "square",
+    "striped": "stripe",
+    "stripey": "stripe",
+    "dotted": "dot",
+    "spotted": "dot",
+    "spot": "dot",
+    "polka": "dot",
+    "checkered": "check",
+    "checked": "check",
+    "big": "large",
+    "huge": "large",
+    "little": "small",
+    "tiny": "small",
+}
+
 IRREGULAR_PLURALS = {
     "people": "person",
     "children": "child",

@@ -27,6 +27,7 @@ from .lexicon import (
     PREPOSITIONS,
     SYNONYMS,
     VALUE_CATEGORIES,
+    VALUE_SYNONYMS,
 )
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -134,8 +135,13 @@ def parse_name(text: str) -> Name:
 
 @lru_cache(maxsize=65536)
 def value_words(text: str) -> frozenset[str]:
-    """Words of an attribute value, for comparing "dark blue" with "blue"."""
-    return frozenset(w for w in words(text) if w not in FILLER or w.isdigit())
+    """Words of an attribute value, for comparing "dark blue" with "blue".
+
+    Value synonyms apply here only: "round" and "circular" are one shape.
+    """
+    return frozenset(
+        VALUE_SYNONYMS.get(w, w) for w in words(text) if w not in FILLER or w.isdigit()
+    )
 
 
 @lru_cache(maxsize=65536)

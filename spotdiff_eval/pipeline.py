@@ -11,6 +11,7 @@ from pathlib import Path
 from .dataset import load_dataset
 from .evaluation import Evaluation, evaluate
 from .predictions import load_predictions
+from .progress import Progress
 
 
 @contextmanager
@@ -30,7 +31,12 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def evaluate_files(manifest: Path | str, predictions: Path | str) -> Evaluation:
+def evaluate_files(
+    manifest: Path | str, predictions: Path | str, *, show_progress: bool = False
+) -> Evaluation:
     """Load, validate and score ``predictions`` against the dataset at ``manifest``."""
     with gc_paused():
-        return evaluate(load_dataset(manifest), load_predictions(predictions))
+        dataset = load_dataset(manifest)
+        loaded = load_predictions(predictions)
+        progress = Progress("scoring items", len(dataset.items)) if show_progress else None
+        return evaluate(dataset, loaded, progress)

@@ -91,15 +91,19 @@ def relate(pred: Difference, gold: Difference, p: Profile, g: Profile) -> Relati
             return Relation("part_of_name")
         return None
 
-    # 3. The gold's head is a modifier in the prediction's subject, and the
-    #    prediction's own head is mentioned by the gold ("car_door" when the
-    #    gold says "the car's door turns green"). "red_car_wheel" for a red car
-    #    turning green names the wheel, which the gold never mentions (case
-    #    "same object, different change").
-    if p.head is not None and not g.heads.isdisjoint(p.name_words) and p.head in g.all_words:
-        if change_conflicts(p, g, pred, gold):
-            return None
-        return Relation("names_gold_in_subject")
+    # 3. The gold's head is a modifier in the prediction's subject, and either
+    #    the gold mentions the prediction's own head ("car_door" when the gold
+    #    says "the car's door turns green") or the change is the same specific
+    #    one ("clock_face" turning square for the clock turning square).
+    #    "red_car_wheel" growing for a red car turning green names the wheel,
+    #    which the gold never mentions, and another change (case "same
+    #    object, different change").
+    if p.head is not None and not g.heads.isdisjoint(p.name_words):
+        if p.head in g.all_words and not change_conflicts(p, g, pred, gold):
+            return Relation("names_gold_in_subject")
+        if change_corroborates(p, g, pred, gold):
+            return Relation("names_gold_in_subject")
+        return None
 
     # 4. An addition or removal reported as a change of the thing that holds
     #    it: "tree_crown" pattern "plain green" -> "with red apples" for added
@@ -123,16 +127,17 @@ def relate(pred: Difference, gold: Difference, p: Profile, g: Profile) -> Relati
 
 
 def _may_relate(p: Profile, g: Profile) -> bool:
-    """Every route but 0 (same spelling) and 5 (vague subject) needs the
-    prediction's head among the gold's words: most pairs fail this at once."""
-    return p.head is None or p.head in g.all_words or not p.spelled.isdisjoint(g.spelled)
+    """What every route needs: the same spelling (0), a vague subject (5), the
+    prediction's head among the gold's words (1, 2, 4 and 3), or the gold's
+    head in the prediction's subject (3). Most pairs fail this at once."""
+    return (
+        p.head is None
+        or p.head in g.all_words
+        or not p.spelled.isdisjoint(g.spelled)
+        or not g.heads.isdisjoint(p.name_words)
+    )
 
 
 def candidates(p: Profile, golds: Sequence[Profile]) -> list[int]:
     """Indices of the golds that ``p`` may relate to; the rest need no :func:`relate`."""
-    if p.head is None:
-        return list(range(len(golds)))
-    head, spelled = p.head, p.spelled
-    return [
-        i for i, g in enumerate(golds) if head in g.all_words or not spelled.isdisjoint(g.spelled)
-    ]
+    return [i for i, g in enumerate(golds) if _may_relate(p, g)]

@@ -164,6 +164,53 @@ CASES = [
         "details_correct": [True, None, True],
     },
     {
+        "name": "a part of the gold object with the same specific change",  # route 3, corroborated
+        "gold": [
+            {
+                "id": "d01",
+                "kind": "attribute_change",
+                "subject": "wall_clock",
+                "attribute": "shape",
+                "from": "round",
+                "to": "square",
+            }
+        ],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "clock_face",
+                "attribute": "shape",
+                "from": "circular",
+                "to": "square",
+            }
+        ],
+        "expected": ["d01"],
+        "details_correct": [True],
+    },
+    {
+        "name": "a part of the gold object with another change",
+        "gold": [
+            {
+                "id": "d01",
+                "kind": "attribute_change",
+                "subject": "wall_clock",
+                "attribute": "shape",
+                "from": "round",
+                "to": "square",
+            }
+        ],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "clock_hand",
+                "attribute": "color",
+                "from": "black",
+                "to": "red",
+            }
+        ],
+        "expected": [None],
+    },
+    {
         "name": "vague subject, vague description",
         "gold": [{"id": "d01", "kind": "object_removed", "subject": "yellow_kite"}],
         "predictions": [
