@@ -1,0 +1,47 @@
+"""``spotdiff evaluate``: score a predictions file, print a summary, write a report."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from . import DEFAULT_MANIFEST, add_command
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..jsonio import dumps_layered, write_text_atomic
+    from ..pipeline import evaluate_files, gc_paused
+    from ..report import build_report
+    from ..summary import render_summary
+
+    with gc_paused():
+        evaluation = evaluate_files(args.manifest, args.predictions, show_progress=not args.quiet)
+        if not args.quiet:
+            sys.stdout.write(render_summary(evaluation))
+        if args.output is not None:
+            write_text_atomic(args.output, dumps_layered(build_report(evaluation)))
+            if not args.quiet:
+                print(f"\nReport written to {args.output}")
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = add_command(
+        subparsers,
+        "evaluate",
+        "Score a predictions file against a dataset and print a summary.",
+        "  spotdiff evaluate --predictions predictions/perfect.json\n"
+        "  spotdiff evaluate --manifest data/manifest.json \\\n"
+        "      --predictions predictions/example.json --output results/example.json\n",
+    )
+    p.add_argument(
+        "--manifest",
+        type=Path,
+        default=DEFAULT_MANIFEST,
+        help="dataset manifest (default: data/manifest.json)",
+    )
+    p.add_argument("--predictions", type=Path, required=True, help="predictions JSON file")
+    p.add_argument("--output", type=Path, help="write the full JSON report here")
+    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    p.set_defaults(handler=run)

@@ -1,0 +1,54 @@
+"""``spotdiff validate``: check predictions, a dataset or a submission folder."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from . import DEFAULT_MANIFEST, add_command
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..validate import validate_target
+
+    manifest = args.manifest
+    if manifest is None and DEFAULT_MANIFEST.is_file():
+        manifest = DEFAULT_MANIFEST
+    findings = validate_target(args.target, manifest=manifest, kind=args.kind)
+    for warning in findings.warnings:
+        print(f"spotdiff: warning: {warning}", file=sys.stderr)
+    for finding in findings:
+        print(f"spotdiff: error: {finding}", file=sys.stderr)
+    if findings:
+        print(f"{args.target}: {len(findings)} problem(s) found", file=sys.stderr)
+        return 1
+    print(f"{args.target}: valid")
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = add_command(
+        subparsers,
+        "validate",
+        "Check a predictions file, a dataset or a submission folder and say what is wrong.",
+        "  spotdiff validate predictions/example.json\n"
+        "  spotdiff validate data/manifest.json\n"
+        "  spotdiff validate submissions/example-baseline\n",
+    )
+    p.add_argument(
+        "target",
+        type=Path,
+        help="predictions file, dataset manifest (or its folder), or submission folder",
+    )
+    p.add_argument(
+        "--manifest",
+        type=Path,
+        help="dataset to check predictions against (default: data/manifest.json if present)",
+    )
+    p.add_argument(
+        "--kind",
+        choices=("predictions", "dataset", "submission"),
+        help="what the target is (default: detected)",
+    )
+    p.set_defaults(handler=run)
