@@ -12,11 +12,33 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from .commands import evaluate, validate
+from .commands import (
+    ci,
+    download,
+    evaluate,
+    generate,
+    leaderboard,
+    merge,
+    publish_dataset,
+    run,
+    submit,
+    validate,
+)
 from .errors import SpotDiffError
 
 #: The command modules, in the order ``spotdiff --help`` lists them.
-COMMANDS = (evaluate, validate)
+COMMANDS = (
+    evaluate,
+    validate,
+    run,
+    merge,
+    download,
+    publish_dataset,
+    generate,
+    submit,
+    leaderboard,
+    ci,
+)
 
 Handler = Callable[[argparse.Namespace], int]
 

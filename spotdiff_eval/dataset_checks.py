@@ -1,4 +1,4 @@
-"""Dataset checks for ``spotdiff validate``: manifest, annotations, images, geometry.
+"""Dataset checks for ``spotdiff validate``: manifest, annotations, images, geometry, grounding.
 
 Every item is checked even when an earlier one is broken, so a maintainer
 sees all problems of a hand-made dataset at once.
@@ -14,9 +14,11 @@ from .dataset import LoadedItem, Manifest, read_manifest
 from .domain import Annotation, Box, DatasetItem
 from .errors import SpotDiffError
 from .findings import (
+    MAX_LISTED,
     Findings,
     review_status_findings,
 )
+from .grounding import check_grounding, crop_panels
 
 # -- dataset -------------------------------------------------------------------
 
@@ -61,7 +63,10 @@ def _item_findings(findings: Findings, manifest: Manifest, index: int, loaded: L
             f"(expected {expected})",
         )
     size = _image_size(findings, item)
+    before = len(findings)
     _geometry_findings(findings, item, annotation, size)
+    if size is not None and len(findings) == before:
+        _grounding_findings(findings, item, annotation)
 
 
 def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None:
@@ -133,3 +138,67 @@ def _box_problem(box: Box, size: tuple[int, int] | None, what: str) -> str | Non
     if size is not None and (x1 > size[0] or y1 > size[1]):
         return f"box {list(box)} lies outside the {what} ({size[0]}x{size[1]} pixels)"
     return None
+
+
+# -- grounding -----------------------------------------------------------------
+
+#: JPEG re-encodes every block, so small differences between panels are noise,
+#: not changes: a channel must move by more than this, and a changed region
+#: needs this many pixels, before it is reported. PNG is compared exactly.
+JPEG_TOLERANCE = 48
+JPEG_MIN_REGION = 16
+
+
+def _grounding_findings(findings: Findings, item: DatasetItem, annotation: Annotation) -> None:
+    """The generator's pixel checks, for any dataset whose annotations carry boxes.
+
+    Pixels that change between the panels outside every difference's
+    ``bbox`` are errors: a difference the annotation does not list, or a box
+    in the wrong place. A box holding almost no change, or two boxes that
+    overlap, are warnings: hand-made annotations may nest a part inside its
+    object, or box a change a little generously. Items without
+    ``panel_boxes`` or with a difference lacking its ``bbox`` are skipped,
+    since their changes cannot be located.
+    """
+    if annotation.panel_boxes is None or any(d.bbox is None for d in annotation.differences):
+        return
+    with Image.open(item.image_path) as image:
+        lossless = image.format == "PNG"
+        first, second = crop_panels(image.convert("RGB"), annotation.panel_boxes)
+    boxes = [d.bbox for d in annotation.differences]
+    report = check_grounding(
+        first,
+        second,
+        boxes,
+        tolerance=0 if lossless else JPEG_TOLERANCE,
+        min_region_pixels=1 if lossless else JPEG_MIN_REGION,
+    )
+    source = item.annotation_path
+    for region in report.uncovered[:MAX_LISTED]:
+        findings.add(
+            source,
+            "/differences",
+            f"item {item.item_id}: {region.pixels} pixels change between the panels in region "
+            f"{list(region.box)} (panel pixels), which no difference's bbox covers",
+        )
+    if len(report.uncovered) > MAX_LISTED:
+        findings.add(
+            source,
+            "/differences",
+            f"item {item.item_id}: {len(report.uncovered) - MAX_LISTED} more changed regions "
+            "that no difference's bbox covers",
+        )
+    ids = [d.id for d in annotation.differences]
+    for index, pixels in report.too_few:
+        findings.warn(
+            source,
+            f"/differences/{index}/bbox",
+            f"item {item.item_id}: only {pixels} pixels change inside the bbox of {ids[index]}; "
+            "is the box in the right place?",
+        )
+    for i, j in report.overlaps:
+        findings.warn(
+            source,
+            f"/differences/{j}/bbox",
+            f"item {item.item_id}: the bbox of {ids[j]} overlaps the bbox of {ids[i]}",
+        )

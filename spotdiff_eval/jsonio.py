@@ -155,6 +155,18 @@ def dumps_layered(data: Any, expand: int = 2) -> str:
     return encode(data, 0) + "\n"
 
 
+def _new_file_mode(path: Path) -> int:
+    """The mode the file would get from a plain ``open``: the old file's, else
+    0o666 less the umask. ``mkstemp`` makes files private (0o600), which would
+    leave a report or LEADERBOARD.md unreadable to others after a rewrite."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def write_text_atomic(path: Path | str, text: str) -> None:
     """Write ``text`` so that readers see the old file or the new one, never half.
 
@@ -163,8 +175,10 @@ def write_text_atomic(path: Path | str, text: str) -> None:
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    mode = _new_file_mode(path)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()

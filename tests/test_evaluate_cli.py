@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 from pathlib import Path
@@ -208,3 +209,18 @@ def test_terminal_output_escapes_control_characters(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
     assert "\\x1b[2J" in result.stdout
+
+
+def test_report_gets_ordinary_file_permissions(tmp_path: Path) -> None:
+    out = tmp_path / "report.json"
+    result = run_cli("evaluate", "--predictions", "predictions/perfect.json", "--output", out)
+    assert result.returncode == 0, result.stderr
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask  # not mkstemp's private 0o600
+    out.chmod(0o640)
+    assert (
+        run_cli("evaluate", "--predictions", "predictions/perfect.json", "--output", out).returncode
+        == 0
+    )
+    assert out.stat().st_mode & 0o777 == 0o640  # a rewrite keeps the file's mode

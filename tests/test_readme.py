@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import shutil
@@ -52,7 +53,16 @@ def test_worked_example_numbers_are_what_the_scorer_says() -> None:
     assert stated == [round(v, 3) for v in actual]
 
 
-@pytest.mark.parametrize("command", ["evaluate", "validate"])
+def _commands() -> list[str]:
+    """Every top-level ``spotdiff`` command, as the parser knows them."""
+    from spotdiff_eval.cli import build_parser
+
+    parser = build_parser()
+    (group,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return sorted(group.choices)
+
+
+@pytest.mark.parametrize("command", _commands())
 def test_every_command_has_help_with_examples_and_a_readme_section(command: str) -> None:
     result = run_cli(command, "--help")
     assert result.returncode == 0

@@ -9,6 +9,7 @@ lazily so that ``spotdiff --help`` stays instant.
 from __future__ import annotations
 
 import argparse
+import math
 from pathlib import Path
 
 DEFAULT_MANIFEST = Path("data/manifest.json")
@@ -25,3 +26,22 @@ def add_command(
         epilog="examples:\n" + examples,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+
+
+def number_type(kind: type[int] | type[float], low: float, high: float = math.inf):
+    """An argparse type: a finite ``kind`` between ``low`` and ``high`` (both included)."""
+    word = "a whole number" if kind is int else "a number"
+
+    def convert(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be {word}, found {text!r}") from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"must be a finite number, found {text!r}")
+        if not low <= value <= high:
+            bound = f"at least {low:g}" if high == math.inf else f"from {low:g} to {high:g}"
+            raise argparse.ArgumentTypeError(f"must be {bound}, found {text}")
+        return value
+
+    return convert

@@ -1,0 +1,333 @@
+"""What a submission pull request changes, read from git as data.
+
+A submission pull request adds or updates exactly one folder
+``submissions/<id>/`` holding ``submission.json`` and ``predictions.json`` as
+plain files within the size limits, and touches nothing else. The rule is
+checked on git's own record of the change (``git diff --raw``: paths, file
+modes, blob ids; sizes from ``git cat-file --batch-check``), never by running
+or importing anything from the pull request.
+
+The diff starts at the merge base of the base commit and the head, as GitHub's
+"Files changed" tab does: a branch made before other submissions landed on
+main must not be blamed for "deleting" them.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import SpotDiffError
+from ..findings import listing
+from ..submission_checks import SUBMISSION_ID_RE, SUBMISSION_LIMITS
+from ..terminal import safe_text
+
+SUBMISSIONS = "submissions"
+REGULAR_FILE = "100644"
+#: Modes git records for things that are not plain files. A symlink could point
+#: a reader at a file outside the folder (``predictions.json -> ../../data``);
+#: a submodule or an executable has no place in a folder of two JSON files.
+_ODD_MODES = {
+    "120000": "symlinks are not allowed in a submission",
+    "160000": "submodules are not allowed in a submission",
+    "100755": "executable files are not allowed in a submission (clear the executable bit)",
+}
+_VERBS = {"A": "adds", "M": "modifies", "D": "deletes", "T": "changes the type of"}
+#: Why a path outside submissions/ may not change in a submission pull
+#: request, by the first matching prefix. The scorer case matters most: a PR
+#: that "fixes" the scorer to give itself 100% is still scored by the base
+#: branch's scorer, and is refused for touching it.
+_AREAS = (
+    ("spotdiff_eval/", "the scorer and the package code"),
+    ("schemas/", "the schemas"),
+    ("data/", "the dataset"),
+    ("predictions/", "the bundled predictions"),
+    ("site_templates/", "the leaderboard templates"),
+    ("tests/", "the tests"),
+    ("benchmarks/", "the benchmarks"),
+    (".github/", "the workflows and repository settings"),
+    (".ci/", "the CI entry point"),
+    ("LEADERBOARD.md", "the generated leaderboard (rebuilt after merge)"),
+    ("pyproject.toml", "the package definition"),
+)
+#: Files outside submissions/ listed one by one before summarising.
+MAX_LISTED_OUTSIDE = 10
+
+
+@dataclass(frozen=True)
+class Change:
+    """One line of ``git diff --raw``."""
+
+    status: str
+    path: str
+    old_mode: str
+    new_mode: str
+    new_blob: str
+
+
+@dataclass(frozen=True)
+class ChangeCheck:
+    """The verdict on what a pull request changes.
+
+    ``submission_id`` is set when exactly one submission folder changed,
+    whatever else did: that folder is still scored, so a contributor learns
+    the score and every problem in one run.
+    """
+
+    submission_id: str | None
+    problems: tuple[str, ...]
+
+
+def problem(path: str, what: str) -> str:
+    """One finding line naming an untrusted path safely (no control characters)."""
+    return SpotDiffError(safe_text(path, 200), "", what).one_line()
+
+
+# -- reading git ---------------------------------------------------------------
+
+
+def _git(repo: Path, *args: str, stdin: bytes | None = None) -> bytes:
+    """Run git on the pull request's clone; its output is data, never executed.
+
+    ``--raw`` output runs no diff drivers or textconv filters the pull
+    request's ``.gitattributes`` might name; replace refs are ignored so the
+    objects mean what their ids say.
+    """
+    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_NO_REPLACE_OBJECTS": "1"}
+    try:
+        done = subprocess.run(
+            ["git", "--no-optional-locks", "-C", str(repo), *args],
+            input=stdin,
+            capture_output=True,
+            env=env,
+            timeout=300,
+            check=False,
+        )
+    except FileNotFoundError:
+        raise SpotDiffError("git", "", "git is not installed") from None
+    if done.returncode != 0:
+        lines = done.stderr.decode("utf-8", "replace").strip().splitlines() or ["no message"]
+        raise SpotDiffError(repo, f"git {args[0]}", safe_text(lines[-1], 200))
+    return done.stdout
+
+
+def read_changes(repo: Path, base: str, head: str) -> list[Change]:
+    """The changes from the merge base of ``base`` and ``head`` to ``head``."""
+    merge_base = _git(repo, "merge-base", base, head).decode("ascii").strip()
+    raw = _git(
+        repo,
+        "diff",
+        "--raw",
+        "-z",
+        "--no-renames",
+        "--no-abbrev",
+        "--no-ext-diff",
+        "--no-textconv",
+        merge_base,
+        head,
+        "--",
+    )
+    return parse_raw_diff(raw)
+
+
+def parse_raw_diff(raw: bytes) -> list[Change]:
+    """Parse ``git diff --raw -z``: ``:oldmode newmode oldsha newsha status NUL path NUL``."""
+    fields = raw.split(b"\0")
+    changes = []
+    for meta, path in zip(fields[0:-1:2], fields[1::2], strict=False):
+        old_mode, new_mode, _old_blob, new_blob, status = meta.decode("ascii")[1:].split(" ")
+        changes.append(
+            Change(
+                status=status[:1],
+                path=path.decode("utf-8", "replace"),
+                old_mode=old_mode,
+                new_mode=new_mode,
+                new_blob=new_blob,
+            )
+        )
+    return changes
+
+
+def blob_sizes(repo: Path, blobs: Iterable[str]) -> dict[str, int]:
+    """Sizes of blobs in bytes, without reading them."""
+    wanted = sorted(set(blobs))
+    if not wanted:
+        return {}
+    out = _git(repo, "cat-file", "--batch-check", stdin="".join(f"{b}\n" for b in wanted).encode())
+    sizes = {}
+    for line in out.decode("ascii", "replace").splitlines():
+        parts = line.split(" ")
+        if len(parts) == 3 and parts[1] == "blob":
+            sizes[parts[0]] = int(parts[2])
+    return sizes
+
+
+def folder_exists(repo: Path, commit: str, submission_id: str) -> bool:
+    """Whether ``submissions/<id>/`` exists at ``commit`` (an update, not an addition)."""
+    return bool(
+        _git(repo, "ls-tree", "--name-only", commit, "--", f"{SUBMISSIONS}/{submission_id}")
+    )
+
+
+def pull_request_changes(repo: Path, base: str, head: str) -> ChangeCheck:
+    """Read and check what the pull request in ``repo`` changes."""
+    changes = read_changes(repo, base, head)
+    sizes = blob_sizes(repo, (c.new_blob for c in changes if c.status in ("A", "M")))
+    return check_changes(changes, sizes)
+
+
+# -- the rule ------------------------------------------------------------------
+
+
+def check_changes(changes: list[Change], sizes: dict[str, int]) -> ChangeCheck:
+    """Exactly one submission folder, two plain files within limits, nothing else."""
+    problems: list[str] = []
+    folders: dict[str, list[Change]] = {}
+    outside: list[Change] = []
+    for change in changes:
+        parts = change.path.split("/")
+        if len(parts) >= 3 and parts[0] == SUBMISSIONS:
+            folders.setdefault(parts[1], []).append(change)
+        else:
+            outside.append(change)
+    for change in outside[:MAX_LISTED_OUTSIDE]:
+        problems.append(problem(change.path, _outside_reason(change)))
+    if len(outside) > MAX_LISTED_OUTSIDE:
+        more = len(outside) - MAX_LISTED_OUTSIDE
+        problems.append(problem("(pull request)", f"and {more} more files outside {SUBMISSIONS}/"))
+    if not folders:
+        problems.append(
+            problem(
+                f"{SUBMISSIONS}/",
+                "no submission folder added or updated: add one folder "
+                f"{SUBMISSIONS}/<id>/ with submission.json and predictions.json",
+            )
+        )
+    elif len(folders) > 1:
+        names = sorted(folders)
+        problems.append(
+            problem(
+                f"{SUBMISSIONS}/",
+                f"changes {len(names)} submission folders ({listing(names)}): a pull request "
+                "adds or updates exactly one; open one pull request per submission",
+            )
+        )
+    for submission_id in sorted(folders):
+        problems += _folder_problems(submission_id, folders[submission_id], sizes)
+    only = next(iter(folders)) if len(folders) == 1 else None
+    if only is not None and not SUBMISSION_ID_RE.fullmatch(only):
+        only = None
+    return ChangeCheck(submission_id=only, problems=tuple(problems))
+
+
+def _outside_reason(change: Change) -> str:
+    verb = _VERBS.get(change.status, "changes")
+    if change.path.startswith(f"{SUBMISSIONS}/") and change.new_mode in _ODD_MODES:
+        # submissions/<id> itself as a symlink (to ../spotdiff_eval, say)
+        return f"{_ODD_MODES[change.new_mode]}; a submission is a folder {SUBMISSIONS}/<id>/"
+    for prefix, area in _AREAS:
+        if change.path == prefix or change.path.startswith(prefix):
+            return f"{verb} {area}: a submission pull request changes only its own folder"
+    return (
+        f"{verb} a file outside {SUBMISSIONS}/<id>/: a submission pull request changes only "
+        "its own folder"
+    )
+
+
+def _folder_problems(submission_id: str, changes: list[Change], sizes: dict[str, int]) -> list[str]:
+    problems = []
+    if not SUBMISSION_ID_RE.fullmatch(submission_id):
+        problems.append(
+            problem(
+                f"{SUBMISSIONS}/{submission_id}",
+                "folder name is not a valid submission id (3 to 64 lowercase letters, digits, "
+                "'.', '_' or '-', starting with a letter or digit)",
+            )
+        )
+    for change in changes:
+        name = change.path.split("/", 2)[2]
+        limit = SUBMISSION_LIMITS.get(name)
+        if "/" in name:
+            problems.append(problem(change.path, "subfolders are not allowed in a submission"))
+        elif limit is None:
+            problems.append(
+                problem(
+                    change.path,
+                    "unexpected file: a submission holds only submission.json and predictions.json",
+                )
+            )
+        elif change.status == "D":
+            problems.append(problem(change.path, "deletes a file a submission needs"))
+        elif change.status not in ("A", "M"):
+            problems.append(problem(change.path, f"{_VERBS.get(change.status, 'changes')} a file"))
+        elif change.new_mode != REGULAR_FILE:
+            what = _ODD_MODES.get(change.new_mode, f"unexpected file mode {change.new_mode}")
+            problems.append(problem(change.path, what))
+        elif sizes.get(change.new_blob, 0) > limit:
+            size = sizes[change.new_blob]
+            problems.append(
+                problem(change.path, f"file is {size:,} bytes, above the {limit:,}-byte limit")
+            )
+    return problems
+
+
+# -- the same rule on the GitHub API's list of changed files -------------------
+
+#: The comment workflow passes at most this many files from the API (a
+#: submission changes two), which keeps the JSON within one environment
+#: variable's limit (128 KiB) even for 4 KiB paths.
+MAX_API_FILES = 20
+_API_STATUS = {"added": "A", "copied": "A", "removed": "D", "modified": "M", "changed": "M"}
+
+
+def api_changes(data: object, source: object) -> tuple[list[Change], int]:
+    """Changes from ``{"total": N, "files": [{"filename", "status", "previous_filename"?}]}``.
+
+    The comment workflow builds this from ``pulls.listFiles``. The API gives no
+    file modes or sizes, so only the path rules apply; a rename counts as the
+    removal of the old path and the addition of the new one.
+    """
+
+    def fail(where: str, what: str) -> None:
+        raise SpotDiffError(source, where, what)
+
+    if not isinstance(data, dict) or set(data) != {"total", "files"}:
+        fail("/", 'expected an object with exactly "total" and "files"')
+    total, files = data["total"], data["files"]  # type: ignore[index]
+    if not isinstance(total, int) or isinstance(total, bool) or total < 0:
+        fail("/total", "must be an integer >= 0")
+    if not isinstance(files, list) or len(files) > MAX_API_FILES or len(files) > total:
+        fail("/files", f"must be a list of at most {MAX_API_FILES} files and at most total")
+    changes = []
+    for index, entry in enumerate(files):
+        where = f"/files/{index}"
+        names = ("filename", "status", "previous_filename")
+        if not isinstance(entry, dict) or not set(entry) <= set(names):
+            fail(where, "must be an object with filename, status and previous_filename")
+        for key in names:
+            value = entry.get(key, "")
+            if not isinstance(value, str) or len(value) > 4096:
+                fail(f"{where}/{key}", "must be a string of at most 4096 characters")
+        if not entry.get("filename"):
+            fail(f"{where}/filename", "must not be empty")
+        status = entry.get("status", "")
+        if status == "renamed":
+            if entry.get("previous_filename"):
+                changes.append(Change("D", entry["previous_filename"], REGULAR_FILE, "000000", ""))
+            changes.append(Change("A", entry["filename"], "000000", REGULAR_FILE, ""))
+        elif status != "unchanged":
+            letter = _API_STATUS.get(status, "?")
+            changes.append(Change(letter, entry["filename"], REGULAR_FILE, REGULAR_FILE, ""))
+    return changes, total
+
+
+def check_api_changes(changes: list[Change], total: int, listed: int) -> ChangeCheck:
+    """The path rules on the API's list; more files than listed is refused too."""
+    check = check_changes(changes, {})
+    if total > listed:
+        extra = problem("(pull request)", f"changes {total} files; a submission changes at most 2")
+        return ChangeCheck(check.submission_id, (*check.problems, extra))
+    return check

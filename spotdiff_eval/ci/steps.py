@@ -1,0 +1,116 @@
+"""Each workflow step end to end: inputs from GitHub's files, outputs to them.
+
+``spotdiff ci`` commands call these; the modules they use do one job each
+(git changes, verification, the artifact, Markdown, GitHub's files).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..errors import SpotDiffError
+from ..jsonio import parse_json_text
+from . import github_env
+from .artifact import (
+    RESULT_FILE,
+    CiResult,
+    load_result,
+    parse_result,
+    result_document,
+    write_artifact,
+)
+from .changes import api_changes, check_api_changes, problem
+from .summary import render_markdown
+from .verify import Verification, verify_pull_request
+
+
+def verify_step(
+    trusted: Path,
+    pr: Path,
+    artifact: Path,
+    *,
+    base: str | None = None,
+    head: str | None = None,
+    manifest: Path | None = None,
+) -> tuple[Verification, CiResult]:
+    """verify-submission.yml's step: verify, write the artifact, summary and outputs.
+
+    ``base`` and ``head`` default to the ``pull_request`` event's shas.
+    """
+    if base is None or head is None:
+        event = github_env.read_event()
+        event_base, event_head = github_env.pull_request_shas(
+            event, os.environ.get("GITHUB_EVENT_PATH")
+        )
+        base, head = base or event_base, head or event_head
+    verification = verify_pull_request(trusted, pr, base, head, manifest=manifest)
+    doc = result_document(verification)
+    result = parse_result(doc, Path(artifact) / RESULT_FILE)
+    summary = render_markdown(result)
+    write_artifact(artifact, doc, summary, verification.report)
+    github_env.append_step_summary(summary)
+    github_env.set_output("verdict", result.verdict)
+    github_env.set_output("submission_id", result.submission_id or "")
+    return verification, result
+
+
+def comment_step(
+    artifact: Path,
+    *,
+    head_sha: str | None = None,
+    run_url: str | None = None,
+    changed_files_env: str | None = None,
+    output_name: str | None = None,
+) -> str:
+    """comment.yml's step: the comment body from an artifact validated as data.
+
+    With ``head_sha`` a result for any other commit is refused. With
+    ``changed_files_env`` (the GitHub API's list of the pull request's files,
+    see ``changes.api_changes``) the submission rules are applied again to
+    what GitHub says changed: the run that wrote the artifact may have been
+    altered by the pull request, the API's list cannot be.
+    """
+    result = load_result(artifact)
+    if head_sha is not None:
+        head = github_env.require_sha(head_sha, "--head-sha", "")
+        if result.head_sha != head:
+            raise SpotDiffError(
+                Path(artifact) / RESULT_FILE,
+                "/head_sha",
+                f"names commit {result.head_sha[:12]}, but the run was for {head[:12]}: "
+                "refusing a result for another commit",
+            )
+    api_problems = [] if changed_files_env is None else _api_problems(changed_files_env, result)
+    body = render_markdown(result, comment=True, run_url=run_url, api_problems=api_problems)
+    if output_name is not None and not github_env.set_output(output_name, body):
+        raise SpotDiffError("GITHUB_OUTPUT", "", "not set: --github-output works in Actions only")
+    return body
+
+
+def _api_problems(name: str, result: CiResult) -> list[str]:
+    text = os.environ.get(name)
+    if text is None:
+        raise SpotDiffError(f"${name}", "", "environment variable not set")
+    changes, total = api_changes(parse_json_text(text, f"${name}"), f"${name}")
+    check = check_api_changes(changes, total, len(changes))
+    problems = list(check.problems)
+    if not problems and check.submission_id != result.submission_id:
+        problems.append(
+            problem(
+                f"submissions/{check.submission_id}/",
+                "is the folder the pull request changes, but the verification result is "
+                "about another one",
+            )
+        )
+    return problems
+
+
+def token_from_env(name: str | None) -> str | None:
+    """The token in environment variable ``name``; an unset or empty one is an error."""
+    if name is None:
+        return None
+    token = os.environ.get(name)
+    if not token:
+        raise SpotDiffError(f"${name}", "", "environment variable not set or empty")
+    return token

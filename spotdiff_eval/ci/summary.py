@@ -1,0 +1,143 @@
+"""The Markdown shown on GitHub: the job summary and the sticky PR comment.
+
+Both are rendered here from a validated :class:`CiResult`, never copied from
+the artifact. Every string that a pull request controls (model name, file
+names in problem lines, even ids that passed a pattern) is shown as an inline
+code span: GitHub renders nothing inside one, so ``<img onerror>``, ``**``,
+``[links](...)``, ``@mentions``, ``#123`` references and ``<!--`` all stay
+literal text. Control and bidi characters are escaped first, so a value stays
+on its line; untrusted text is kept out of tables, where ``|`` would split
+cells even inside code spans.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..terminal import safe_text
+from .artifact import CiResult
+
+#: Starts every sticky comment; the comment workflow finds its own comment by it.
+MARKER = "<!-- spotdiff-ci:verify-submission -->"
+#: GitHub refuses comments over 65,536 characters, and the body travels to
+#: the posting step in one environment variable (128 KiB): even in 4-byte
+#: characters this fits both. Real bodies stay far below (the schema bounds them).
+COMMENT_MAX_CHARS = 30_000
+_RUN_URL = re.compile(r"https://[A-Za-z0-9._~:/?#@!$&'*+,;=%-]{1,400}")
+_HEADINGS = {
+    "verified": "✅ Verified: re-scored by CI with the base branch's scorer",
+    "checked": "☑️ Checked: a valid hidden-track submission, scored after merge",
+    "rejected": "❌ Not accepted yet: see the problems below",
+}
+_VERIFIED_MEANS = (
+    '"Verified" means that CI scored the predictions committed in this pull request with the '
+    "scorer and dataset of the base branch, ignoring any code in the pull request. The "
+    "development annotations are public, so it does not show that a model could not have seen "
+    "them. After merge the leaderboard is rebuilt from scratch."
+)
+
+
+def md_code(text: str, limit: int = 200) -> str:
+    """``text`` as an inline code span that renders as literal, one-line text."""
+    shown = safe_text(text, limit)
+    if not shown.strip():
+        return "(empty)"
+    longest = max((len(run) for run in re.findall(r"`+", shown)), default=0)
+    fence = "`" * (longest + 1)
+    return f"{fence} {shown} {fence}"
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def render_markdown(
+    result: CiResult,
+    *,
+    comment: bool = False,
+    run_url: str | None = None,
+    api_problems: Sequence[str] = (),
+) -> str:
+    """The job summary, or with ``comment=True`` the sticky comment body."""
+    verdict = "rejected" if api_problems else result.verdict
+    lines = [MARKER, ""] if comment else []
+    lines += [f"## SpotDiff submission check: {_HEADINGS[verdict]}", ""]
+    lines += _about(result)
+    if result.metrics is not None:
+        if verdict == "rejected":
+            lines += ["", "The submission folder itself is valid. Its score, for information:"]
+        lines += ["", *_score_table(result)]
+    if result.problems:
+        lines += ["", f"### Problems ({result.problems_total})", ""]
+        lines += [f"- {md_code(p, 400)}" for p in result.problems]
+        hidden = result.problems_total - len(result.problems)
+        if hidden > 0:
+            lines.append(f"- … and {hidden} more: see the verification run's log")
+    unseen = [p for p in api_problems if p not in result.problems]
+    if unseen:
+        lines += ["", "### Changed files, as the GitHub API lists them", ""]
+        lines += [
+            "The files this pull request changes break the submission rules, so the "
+            "verification run above (which a pull request can alter) does not count:",
+            "",
+        ]
+        lines += [f"- {md_code(p, 400)}" for p in unseen]
+    lines += ["", _VERIFIED_MEANS]
+    if run_url is not None and _RUN_URL.fullmatch(run_url):
+        lines += ["", f"Details: [the verification run]({run_url})."]
+    text = "\n".join(lines) + "\n"
+    if len(text) > COMMENT_MAX_CHARS:
+        text = text[: COMMENT_MAX_CHARS - 40] + "\n\n… (shortened)\n"
+    return text
+
+
+def _about(result: CiResult) -> list[str]:
+    """Who and what was checked. Shas and the evaluator version passed strict patterns."""
+    lines = []
+    if result.submission_id is not None:
+        what = f"Submission {md_code(result.submission_id)}"
+        if result.action is not None:
+            what += f" ({result.action})"
+        if result.model is not None:
+            what += f", model {md_code(result.model, 100)}"
+        if result.track is not None:
+            what += f", {result.track} track"
+        lines.append(what + ".")
+    checked = (
+        f"Pull request head {result.head_sha}, checked with the code of the base branch at "
+        f"{result.base_sha} (evaluator {result.evaluator_version})"
+    )
+    if result.dataset is not None:
+        dataset = result.dataset
+        name = md_code(f"{dataset['name']} {dataset['version']}", 160)
+        checked += (
+            f" on dataset {name} ({dataset['items']} items, "
+            f"{dataset['differences']} golden differences)"
+        )
+    lines.append(checked + ".")
+    if result.track == "hidden" and result.verdict == "checked":
+        lines += [
+            "",
+            "Its annotations are private: the publish workflow scores it after merge, "
+            "and only there.",
+        ]
+    return lines
+
+
+def _score_table(result: CiResult) -> list[str]:
+    metrics, counts = result.metrics, result.counts
+    assert metrics is not None and counts is not None and result.confidence_interval is not None
+    low, high = result.confidence_interval
+    return [
+        "| metric | value |",
+        "|---|---|",
+        f"| **Overall score** | **{_pct(metrics['overall_score'])}** "
+        f"(95% CI {_pct(low)} to {_pct(high)}) |",
+        f"| Difference coverage | {_pct(metrics['difference_coverage'])} |",
+        f"| Recall | {_pct(metrics['recall'])} ({counts['matched']} of {counts['gold']} found) |",
+        f"| Precision | {_pct(metrics['precision'])} ({counts['matched']} of "
+        f"{counts['predicted']} predictions) |",
+        f"| Attribute accuracy | {_pct(metrics['attribute_accuracy'])} |",
+        f"| Items answered | {counts['items_answered']} of {counts['items']} |",
+    ]

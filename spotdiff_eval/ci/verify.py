@@ -1,0 +1,130 @@
+"""Verify a submission pull request with the trusted (base branch) code.
+
+The workflow checks out the base commit as the trusted tree and the pull
+request head, sparsely, as a second folder of data. This module runs from the
+trusted install (``python -I``: nothing in either checkout is importable) and
+reads the pull request only through git and the submission checks, which
+``lstat`` before they read. The dataset comes from the trusted tree, so a pull
+request that edits ``data/`` or the scorer changes nothing about its score:
+it is scored as the base branch would score it, and refused for the edit.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import SpotDiffError
+from ..jsonio import read_json
+from ..pipeline import evaluate_files
+from ..report import build_report
+from ..submission_checks import SUBMISSION_JSON_MAX_BYTES, validate_submission
+from .changes import SUBMISSIONS, folder_exists, problem, pull_request_changes
+from .github_env import require_sha
+
+VERDICTS = ("verified", "checked", "rejected")
+
+
+@dataclass(frozen=True)
+class Verification:
+    """What ``verify-pr`` found; ``report`` is the trusted scorer's report when scored."""
+
+    base_sha: str
+    head_sha: str
+    submission_id: str | None
+    action: str | None
+    track: str | None
+    model: str | None
+    problems: tuple[str, ...]
+    report: dict[str, Any] | None
+
+    @property
+    def verdict(self) -> str:
+        """verified (scored), checked (valid, hidden track: scored after merge), rejected."""
+        if self.problems:
+            return "rejected"
+        if self.track == "hidden":
+            return "checked"
+        return "verified" if self.report is not None else "rejected"
+
+
+def verify_pull_request(
+    trusted: Path, pr: Path, base: str, head: str, *, manifest: Path | None = None
+) -> Verification:
+    """Check what the pull request changes, validate its submission, score it."""
+    base = require_sha(base, "--base", "")
+    head = require_sha(head, "--head", "")
+    trusted, pr = Path(trusted), Path(pr)
+    manifest = Path(manifest) if manifest is not None else trusted / "data" / "manifest.json"
+    check = pull_request_changes(pr, base, head)
+    problems = list(check.problems)
+    submission_id = check.submission_id
+    action = track = model = None
+    report = None
+    if submission_id is not None:
+        action = "updated" if folder_exists(pr, base, submission_id) else "added"
+        folder = pr / SUBMISSIONS / submission_id
+        not_real = _not_a_real_folder(pr / SUBMISSIONS)
+        if not_real:
+            problems.append(not_real)
+        else:
+            track, model = declared(folder)
+            findings = validate_submission(folder, manifest=manifest if track == "dev" else None)
+            problems += [_relative(line, pr) for line in findings]
+            if not findings and track == "dev":
+                try:
+                    report = build_report(evaluate_files(manifest, folder / "predictions.json"))
+                except SpotDiffError as exc:
+                    problems.append(_relative(exc.one_line(), pr))
+                else:
+                    model = report["predictions"]["model"]
+    return Verification(
+        base_sha=base,
+        head_sha=head,
+        submission_id=submission_id,
+        action=action,
+        track=track,
+        model=model,
+        problems=tuple(problems),
+        report=report,
+    )
+
+
+def _not_a_real_folder(path: Path) -> str | None:
+    """A problem line unless ``path`` is a plain folder (not a symlink to one)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return problem(f"{SUBMISSIONS}/", "missing from the pull request checkout")
+    if stat.S_ISDIR(mode):
+        return None
+    return problem(f"{SUBMISSIONS}/", "is not a plain folder in the pull request")
+
+
+def declared(folder: Path) -> tuple[str, str | None]:
+    """The track and model name submission.json states, read leniently.
+
+    Only chooses what to check against: a broken file is reported in full by
+    ``validate_submission``, and a file that cannot be read counts as ``dev``.
+    """
+    path = folder / "submission.json"
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return "dev", None
+        data = read_json(path, max_bytes=SUBMISSION_JSON_MAX_BYTES)
+    except (OSError, SpotDiffError):
+        return "dev", None
+    dataset = data.get("dataset")
+    track = dataset.get("track") if isinstance(dataset, dict) else None
+    model = data.get("model")
+    name = model.get("name") if isinstance(model, dict) else None
+    return ("hidden" if track == "hidden" else "dev"), (name if isinstance(name, str) else None)
+
+
+def _relative(line: str, pr: Path) -> str:
+    """Name files as the contributor knows them: ``submissions/x/...``, not ``../pr/...``."""
+    prefix = f"{pr}{os.sep}"
+    return line[len(prefix) :] if line.startswith(prefix) else line

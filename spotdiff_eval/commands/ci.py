@@ -1,0 +1,187 @@
+"""``spotdiff ci ...``: the steps of the GitHub Actions workflows, one command each."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from . import add_command
+
+if TYPE_CHECKING:
+    from ..ci.artifact import CiResult
+
+
+def run_verify_pr(args: argparse.Namespace) -> int:
+    from ..ci.steps import verify_step
+
+    verification, result = verify_step(
+        args.trusted,
+        args.pr,
+        args.artifact,
+        base=args.base,
+        head=args.head,
+        manifest=args.manifest,
+    )
+    for line in verification.problems:
+        print(f"spotdiff: error: {line}", file=sys.stderr)
+    print(_verdict_line(result))
+    print(f"Artifact written to {args.artifact}")
+    return 1 if result.verdict == "rejected" else 0
+
+
+def _verdict_line(result: CiResult) -> str:
+    from ..terminal import safe_text
+
+    who = safe_text(result.submission_id or "no single submission folder")
+    if result.metrics is not None and result.confidence_interval is not None:
+        low, high = result.confidence_interval
+        score = (
+            f": overall {100 * result.metrics['overall_score']:.1f}% "
+            f"(95% CI {100 * low:.1f}% to {100 * high:.1f}%)"
+        )
+    else:
+        score = ""
+    count = f" ({result.problems_total} problem(s))" if result.problems_total else ""
+    return f"{result.verdict}: {who}{score}{count}"
+
+
+def run_comment_body(args: argparse.Namespace) -> int:
+    from ..ci.steps import comment_step
+
+    body = comment_step(
+        args.artifact,
+        head_sha=args.head_sha,
+        run_url=args.run_url,
+        changed_files_env=args.changed_files_env,
+        output_name=args.github_output,
+    )
+    sys.stdout.write(body)
+    return 0
+
+
+def run_score_hidden(args: argparse.Namespace) -> int:
+    from ..ci import github_env
+    from ..ci.publish import render_hidden, score_hidden
+    from ..jsonio import write_json_atomic
+
+    standings = score_hidden(args.manifest, args.submissions)
+    write_json_atomic(args.output, standings)
+    github_env.append_step_summary(render_hidden(standings))
+    print(f"{len(standings['entries'])} hidden-track submission(s) scored; wrote {args.output}")
+    return 0
+
+
+def run_commit_leaderboard(args: argparse.Namespace) -> int:
+    from ..ci import github_env
+    from ..ci.publish import commit_leaderboard
+    from ..ci.steps import token_from_env
+
+    token = token_from_env(args.token_env)
+    changed = commit_leaderboard(
+        args.repo, args.file, branch=args.branch, push=args.push, token=token
+    )
+    github_env.set_output("changed", "true" if changed else "false")
+    if not changed:
+        print("LEADERBOARD.md unchanged: nothing to commit")
+    else:
+        pushed = f" and pushed to {args.branch}" if args.push else ""
+        print(f"LEADERBOARD.md changed: committed{pushed}")
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = add_command(
+        subparsers,
+        "ci",
+        "Steps of the GitHub Actions workflows (verify submission PRs, comment, publish).",
+        "  spotdiff ci verify-pr --trusted . --pr ../pr --artifact /tmp/verify\n"
+        "  spotdiff ci comment-body --artifact /tmp/verify\n"
+        "  spotdiff ci <command> --help\n",
+    )
+    commands = p.add_subparsers(dest="ci_command", metavar="<ci command>")
+    commands.required = True
+
+    v = add_command(
+        commands,
+        "verify-pr",
+        "Check that a pull request adds or updates exactly one valid submission folder and "
+        "nothing else, score it with this (trusted) installation, and write the artifact, "
+        "job summary and step outputs. Exits 1 when the submission is not accepted.",
+        "  spotdiff ci verify-pr --trusted . --pr ../pr --artifact /tmp/verify\n"
+        "  spotdiff ci verify-pr --trusted . --pr ../pr --base 1a2b... --head 3c4d... \\\n"
+        "      --artifact /tmp/verify\n",
+    )
+    v.add_argument(
+        "--trusted",
+        type=Path,
+        default=Path("."),
+        help="checkout of the base commit; its data/manifest.json is the dataset (default: .)",
+    )
+    v.add_argument("--pr", type=Path, required=True, help="git clone of the pull request head")
+    v.add_argument("--base", help="base commit sha (default: from GITHUB_EVENT_PATH)")
+    v.add_argument("--head", help="pull request head commit sha (default: from GITHUB_EVENT_PATH)")
+    v.add_argument("--manifest", type=Path, help="dataset (default: TRUSTED/data/manifest.json)")
+    v.add_argument("--artifact", type=Path, required=True, help="folder to write the artifact to")
+    v.set_defaults(handler=run_verify_pr)
+
+    c = add_command(
+        commands,
+        "comment-body",
+        "Validate a downloaded verification artifact as untrusted data and print the pull "
+        "request comment built from it. Exits 1 and prints nothing else when the artifact "
+        "is malformed or tampered with.",
+        "  spotdiff ci comment-body --artifact /tmp/verify\n"
+        "  spotdiff ci comment-body --artifact /tmp/verify --head-sha 3c4d... \\\n"
+        "      --changed-files-env PR_FILES --github-output body\n",
+    )
+    c.add_argument("--artifact", type=Path, required=True, help="the downloaded artifact folder")
+    c.add_argument("--head-sha", help="refuse a result for any other commit than this one")
+    c.add_argument("--run-url", help="https:// link to the verification run, shown in the comment")
+    c.add_argument(
+        "--changed-files-env",
+        metavar="NAME",
+        help='environment variable holding {"total": N, "files": [...]} from the GitHub API; '
+        "the comment says not accepted when those files break the submission rules",
+    )
+    c.add_argument(
+        "--github-output", metavar="NAME", help="also write the body as this step output"
+    )
+    c.set_defaults(handler=run_comment_body)
+
+    h = add_command(
+        commands,
+        "score-hidden",
+        "Score the hidden-track submissions against a private dataset and write aggregate "
+        "results only (no per-item data, which would reveal the annotations).",
+        "  spotdiff ci score-hidden --manifest hidden/data/manifest.json \\\n"
+        "      --output site/hidden-leaderboard.json\n",
+    )
+    h.add_argument("--manifest", type=Path, required=True, help="the hidden dataset's manifest")
+    h.add_argument(
+        "--submissions",
+        type=Path,
+        default=Path("submissions"),
+        help="submission folders (default: submissions)",
+    )
+    h.add_argument("--output", type=Path, required=True, help="JSON file to write")
+    h.set_defaults(handler=run_score_hidden)
+
+    m = add_command(
+        commands,
+        "commit-leaderboard",
+        "Copy a freshly built LEADERBOARD.md into the repository and, if it changed, commit "
+        'it as github-actions[bot] with "[skip ci]" and optionally push.',
+        "  spotdiff ci commit-leaderboard --file /tmp/build/LEADERBOARD.md\n"
+        "  GITHUB_TOKEN=... spotdiff ci commit-leaderboard --file /tmp/build/LEADERBOARD.md \\\n"
+        "      --push --token-env GITHUB_TOKEN\n",
+    )
+    m.add_argument("--repo", type=Path, default=Path("."), help="the repository (default: .)")
+    m.add_argument("--file", type=Path, required=True, help="the built LEADERBOARD.md")
+    m.add_argument("--branch", default="main", help="branch to push to (default: main)")
+    m.add_argument("--push", action="store_true", help="push the commit to origin")
+    m.add_argument(
+        "--token-env", metavar="NAME", help="environment variable holding the token to push with"
+    )
+    m.set_defaults(handler=run_commit_leaderboard)

@@ -1,0 +1,67 @@
+"""``spotdiff download``: fetch a dataset from the Hugging Face Hub and check it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from . import add_command
+from .hub_options import add_dataset_option, add_token_env, resolve_token
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..hub import download_dataset
+
+    token, token_env = resolve_token(args.token_env)
+    result = download_dataset(
+        args.dataset,
+        revision=args.revision,
+        output=args.output,
+        token=token,
+        token_env=token_env,
+        progress=sys.stderr.isatty(),
+    )
+    print(
+        f"Downloaded {result.repo_id} (revision {result.revision}) at commit {result.commit}: "
+        f"{result.files} files in {result.folder}"
+    )
+    for problem in result.problems:
+        print(f"spotdiff: error: {problem}", file=sys.stderr)
+    if result.problems:
+        print(
+            f"{result.manifest}: {len(result.problems)} problem(s) found in the downloaded dataset",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"Manifest: {result.manifest} (valid)")
+    print(f"Pin this exact version with --revision {result.commit}")
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = add_command(
+        subparsers,
+        "download",
+        "Download a dataset from the Hugging Face Hub, keeping its paths, and validate it.",
+        "  spotdiff download --dataset Abnik/spotdiff-v1-dev\n"
+        "  spotdiff download --dataset Abnik/spotdiff-v1-dev --revision main "
+        "--output ./spotdiff-data\n"
+        "  HF_ENDPOINT=https://my-mirror.example spotdiff download --dataset OWNER/NAME\n",
+    )
+    add_dataset_option(p)
+    p.add_argument(
+        "--revision",
+        metavar="REV",
+        help="branch, tag or commit sha to download (default: the main branch)",
+    )
+    p.add_argument(
+        "--output",
+        type=Path,
+        metavar="DIR",
+        default=Path("."),
+        help="folder to download into; the manifest lands at OUTPUT/data/manifest.json "
+        "(default: the current folder)",
+    )
+    add_token_env(p, "read a private or gated dataset")
+    p.set_defaults(handler=run)

@@ -1,0 +1,43 @@
+"""``spotdiff merge``: join the shard files of ``spotdiff run --shard`` into one."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from . import DEFAULT_MANIFEST, add_command
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..runner import merge_predictions
+
+    result = merge_predictions(args.shards, args.output, args.manifest)
+    unanswered = f"; {result.unanswered} dataset item(s) unanswered" if result.unanswered else ""
+    print(
+        f"spotdiff merge: {result.shards} shard(s): {result.ok} ok, {result.failed} failed, "
+        f"{result.skipped} skipped{unanswered}; wrote {result.output}",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = add_command(
+        subparsers,
+        "merge",
+        "Join the predictions files of a sharded 'spotdiff run' into one, in manifest order.",
+        "  spotdiff merge predictions/part1.json predictions/part2.json \\\n"
+        "      --output predictions/my-model.json\n"
+        "  spotdiff merge shards/*.json --manifest data/manifest.json \\\n"
+        "      --output predictions/all.json\n",
+    )
+    p.add_argument("shards", nargs="+", type=Path, metavar="SHARD", help="files written by run")
+    p.add_argument("--output", type=Path, required=True, help="merged predictions file to write")
+    p.add_argument(
+        "--manifest",
+        type=Path,
+        default=DEFAULT_MANIFEST,
+        help="dataset manifest that orders the items (default: data/manifest.json)",
+    )
+    p.set_defaults(handler=run)

@@ -1,0 +1,176 @@
+"""``spotdiff run``: ask a vision model about every item and write a predictions file."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from . import DEFAULT_MANIFEST, add_command, number_type
+
+EXAMPLES = """\
+  # OpenAI-compatible chat completions (OpenAI, vLLM, Ollama, LM Studio, OpenRouter...)
+  export SPOTDIFF_API_TOKEN="your-token"
+  spotdiff run \\
+    --endpoint https://your-provider.example/v1/chat/completions \\
+    --model your-vision-model \\
+    --manifest data/manifest.json \\
+    --output predictions/my-model.json
+
+  # Google Gemini, native API ({model} in the endpoint is replaced by --model)
+  spotdiff run \\
+    --endpoint https://generativelanguage.googleapis.com/v1beta/models/{model}:generateContent \\
+    --model gemini-3.1-flash-lite \\
+    --protocol gemini_native \\
+    --token-header x-goog-api-key \\
+    --token-prefix "" \\
+    --timeout 600 \\
+    --manifest data/manifest.json \\
+    --output predictions/gemini.json
+
+  # Anthropic messages API
+  spotdiff run \\
+    --endpoint https://api.anthropic.com/v1/messages \\
+    --model claude-sonnet-4-5 \\
+    --protocol anthropic \\
+    --token-header x-api-key \\
+    --token-prefix "" \\
+    --output predictions/claude.json
+
+  # a local model, no token; try one image first, then finish the dataset
+  spotdiff run --endpoint http://127.0.0.1:11434/v1/chat/completions \\
+    --model qwen2.5vl --limit 1 --output predictions/qwen.json
+  spotdiff run --endpoint http://127.0.0.1:11434/v1/chat/completions \\
+    --model qwen2.5vl --resume --output predictions/qwen.json
+
+  # two machines, one shard each, then one file
+  spotdiff run ... --shard 1/2 --output predictions/part1.json
+  spotdiff run ... --shard 2/2 --output predictions/part2.json
+  spotdiff merge predictions/part1.json predictions/part2.json --output predictions/my-model.json
+"""
+
+
+def run(args: argparse.Namespace) -> int:
+    from dataclasses import fields
+
+    from ..errors import SpotDiffError
+    from ..runner import RunSettings, run_model, summary_line
+
+    options = {f.name: getattr(args, f.name) for f in fields(RunSettings) if hasattr(args, f.name)}
+    settings = RunSettings(**options)
+    result = run_model(settings)
+    print(summary_line(result), file=sys.stderr)
+    if result.error is not None:
+        raise result.error
+    if result.failed or result.skipped:
+        raise SpotDiffError(
+            args.output,
+            "",
+            f"{result.failed + result.skipped} of {result.selected} items have no answer "
+            "(see run.items); run the same command with --resume to ask again",
+        )
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = add_command(
+        subparsers,
+        "run",
+        "Ask a vision model for the differences in every image and write a predictions file.",
+        EXAMPLES,
+    )
+    p.add_argument("--endpoint", required=True, help="the model's HTTP(S) URL")
+    p.add_argument("--model", required=True, help="model name sent to the endpoint")
+    p.add_argument(
+        "--protocol",
+        choices=("openai_compatible", "gemini_native", "anthropic"),
+        default="openai_compatible",
+        help="wire protocol (default: openai_compatible)",
+    )
+    p.add_argument(
+        "--manifest",
+        type=Path,
+        default=DEFAULT_MANIFEST,
+        help="dataset manifest (default: data/manifest.json)",
+    )
+    p.add_argument("--output", type=Path, required=True, help="predictions file to write")
+    p.add_argument(
+        "--prompt-file",
+        type=Path,
+        help="prompt to use instead of the built-in spotdiff_v1; {first} and {second} "
+        "become left/right or top/bottom",
+    )
+    p.add_argument("--limit", type=_positive_int, help="ask about the first N items only")
+    p.add_argument(
+        "--timeout",
+        type=_timeout,
+        default=120.0,
+        help="seconds to wait for one answer (default: 120)",
+    )
+    p.add_argument(
+        "--token-env",
+        default="SPOTDIFF_API_TOKEN",
+        help="environment variable holding the token (default: SPOTDIFF_API_TOKEN); "
+        "unset means no token is sent",
+    )
+    p.add_argument(
+        "--token-header",
+        default="Authorization",
+        help="header that carries the token (default: Authorization)",
+    )
+    p.add_argument(
+        "--token-prefix",
+        default="Bearer ",
+        help='text before the token in that header (default: "Bearer ")',
+    )
+    p.add_argument(
+        "--concurrency",
+        type=_positive_int,
+        default=4,
+        help="requests in flight at once (default: 4)",
+    )
+    p.add_argument(
+        "--retries",
+        type=_non_negative_int,
+        default=5,
+        help="retries of a request after 429, 5xx, a timeout or a lost connection (default: 5)",
+    )
+    p.add_argument(
+        "--temperature",
+        type=_non_negative_float,
+        help="sampling temperature (default: not sent, the provider's own)",
+    )
+    p.add_argument(
+        "--max-tokens",
+        type=_positive_int,
+        help="longest answer in tokens (default: not sent; 4096 for anthropic, which needs one)",
+    )
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the --output file: ask only about items not answered yet",
+    )
+    p.add_argument(
+        "--shard",
+        type=_shard,
+        metavar="I/N",
+        help="ask about every N-th item only, starting with item I (1-based); "
+        "join the files with spotdiff merge",
+    )
+    p.set_defaults(handler=run)
+
+
+_positive_int = number_type(int, 1)
+_non_negative_int = number_type(int, 0)
+_non_negative_float = number_type(float, 0)
+#: Seconds: above 0 (a millisecond at least) and at most a day.
+_timeout = number_type(float, 0.001, 86400)
+
+
+def _shard(text: str) -> tuple[int, int]:
+    from ..runner.settings import parse_shard
+
+    try:
+        return parse_shard(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None

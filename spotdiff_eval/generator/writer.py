@@ -1,0 +1,220 @@
+"""Writing a generated dataset: images, annotations, manifest, card, viewer rows, baseline.
+
+Everything goes first into a staging folder inside the output folder and is
+moved into place only when the whole dataset is written, so an interrupted
+or failed run leaves the previous dataset as it was. Only a folder the
+generator wrote itself (its ``data/dataset_version.json`` names the
+generator) is ever replaced: a hand-made dataset is refused, not overwritten.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from PIL import Image
+
+from ..errors import SpotDiffError
+from ..jsonio import dumps_canonical, read_json, write_json_atomic
+from .item import Item
+
+GENERATOR_NAME = "spotdiff generate"
+LICENSE = "CC0-1.0"
+
+
+def encode_png(image: Image.Image) -> bytes:
+    """PNG bytes, palette-based when the image has at most 256 colours (always, here).
+
+    The palette is the sorted list of colours, so equal images give equal
+    bytes; the conversion is checked to be lossless before it is used.
+    """
+    colours = image.getcolors(256)
+    if colours is not None:
+        palette = sorted(colour for _, colour in colours)
+        holder = Image.new("P", (1, 1))
+        flat = [channel for colour in palette for channel in colour]
+        holder.putpalette(flat + flat[:3] * (256 - len(palette)))
+        indexed = image.quantize(palette=holder, dither=Image.Dither.NONE)
+        if indexed.convert("RGB").tobytes() == image.tobytes():
+            image = indexed
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()
+
+
+def dumps_readable(value: object, level: int = 0) -> str:
+    """JSON with objects indented and lists of plain values on one line.
+
+    ``[12, 40, 57, 88]`` stays a box on one line, as a person writes it,
+    instead of four lines of numbers.
+    """
+    pad, end = "  " * (level + 1), "  " * level
+    if isinstance(value, dict) and value:
+        inner = [
+            f"{pad}{json.dumps(k, ensure_ascii=False)}: {dumps_readable(v, level + 1)}"
+            for k, v in value.items()
+        ]
+        return "{\n" + ",\n".join(inner) + "\n" + end + "}"
+    if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
+        inner = [pad + dumps_readable(v, level + 1) for v in value]
+        return "[\n" + ",\n".join(inner) + "\n" + end + "]"
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
+
+
+def annotation_json(item: Item) -> dict:
+    first, second = item.panel_boxes
+    order = ["left", "right"] if item.layout == "side_by_side" else ["top", "bottom"]
+    return {
+        "schema_version": "1.0",
+        "item_id": item.item_id,
+        "image": f"data/images/{item.item_id}.png",
+        "panel_layout": item.layout,
+        "panel_order": order,
+        "review_status": "approved",
+        "panel_boxes": [list(first), list(second)],
+        "license": LICENSE,
+        "source": f"{GENERATOR_NAME}: procedural {item.theme} scene",
+        "differences": [g.to_json(f"d{i + 1:02d}") for i, g in enumerate(item.goldens)],
+    }
+
+
+def viewer_rows(item: Item) -> Iterable[str]:
+    """One JSON line per difference, every key present, for dataset viewers."""
+    for i, golden in enumerate(item.goldens):
+        row = {
+            "item_id": item.item_id,
+            "image": f"data/images/{item.item_id}.png",
+            "panel_layout": item.layout,
+            "theme": item.theme,
+            "difference_id": f"d{i + 1:02d}",
+            "kind": golden.kind,
+            "subject": golden.subject,
+            "aliases": list(golden.aliases),
+            "attribute": golden.attribute,
+            "from": golden.from_value,
+            "to": golden.to_value,
+            "count": golden.count,
+            "description": golden.description,
+            "bbox": list(golden.bbox),
+        }
+        yield json.dumps(row, ensure_ascii=False) + "\n"
+
+
+def perfect_item(item: Item) -> dict:
+    """The baseline answer for an item: every golden difference restated."""
+    differences = []
+    for golden in item.goldens:
+        answer = {"kind": golden.kind, "subject": golden.subject}
+        if golden.attribute is not None:
+            answer["attribute"] = golden.attribute
+        if golden.from_value is not None:
+            answer["from"], answer["to"] = golden.from_value, golden.to_value
+        if golden.count is not None:
+            answer["count"] = golden.count
+        differences.append(answer)
+    return {"item_id": item.item_id, "differences": differences}
+
+
+class DatasetWriter:
+    """Stages one dataset under ``output`` and moves it into place on :meth:`commit`."""
+
+    def __init__(self, output: Path) -> None:
+        self.output = output
+        check_output(output)
+        output.mkdir(parents=True, exist_ok=True)
+        self.staging = Path(tempfile.mkdtemp(prefix=".spotdiff-generate-", dir=output))
+        self.data = self.staging / "data"
+        (self.data / "images").mkdir(parents=True)
+        (self.data / "annotations").mkdir()
+        self.entries: list[dict] = []
+        self.perfect: list[dict] = []
+        self.viewer: list[str] = []
+
+    def add(self, item: Item) -> None:
+        (self.data / "images" / f"{item.item_id}.png").write_bytes(encode_png(item.composite()))
+        annotation = self.data / "annotations" / f"{item.item_id}.json"
+        annotation.write_text(dumps_readable(annotation_json(item)) + "\n", encoding="utf-8")
+        self.entries.append(
+            {
+                "item_id": item.item_id,
+                "image": f"data/images/{item.item_id}.png",
+                "annotation": f"data/annotations/{item.item_id}.json",
+                "panel_layout": item.layout,
+            }
+        )
+        self.perfect.append(perfect_item(item))
+        self.viewer.extend(viewer_rows(item))
+
+    def write_text(self, name: str, text: str) -> None:
+        (self.data / name).write_text(text, encoding="utf-8")
+
+    def manifest(self, name: str, version: str, source: str) -> dict:
+        return {
+            "schema_version": "1.0",
+            "dataset_name": name,
+            "dataset_version": version,
+            "review_status": "approved",
+            "license": LICENSE,
+            "source": source,
+            "items": self.entries,
+        }
+
+    def commit(self, manifest: dict, version_info: dict, card: str) -> Path:
+        """Write the dataset-wide files, then swap the staged ``data/`` into place."""
+        self.write_text("manifest.json", dumps_canonical(manifest))
+        self.write_text("dataset_version.json", dumps_readable(version_info) + "\n")
+        self.write_text("README.md", card)
+        self.write_text("viewer.jsonl", "".join(self.viewer))
+        target = self.output / "data"
+        old = self.staging / "previous-data"
+        check_output(self.output)  # nobody put a dataset there meanwhile
+        if target.exists():
+            os.replace(target, old)
+        try:
+            os.replace(self.data, target)
+        except OSError:
+            if old.exists():
+                os.replace(old, target)
+            raise
+        perfect = {"schema_version": "1.0", "model": "perfect-baseline", "items": self.perfect}
+        write_json_atomic(self.output / "predictions" / "perfect.json", perfect)
+        self.discard()
+        return target / "manifest.json"
+
+    def discard(self) -> None:
+        shutil.rmtree(self.staging, ignore_errors=True)
+
+
+def check_output(output: Path) -> None:
+    """Refuse an output that is a file, or whose ``data/`` the generator did not write.
+
+    Called before anything is staged and again just before the swap.
+    """
+    if output.exists() and not output.is_dir():
+        raise SpotDiffError(output, "", "is a file; --output must be a folder")
+    perfect = output / "predictions" / "perfect.json"
+    if perfect.is_dir():
+        raise SpotDiffError(perfect, "", "is a folder; the generator writes its baseline here")
+    data = output / "data"
+    if data.is_symlink() or (data.exists() and not data.is_dir()):
+        raise SpotDiffError(data, "", "is not a folder; choose another --output")
+    if data.is_dir() and any(data.iterdir()) and not _generated(data):
+        raise SpotDiffError(
+            data,
+            "",
+            "holds a dataset that spotdiff generate did not write "
+            "(no dataset_version.json naming the generator); choose an empty or new folder",
+        )
+
+
+def _generated(data: Path) -> bool:
+    try:
+        info = read_json(data / "dataset_version.json")
+    except SpotDiffError:
+        return False
+    return info.get("generator") == GENERATOR_NAME

@@ -1,0 +1,70 @@
+"""A content-addressed cache, so an unchanged submission is not re-scored.
+
+Entries are named by the sha256 of everything that decides them (evaluator
+version, dataset identity, the submission's bytes), never by file names or
+times: a renamed or touched file still hits, a changed byte always misses.
+The cache is an accelerator, not a source of truth: an entry that cannot be
+read, or does not describe what its key says, is a miss and is rewritten.
+
+The cache folder is trusted like the checkout's tools: CI must keep it out of
+reach of pull requests (a fresh folder per run, or one outside the checkout).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from ..jsonio import write_text_atomic
+
+DEFAULT_CACHE_DIR = Path(".spotdiff-cache")
+#: Bump to orphan every entry when what an entry holds changes shape.
+CACHE_FORMAT = "spotdiff-leaderboard-cache 1"
+
+
+def content_key(*parts: str | bytes) -> str:
+    """sha256 over length-prefixed parts, so no two part lists share a key."""
+    digest = hashlib.sha256(CACHE_FORMAT.encode())
+    for part in parts:
+        data = part.encode() if isinstance(part, str) else part
+        digest.update(f"\n{len(data)}\n".encode())
+        digest.update(data)
+    return digest.hexdigest()
+
+
+class ContentCache:
+    """JSON texts and yes/no marks under ``<folder>/<kind>/<key>``.
+
+    ``folder=None`` disables the cache: every lookup misses, nothing is written.
+    """
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = Path(folder) if folder is not None else None
+
+    def _path(self, kind: str, key: str, suffix: str) -> Path | None:
+        if self.folder is None:
+            return None
+        return self.folder / kind / f"{key}{suffix}"
+
+    def get_text(self, kind: str, key: str) -> str | None:
+        path = self._path(kind, key, ".json")
+        if path is None:
+            return None
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None  # missing or damaged: a miss, and the caller rewrites it
+
+    def put_text(self, kind: str, key: str, text: str) -> None:
+        path = self._path(kind, key, ".json")
+        if path is not None:
+            write_text_atomic(path, text)
+
+    def has_mark(self, kind: str, key: str) -> bool:
+        path = self._path(kind, key, ".ok")
+        return path is not None and path.is_file()
+
+    def mark(self, kind: str, key: str) -> None:
+        path = self._path(kind, key, ".ok")
+        if path is not None:
+            write_text_atomic(path, "ok\n")

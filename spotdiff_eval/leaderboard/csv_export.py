@@ -1,0 +1,89 @@
+"""leaderboard.csv: one row per entry, for spreadsheets.
+
+Spreadsheets run a cell that starts with ``=``, ``+``, ``-`` or ``@`` as a
+formula, so a model named ``=HYPERLINK("http://evil", "click")`` would become
+a live link (or worse) in whoever opens the download. Such text cells get a
+leading apostrophe, the usual guard, which spreadsheets show as plain text;
+tab and carriage return start formulas in some of them too and are guarded
+the same way. Numbers are written by us and never negative, so they stay
+numbers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from ..metrics import METRIC_NAMES
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+COLUMNS = (
+    "rank",
+    "rank_low",
+    "rank_high",
+    "group",
+    "submission_id",
+    "model",
+    "model_version",
+    "organisation",
+    "runtime",
+    "submitter",
+    "date",
+    "baseline",
+    *METRIC_NAMES,
+    "overall_score_low",
+    "overall_score_high",
+    "items_answered",
+    "items_total",
+    "prompt",
+    "evaluator_version",
+    "dataset",
+    "predictions_sha256",
+)
+
+
+def guard(value: object) -> object:
+    """Text that a spreadsheet would run as a formula, made plain text."""
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _row(entry: dict[str, Any], data: dict[str, Any]) -> list[object]:
+    low, high = entry["confidence_intervals"]["overall_score"]
+    dataset = data["dataset"]
+    return [
+        entry["rank"],
+        entry["rank_low"],
+        entry["rank_high"],
+        entry["group"],
+        entry["submission_id"],
+        entry["model"]["name"],
+        entry["model"]["version"] or "",
+        entry["organisation"],
+        entry["runtime"],
+        entry["submitter"],
+        entry["date"],
+        "true" if entry["baseline"] else "false",
+        *(entry["metrics"][name] for name in METRIC_NAMES),
+        low,
+        high,
+        entry["items_answered"],
+        entry["items_total"],
+        entry["prompt"]["name"],
+        data["evaluator_version"],
+        f"{dataset['name']} {dataset['version']}",
+        entry["predictions_sha256"],
+    ]
+
+
+def render_csv(data: dict[str, Any]) -> str:
+    """RFC 4180 CSV (CRLF line ends, quoted when needed), entries in rank order."""
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    for entry in data["entries"]:
+        writer.writerow([guard(value) for value in _row(entry, data)])
+    return out.getvalue()

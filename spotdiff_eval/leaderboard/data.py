@@ -1,0 +1,131 @@
+"""The leaderboard's data document (``schemas/leaderboard.schema.json``).
+
+One plain-data document feeds every output: LEADERBOARD.md, the site, and the
+``leaderboard.json`` / ``leaderboard.csv`` downloads. Strings from submission
+folders (names, notes, links) are copied as they are, untrusted: each renderer
+escapes them for its own medium.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..domain import Annotation, Dataset
+from ..errors import SpotDiffError
+from ..metrics import WEIGHTS
+from ..version import EVALUATOR_VERSION
+from .scoring import Scored
+from .standings import Standing
+
+DATA_SCHEMA_VERSION = "1.0"
+_SAFE_SUFFIX = re.compile(r"\.[a-z0-9]{1,8}")
+
+
+def build_data(
+    dataset: Dataset, scored: Sequence[Scored], standings: Sequence[Standing]
+) -> tuple[dict[str, Any], dict[str, Path]]:
+    """The data document, and where each of its ``images/...`` files comes from."""
+    by_id = {s.submission_id: s for s in scored}
+    entries = [_entry(by_id[st.submission_id], st) for st in standings]
+    order = [st.submission_id for st in standings]
+    items, images = _items(dataset, [by_id[sid] for sid in order])
+    data = {
+        "schema_version": DATA_SCHEMA_VERSION,
+        "evaluator_version": EVALUATOR_VERSION,
+        "dataset": {
+            "name": dataset.name,
+            "version": dataset.version,
+            "fingerprint": dataset.fingerprint,
+            "items": len(dataset.annotations),
+            "differences": sum(len(a.differences) for a in dataset.annotations),
+        },
+        "weights": dict(WEIGHTS),
+        "entries": entries,
+        "items": items,
+    }
+    return data, images
+
+
+def _entry(scored: Scored, standing: Standing) -> dict[str, Any]:
+    meta, report = scored.submission.metadata, scored.report
+    prompt = {"name": meta["prompt"]["name"]}
+    if "sha256" in meta["prompt"]:
+        prompt["sha256"] = meta["prompt"]["sha256"]
+    return {
+        "submission_id": standing.submission_id,
+        "rank": standing.rank,
+        "rank_low": standing.rank_low,
+        "rank_high": standing.rank_high,
+        "group": standing.group,
+        "model": {"name": meta["model"]["name"].strip(), "version": meta["model"].get("version")},
+        "organisation": meta["organisation"],
+        "runtime": meta["runtime"],
+        "submitter": meta.get("submitter"),  # none in the project's baselines
+        "date": meta["date"],
+        "baseline": meta.get("baseline", False),
+        "prompt": prompt,
+        "links": [{"label": link["label"], "url": link["url"]} for link in meta.get("links", [])],
+        "notes": meta.get("notes", ""),
+        "metrics": dict(report["metrics"]),
+        "confidence_intervals": {k: list(v) for k, v in report["confidence_intervals"].items()},
+        "per_kind_recall": {kind: k["recall"] for kind, k in report["per_kind"].items()},
+        "items_answered": report["counts"]["items_answered"],
+        "items_total": report["counts"]["items"],
+        "predictions_sha256": report["predictions"]["sha256"],
+        "report": f"reports/{standing.submission_id}.json",
+    }
+
+
+def _items(
+    dataset: Dataset, scored_in_rank_order: Sequence[Scored]
+) -> tuple[list[dict[str, Any]], dict[str, Path]]:
+    """Items by id, each golden difference listing the entries (in rank order) that found it."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for scored in scored_in_rank_order:
+        for item in scored.report["items"]:
+            for match in item["matched"]:
+                found.setdefault((item["item_id"], match["gold_id"]), []).append(
+                    scored.submission_id
+                )
+    annotations = {a.item_id: a for a in dataset.annotations}
+    items, images = [], {}
+    for index, entry in sorted(enumerate(dataset.items), key=lambda pair: pair[1].item_id):
+        if not entry.image_path.is_file():
+            raise SpotDiffError(
+                dataset.manifest_path,
+                f"/items/{index}/image",
+                f"image file not found: {entry.image_path} (the leaderboard site shows every "
+                "item's image)",
+            )
+        # Named by item id, which the manifest schema keeps URL-safe and unique.
+        suffix = entry.image_path.suffix.lower()
+        image = f"images/{entry.item_id}{suffix if _SAFE_SUFFIX.fullmatch(suffix) else ''}"
+        images[image] = entry.image_path
+        items.append(_item(annotations[entry.item_id], image, found))
+    return items, images
+
+
+def _item(
+    annotation: Annotation, image: str, found: dict[tuple[str, str], list[str]]
+) -> dict[str, Any]:
+    boxes = annotation.panel_boxes
+    return {
+        "item_id": annotation.item_id,
+        "image": image,
+        "panel_layout": annotation.panel_layout,
+        "panel_boxes": [list(box) for box in boxes] if boxes is not None else None,
+        "differences": [
+            {
+                "id": d.id,
+                "kind": d.kind,
+                "subject": d.subject,
+                "description": d.description,
+                "bbox": list(d.bbox) if d.bbox is not None else None,
+                "found_by": found.get((annotation.item_id, d.id), []),
+            }
+            for d in annotation.differences
+        ],
+    }

@@ -1,0 +1,74 @@
+"""LEADERBOARD.md: the data document rendered through ``site_templates/LEADERBOARD.md.j2``.
+
+Model names and organisations come from pull requests and end up in a file
+GitHub renders, so every untrusted string passes :func:`cell` before it
+reaches the template. The file carries no date or time: the same submissions
+must give the same bytes, or ``--check`` could never pass.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import jinja2
+
+from ..resources import resource_dir
+
+TEMPLATE = "LEADERBOARD.md.j2"
+
+#: Line breaks end a table row, so they become spaces.
+_BREAKS = re.compile(r"[\t\n\v\f\r\x85\u2028\u2029]+")
+#: Other control characters, and the bidi embeddings, overrides and isolates
+#: that can make a reader see text in another order than it is stored, are
+#: shown as U+FFFD so that their presence stays visible.
+_INVISIBLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+#: ``|`` ends a cell (even inside code spans, in GitHub's tables); ``\`` and
+#: the rest start escapes, code, emphasis, links, strikethrough; ``:`` and
+#: ``@`` start URL and e-mail autolinks.
+_MARKDOWN = re.compile(r"([\\`*_\[\]|~:@])")
+_HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+
+
+def cell(value: object) -> str:
+    """Untrusted text made inert inside a Markdown table cell: shown as written, never markup.
+
+    HTML is escaped (``<script>`` shows as text), Markdown punctuation is
+    backslash-escaped (``[x](javascript:...)`` is no link), and ``www.`` loses
+    its autolink by an escaped dot.
+    """
+    text = _BREAKS.sub(" ", str(value))
+    text = _INVISIBLE.sub("\ufffd", text)
+    text = "".join(_HTML.get(ch, ch) for ch in text)
+    text = _MARKDOWN.sub(r"\\\1", text)
+    return re.sub(r"(?i)(www)\.", r"\1\\.", text).strip()
+
+
+def percent(value: float) -> str:
+    return f"{100 * value:.1f}"
+
+
+def rank_range(entry: dict[str, Any]) -> str:
+    """ "2" or, when the bootstrap cannot order the entry, the range "2–4"."""
+    low, high = entry["rank_low"], entry["rank_high"]
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(resource_dir("site_templates")),
+        autoescape=False,  # Markdown, not HTML: cell() escapes, explicitly
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters.update(cell=cell, percent=percent, rank_range=rank_range)
+    return env
+
+
+def render_markdown(data: dict[str, Any], site_prefix: str) -> str:
+    """LEADERBOARD.md for ``data``; ``site_prefix`` is the site folder relative to the file."""
+    prefix = site_prefix.rstrip("/") + "/" if site_prefix not in ("", ".") else ""
+    template = _environment().get_template(TEMPLATE)
+    return template.render(data=data, site=prefix)

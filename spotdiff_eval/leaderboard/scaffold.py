@@ -1,0 +1,223 @@
+"""``spotdiff submit``: a submission folder made from a predictions file and a few flags.
+
+The folder is written only once its metadata is schema-valid, and is then
+checked exactly as CI checks it (``validate_submission``). A folder that
+fails is removed again, and with ``force`` the previous folder comes back:
+a failed ``submit`` never leaves a half-made submission or loses an old one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..dataset import load_dataset, read_manifest
+from ..errors import SpotDiffError
+from ..evaluation import Evaluation, evaluate
+from ..jsonio import dumps_canonical, read_bytes_limited
+from ..predictions import load_predictions
+from ..schema import validate_document
+from ..submission_checks import PREDICTIONS_JSON_MAX_BYTES, validate_submission
+from ..summary import render_summary
+from .submissions import SubmissionFindings
+
+#: Which flag set each field of submission.json, to name it in errors.
+FLAGS = {
+    "/submission_id": "--id",
+    "/model/name": "--model",
+    "/model/version": "--model-version",
+    "/organisation": "--provider",
+    "/runtime": "--runtime",
+    "/submitter": "--submitter",
+    "/date": "--date",
+    "/prompt/name": "--prompt-name",
+    "/links": "--link",
+    "/notes": "--notes",
+}
+COMMAND = "spotdiff submit"
+
+
+@dataclass(frozen=True)
+class SubmitRequest:
+    """What the contributor said on the command line."""
+
+    predictions: Path
+    model: str
+    provider: str
+    submitter: str | None
+    submission_id: str | None = None
+    model_version: str | None = None
+    runtime: str = "api"
+    date: str | None = None
+    prompt_name: str = "spotdiff_v1"
+    prompt_sha256: str | None = None
+    notes: str | None = None
+    links: tuple[tuple[str, str], ...] = field(default=())
+    track: str = "dev"
+
+
+@dataclass(frozen=True)
+class Submitted:
+    folder: Path
+    evaluation: Evaluation | None  # None on the hidden track: scored after merge only
+
+
+def derive_submission_id(model: str) -> str:
+    """A valid submission id from a model name: "GPT-4o mini (2024)" -> "gpt-4o-mini-2024"."""
+    text = re.sub(r"[^a-z0-9._-]+", "-", model.lower())
+    text = re.sub(r"-{2,}", "-", text).strip("-._")
+    text = text[:64].rstrip("-._")
+    if len(text) < 3:
+        text = f"{text}-model" if text else "model"
+    return text
+
+
+def create_submission(
+    request: SubmitRequest,
+    *,
+    manifest: Path,
+    submissions_dir: Path = Path("submissions"),
+    force: bool = False,
+) -> Submitted:
+    """Write ``submissions/<id>/`` and validate it; raise on any problem, leaving no trace.
+
+    On the hidden track the annotations are not public: the manifest alone
+    gives the dataset's name, version and items, and the score is computed
+    after merge by the publish job.
+    """
+    hidden = request.track == "hidden"
+    if hidden:
+        listing = read_manifest(manifest)
+        dataset = None
+        name, version = listing.data["dataset_name"], listing.data["dataset_version"]
+        item_ids = [entry["item_id"] for entry in listing.entries]
+    else:
+        dataset = load_dataset(manifest)
+        name, version = dataset.name, dataset.version
+        item_ids = [item.item_id for item in dataset.items]
+    raw = read_bytes_limited(request.predictions, PREDICTIONS_JSON_MAX_BYTES)
+    predictions = load_predictions(request.predictions, max_bytes=PREDICTIONS_JSON_MAX_BYTES)
+    if predictions.model != request.model.strip():
+        raise SpotDiffError(
+            request.predictions,
+            "/model",
+            f'model "{predictions.model}" differs from --model "{request.model.strip()}"; '
+            "a submission's name must be the one its predictions carry",
+        )
+    submission_id = request.submission_id or derive_submission_id(request.model)
+    answered = {item.item_id for item in predictions.items}
+    unanswered = sum(item_id not in answered for item_id in item_ids)
+    metadata = _metadata(request, submission_id, (name, version), unanswered)
+    folder = Path(submissions_dir) / submission_id
+    if os.path.lexists(folder) and not force:
+        raise SpotDiffError(
+            folder, "", "already exists; choose another --id, or pass --force to replace it"
+        )
+    _write_checked(folder, metadata, raw, None if hidden else manifest)
+    return Submitted(folder, None if dataset is None else evaluate(dataset, predictions))
+
+
+def _metadata(
+    request: SubmitRequest, submission_id: str, dataset: tuple[str, str], unanswered: int
+) -> dict[str, Any]:
+    model = {"name": request.model.strip()}
+    if request.model_version:
+        model["version"] = request.model_version
+    prompt = {"name": request.prompt_name}
+    if request.prompt_sha256:
+        prompt["sha256"] = request.prompt_sha256
+    if not request.submitter:
+        raise SpotDiffError(COMMAND, "--submitter", "your GitHub handle is required (without @)")
+    metadata: dict[str, Any] = {
+        "schema_version": "1.0",
+        "submission_id": submission_id,
+        "model": model,
+        "organisation": request.provider,
+        "runtime": request.runtime,
+        "submitter": request.submitter,
+        "date": request.date or dt.date.today().isoformat(),
+        "dataset": {"name": dataset[0], "version": dataset[1], "track": request.track},
+        "prompt": prompt,
+    }
+    if request.links:
+        metadata["links"] = [{"label": label, "url": url} for label, url in request.links]
+    if request.notes:
+        metadata["notes"] = request.notes
+    if unanswered:
+        metadata["unanswered_items"] = unanswered
+    try:
+        validate_document(metadata, "submission", "submission.json")
+    except SpotDiffError as exc:
+        flag = next((f for p, f in FLAGS.items() if exc.where.startswith(p)), exc.where)
+        raise SpotDiffError(COMMAND, flag, exc.what) from None
+    return metadata
+
+
+def _write_checked(
+    folder: Path, metadata: dict[str, Any], raw: bytes, manifest: Path | None
+) -> None:
+    """Write the folder; keep it only if it validates (an old one is put aside meanwhile)."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    aside = None
+    if os.path.lexists(folder):
+        aside = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old-", dir=folder.parent))
+        os.rename(folder, aside / folder.name)
+    try:
+        folder.mkdir()
+        (folder / "predictions.json").write_bytes(raw)
+        (folder / "submission.json").write_text(
+            dumps_canonical(metadata), encoding="utf-8", newline="\n"
+        )
+        findings = validate_submission(folder, manifest=manifest)
+        if findings:
+            raise SubmissionFindings(list(findings))
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        if aside is not None:
+            with contextlib.suppress(OSError):
+                os.rename(aside / folder.name, folder)
+        raise
+    finally:
+        if aside is not None and not os.path.lexists(aside / folder.name):
+            shutil.rmtree(aside, ignore_errors=True)
+    if aside is not None:
+        shutil.rmtree(aside, ignore_errors=True)
+
+
+def render_submitted(submitted: Submitted) -> str:
+    """What ``spotdiff submit`` prints: the folder, and the score CI will compute.
+
+    The score is the head of ``spotdiff evaluate``'s summary (model, overall
+    score with its interval, the other metrics, recall by kind), so both
+    commands show a contributor the same numbers the same way.
+    """
+    evaluation = submitted.evaluation
+    if evaluation is None:
+        return (
+            f"Created {submitted.folder}/ (submission.json, predictions.json): valid\n\n"
+            "Hidden track: the annotations are not public, so the score is computed only\n"
+            "after the merge, by the publish job, and published as aggregates.\n"
+        )
+    head = render_summary(evaluation).split("\n\n")[:3]
+    answered = len(evaluation.items) - len(evaluation.unanswered)
+    unanswered = " (the others score as missed)" if evaluation.unanswered else ""
+    lines = [
+        f"Created {submitted.folder}/ (submission.json, predictions.json): valid",
+        "",
+        "The score CI will compute:",
+        "",
+        "\n\n".join(head),
+        "",
+        f"Items answered: {answered} of {len(evaluation.items)}{unanswered}",
+        "",
+        f"Next: commit {submitted.folder}/ and open a pull request; CI scores it again with",
+        "the trusted scorer, and the leaderboard is rebuilt after the merge.",
+    ]
+    return "\n".join(lines) + "\n"

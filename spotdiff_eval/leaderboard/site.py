@@ -1,0 +1,212 @@
+"""The static leaderboard site: index, one page per submission and per item, a matrix.
+
+:func:`render_site` writes into an empty folder that the leaderboard build
+then swaps into place (so it never has to clean up after itself). Pages use
+relative links only, so the same files work under a GitHub Pages sub-path
+and opened from disk; there is no CDN, font or script from elsewhere, and a
+Content-Security-Policy on every page allows nothing but the site's own
+files. The same data gives byte-identical files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from ..errors import SpotDiffError
+from ..pipeline import gc_paused
+from ..resources import resource_dir
+from . import site_items as items_
+from . import site_views as views_
+from .site_charts import label_radius, outlines, score_chart
+from .site_markdown import render_notes
+from .site_text import http_url, neutralise, pct
+
+#: Static files copied from ``site_templates/site/assets/`` as they are.
+ASSETS = ("site.css", "site.js", "favicon.svg")
+_SUBMISSION_ID = re.compile(r"[a-z0-9][a-z0-9._-]{2,63}")
+_ITEM_ID = re.compile(r"[A-Za-z0-9_.-]+")
+#: ``images/<one file name>``: the name becomes a path under the output
+#: folder, so no separators and no ``.``/``..`` (which would climb out).
+_IMAGE = re.compile(r"images/(?!\.\.?$)[^/\\\x00-\x1f]+")
+_SOURCE = "leaderboard.json"
+
+
+@cache
+def _environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(resource_dir("site_templates") / "site"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        finalize=neutralise,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        auto_reload=False,  # templates do not change during a build: no stat per page
+    )
+    env.filters.update(
+        pct=pct, http_url=http_url, image_href=items_.image_href, level=views_.recall_level
+    )
+    env.globals.update(
+        KIND_LABELS=views_.KIND_LABELS,
+        KIND_NAMES=views_.KIND_NAMES,
+        METRICS=views_.METRICS,
+        KINDS=tuple(views_.KIND_LABELS),
+    )
+    return env
+
+
+def render_site(
+    data: dict,
+    reports: Mapping[str, dict],
+    images: Mapping[str, Path],
+    out_dir: Path,
+) -> None:
+    """Write the site's pages, assets and item images into ``out_dir``.
+
+    ``data`` is the ``leaderboard.json`` document, ``reports`` the verified
+    report of each submission by id, ``images`` the real file behind each
+    item's ``image`` path. ``leaderboard.json``, ``leaderboard.csv`` and
+    ``reports/`` are written next to the pages by the caller; pages link
+    to them.
+    """
+    out_dir = Path(out_dir)
+    _check(data, reports, images)
+    with gc_paused():  # many small objects, no cycles: see pipeline.gc_paused
+        _render(data, reports, images, out_dir)
+
+
+def _render(
+    data: dict, reports: Mapping[str, dict], images: Mapping[str, Path], out_dir: Path
+) -> None:
+    env = _environment()
+    sizes = _copy_images(data, images, out_dir)
+    common = {
+        "data": data,
+        "dataset": data["dataset"],
+        "assets": _copy_assets(out_dir),
+        "entry_count": len(data["entries"]),
+    }
+    entries = views_.entry_views(data)
+
+    def page(relative: str, template: str, nav: str, **context: Any) -> None:
+        root = "../" * relative.count("/")
+        html = env.get_template(template).render(root=root, nav=nav, **common, **context)
+        _write(out_dir / relative, html)
+
+    page("index.html", "index.html", "index", entries=entries, chart=score_chart(data["entries"]))
+    links = views_.gold_links(data)
+    for entry in entries:
+        page(
+            entry.page,
+            "submission.html",
+            "submission",
+            view=views_.submission_view(entry, reports[entry.id], data, entries, links),
+            notes=render_notes(entry.entry.get("notes")),
+        )
+    item_views = items_.item_views(data, entries, sizes)
+    for item, raw in zip(item_views, data["items"], strict=True):
+        page(
+            views_.item_page(item.item_id),
+            "item.html",
+            "item",
+            item=item,
+            outlines=outlines(raw["differences"], raw.get("panel_boxes"), item.image_size),
+            radius=label_radius(item.image_size),
+        )
+    page(
+        "matrix.html",
+        "matrix.html",
+        "matrix",
+        entries=entries,
+        rows=items_.matrix_rows(data, entries, reports),
+    )
+
+
+def _check(data: Mapping[str, Any], reports: Mapping[str, Any], images: Mapping[str, Path]) -> None:
+    """Ids become file names and anchors: refuse any that could escape or collide."""
+    seen: set[str] = set()
+    for index, entry in enumerate(data["entries"]):
+        sid = entry["submission_id"]
+        where = f"/entries/{index}/submission_id"
+        if not isinstance(sid, str) or not _SUBMISSION_ID.fullmatch(sid):
+            raise SpotDiffError(_SOURCE, where, f"{sid!r} is not a valid submission id")
+        if sid in seen:
+            raise SpotDiffError(_SOURCE, where, f"submission {sid!r} appears twice")
+        if sid not in reports:
+            raise SpotDiffError(f"reports/{sid}.json", "", "no report for this submission")
+        seen.add(sid)
+    items: set[str] = set()
+    for index, item in enumerate(data["items"]):
+        item_id, image = item["item_id"], item["image"]
+        if not isinstance(item_id, str) or not _ITEM_ID.fullmatch(item_id) or item_id in items:
+            raise SpotDiffError(
+                _SOURCE, f"/items/{index}/item_id", f"{item_id!r} is not a valid, unique item id"
+            )
+        items.add(item_id)
+        if not isinstance(image, str) or not _IMAGE.fullmatch(image):
+            raise SpotDiffError(
+                _SOURCE, f"/items/{index}/image", f"{image!r} is not of the form images/<file>"
+            )
+        if image not in images:
+            raise SpotDiffError(_SOURCE, f"/items/{index}/image", f"no file given for {image!r}")
+        for d_index, difference in enumerate(item["differences"]):
+            unknown = sorted(set(difference.get("found_by", ())) - seen)
+            if unknown:
+                raise SpotDiffError(
+                    _SOURCE,
+                    f"/items/{index}/differences/{d_index}/found_by",
+                    f"names submissions that are not entries: {', '.join(unknown)}",
+                )
+
+
+def _copy_images(
+    data: Mapping[str, Any], images: Mapping[str, Path], out_dir: Path
+) -> dict[str, tuple[int, int]]:
+    """Copy each item image once; return its pixel size (the overlay's coordinates)."""
+    from PIL import Image, UnidentifiedImageError
+
+    sizes: dict[str, tuple[int, int]] = {}
+    for item in data["items"]:
+        image = item["image"]
+        if image in sizes:
+            continue
+        source = Path(images[image])
+        try:
+            with Image.open(source) as opened:
+                sizes[image] = opened.size
+        except (OSError, UnidentifiedImageError) as exc:
+            raise SpotDiffError(source, "", f"cannot read the item image: {exc}") from None
+        target = out_dir / image
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+    return sizes
+
+
+def _copy_assets(out_dir: Path) -> dict[str, str]:
+    """Copy the CSS, JS and icon; return their hrefs with a content hash.
+
+    The ``?v=`` query makes a browser (or GitHub Pages' cache) fetch a
+    changed stylesheet instead of pairing new pages with an old one.
+    """
+    source = resource_dir("site_templates") / "site" / "assets"
+    hrefs = {}
+    for name in ASSETS:
+        content = (source / name).read_bytes()
+        target = out_dir / "assets" / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(content)
+        hrefs[name] = f"assets/{name}?v={hashlib.sha256(content).hexdigest()[:12]}"
+    return hrefs
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text.encode("utf-8"))

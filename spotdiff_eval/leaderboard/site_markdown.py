@@ -1,0 +1,65 @@
+"""Submission notes: a little Markdown, never raw HTML, never a script.
+
+Notes are written by submitters. Two independent layers keep them inert:
+Python-Markdown runs without its raw-HTML handlers, so ``<script>`` in a note
+is Markdown text and comes out escaped; then nh3 (the Ammonia sanitiser)
+keeps an allow-list of plain formatting tags and only http(s) links, so a
+``[click](javascript:...)`` or ``data:`` link loses its href. Images are not
+allowed: a remote image would make the site load from another host.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import markdown
+import nh3
+from markdown.extensions import Extension
+from markupsafe import Markup
+
+from .site_text import http_url, neutralise_multiline
+
+_TAGS = {
+    "p", "br", "em", "strong", "code", "pre", "blockquote", "ul", "ol", "li", "a", "hr",
+}  # fmt: skip
+_REL = "nofollow noopener noreferrer"
+
+
+class _NoRawHtml(Extension):
+    """Treat HTML in the source as text: ``<b>`` shows as ``<b>``, it does not bold."""
+
+    def extendMarkdown(self, md: markdown.Markdown) -> None:
+        md.preprocessors.deregister("html_block")
+        md.inlinePatterns.deregister("html")
+
+
+def _keep_attribute(tag: str, attribute: str, value: str) -> str | None:
+    """Only absolute http(s) hrefs survive (relative ones would point into the site)."""
+    if tag == "a" and attribute == "href":
+        return http_url(value)
+    return value
+
+
+@cache
+def _markdown() -> markdown.Markdown:
+    return markdown.Markdown(extensions=[_NoRawHtml()], output_format="html")
+
+
+def render_notes(text: str | None) -> Markup:
+    """Sanitised HTML for a submission's notes (empty for none)."""
+    if not text or not text.strip():
+        return Markup("")
+    converter = _markdown()
+    converter.reset()
+    html = converter.convert(neutralise_multiline(text))
+    clean = nh3.clean(
+        html,
+        tags=_TAGS,
+        clean_content_tags={"script", "style"},
+        attributes={"a": {"href"}},
+        attribute_filter=_keep_attribute,
+        url_schemes={"http", "https"},
+        link_rel=_REL,
+        strip_comments=True,
+    )
+    return Markup(clean)

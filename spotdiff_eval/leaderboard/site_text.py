@@ -1,0 +1,89 @@
+"""Untrusted strings on the leaderboard site: shown as text, never as markup.
+
+Model names, organisations, submitter handles, link labels and the subjects
+of extra predictions come from pull requests anyone can open. Jinja's
+autoescape keeps them from becoming tags; this module handles what escaping
+does not: bidi controls (a U+202E in a model name would reverse the rest of
+its table row: "Trojan Source" for web pages) and control characters are
+shown as visible ``\\u202e`` escapes, the way the terminal summary shows
+them, and a link is a link only when it is a plain http(s) URL.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+from markupsafe import Markup, escape
+
+from ..terminal import safe_text
+
+#: A GitHub handle as the submission schema allows it; anything else is shown
+#: as text without a profile link.
+_GITHUB_HANDLE = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,38}")
+#: Characters that never belong in a URL we print: whitespace and controls
+#: (a tab or newline inside ``javascript:`` is a classic filter bypass), and
+#: the bidi and zero-width characters that make a URL read as another.
+_URL_UNSAFE = re.compile(r"[\s\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]")
+
+
+def neutralise(value: Any) -> Any:
+    """Jinja ``finalize`` hook: every string printed by a template passes here.
+
+    Markup built by the site itself (sanitised notes, SVG) passes unchanged;
+    any other string gets its control and bidi characters made visible. It
+    is a hook rather than a filter so a template cannot forget it.
+    """
+    if isinstance(value, Markup) or not isinstance(value, str):
+        return value
+    if value.isascii() and value.isprintable():
+        return value  # the common case, checked in C: nothing to neutralise
+    return safe_text(value, limit=sys.maxsize)
+
+
+def text_html(value: str) -> Markup:
+    """``value`` neutralised and escaped: for HTML built in Python, not in a template."""
+    return escape(neutralise(value))
+
+
+def neutralise_multiline(text: str) -> str:
+    """Like :func:`neutralise`, but keeps line breaks (for Markdown notes)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return "\n".join(safe_text(line, limit=sys.maxsize) for line in lines)
+
+
+def http_url(url: object) -> str | None:
+    """``url`` if it is an absolute http(s) URL safe to put in an href, else None.
+
+    ``javascript:``, ``data:``, scheme-relative ``//host`` and URLs hiding
+    whitespace or controls are refused; the schema asks for https already,
+    but the site does not rely on a check made elsewhere.
+    """
+    if not isinstance(url, str) or _URL_UNSAFE.search(url):
+        return None
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        return None
+    return url
+
+
+def github_profile(handle: object) -> str | None:
+    """The GitHub profile URL of a submitter, when the handle is a valid one."""
+    if isinstance(handle, str) and _GITHUB_HANDLE.fullmatch(handle):
+        return f"https://github.com/{handle}"
+    return None
+
+
+def path_segment(name: str) -> str:
+    """A file name made safe for a relative href (spaces, ``#``, ``?``, ``%``)."""
+    return quote(name, safe="")
+
+
+def pct(value: float | None) -> str:
+    """A fraction as a percentage with one decimal, the site's one number format."""
+    return "–" if value is None else f"{100 * value:.1f}"

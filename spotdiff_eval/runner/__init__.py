@@ -1,0 +1,30 @@
+"""Running a vision model on a dataset: ``spotdiff run`` and ``spotdiff merge``.
+
+The modules, from the edge inwards: ``settings`` and ``plan`` check the
+options and decide what to ask; ``inputs`` holds the prompt and reads the
+images; ``protocols`` speaks OpenAI-compatible, Gemini and Anthropic;
+``http`` sends one request with retries; ``answers`` reads what the model
+said; ``output`` and ``merge`` write predictions files; ``engine`` runs the
+worker pool; ``redaction`` keeps the token out of everything::
+
+    from spotdiff_eval.runner import RunSettings, run_model
+
+    result = run_model(RunSettings(endpoint="http://127.0.0.1:8000/v1/chat/completions",
+                                   model="my-model", output=Path("predictions/my.json")))
+"""
+
+from __future__ import annotations
+
+from .engine import RunResult, run_model, summary_line
+from .merge import MergeResult, merge_predictions
+from .settings import RunSettings, parse_shard
+
+__all__ = [
+    "MergeResult",
+    "RunResult",
+    "RunSettings",
+    "merge_predictions",
+    "parse_shard",
+    "run_model",
+    "summary_line",
+]

@@ -1,0 +1,341 @@
+"""Reading a model's answer into schema-valid predicted differences.
+
+Models wrap their JSON in prose or code fences, spell the kinds their own
+way, quote numbers and add fields of their own. Refusing the whole answer for
+one stray entry would throw away every good difference of the item, so this
+reader keeps every entry it can make sense of and records a warning for each
+thing it drops or repairs; the run's provenance then says what happened.
+Only an answer with no readable list at all fails the item.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..domain import KINDS, Kind
+from ..schema import load_schema
+
+#: Keep at most this many differences per item: a model caught in a loop
+#: can emit thousands of entries, which would swamp the file and the scorer.
+MAX_DIFFERENCES = 200
+#: Keep at most this many warnings per item (the rest are counted).
+MAX_WARNINGS = 100
+#: Longest answer text searched for JSON (a runaway answer is cut here).
+MAX_ANSWER_CHARS = 1_000_000
+
+#: The fields of a predicted difference, from the schema (the one source of
+#: truth): their order is the output's key order, so equal answers serialise
+#: identically, and their limits are the lengths texts are cut to.
+_PROPERTIES = load_schema("prediction")["$defs"]["difference"]["properties"]
+FIELDS = tuple(_PROPERTIES)
+_TEXT_LIMITS = {
+    name: spec["maxLength"] for name, spec in _PROPERTIES.items() if "maxLength" in spec
+}
+#: Other names models use for our fields ("type" for kind, "before" for from...).
+ALIASES = {
+    "type": "kind",
+    "change_type": "kind",
+    "difference_type": "kind",
+    "object": "subject",
+    "name": "subject",
+    "item": "subject",
+    "property": "attribute",
+    "before": "from",
+    "from_value": "from",
+    "old_value": "from",
+    "after": "to",
+    "to_value": "to",
+    "new_value": "to",
+    "quantity": "count",
+}
+
+# Kind spellings. Count words win ("number changed" is a count change), then
+# words naming a property ("new color" is a change, not an addition), then
+# removal and addition words, then generic change words.
+_COUNT_WORDS = frozenset({"count", "counts", "number", "quantity", "amount"})
+_PROPERTY_WORDS = frozenset(
+    (
+        "attribute attributes color colour size shape pattern texture material style "
+        "orientation position"
+    ).split()
+)
+_REMOVED_WORDS = frozenset(
+    (
+        "removed remove removal missing deleted delete deletion disappeared disappears "
+        "disappear gone absent omitted vanished"
+    ).split()
+)
+_ADDED_WORDS = frozenset(
+    ("added add addition new appeared appears appear inserted extra additional").split()
+)
+_CHANGE_WORDS = frozenset(
+    (
+        "change changed changes modified modification altered different replaced swapped moved"
+    ).split()
+)
+_NUMBER_WORDS = {
+    word: n
+    for n, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve".split()
+    )
+}
+
+_THINKING = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.S | re.I)
+_FENCE = re.compile(r"```[ \t]*[A-Za-z0-9_-]*[ \t]*\r?\n(.*?)```", re.S)
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
+class AnswerError(ValueError):
+    """The answer holds no readable list of differences; the item fails."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The differences read from one answer, and what had to be repaired or dropped."""
+
+    differences: tuple[dict[str, Any], ...]
+    warnings: tuple[str, ...]
+
+
+def read_answer(text: str) -> Answer:
+    """Parse a model's answer text; raise :class:`AnswerError` if nothing usable is in it."""
+    entries = _find_differences(text)
+    warnings: list[str] = []
+    if len(entries) > MAX_DIFFERENCES:
+        warnings.append(
+            f"answer lists {len(entries)} differences; kept the first {MAX_DIFFERENCES}"
+        )
+        entries = entries[:MAX_DIFFERENCES]
+    differences = []
+    for index, entry in enumerate(entries):
+        difference = _difference(entry, f"differences[{index}]", warnings)
+        if difference is not None:
+            differences.append(difference)
+    if len(warnings) > MAX_WARNINGS:
+        more = len(warnings) - MAX_WARNINGS + 1
+        warnings = [*warnings[: MAX_WARNINGS - 1], f"... and {more} more warnings"]
+    return Answer(tuple(differences), tuple(warnings))
+
+
+def normalise_kind(value: object) -> Kind | None:
+    """``"removed"`` -> ``object_removed``, ``"Color change"`` -> ``attribute_change``..."""
+    if not isinstance(value, str):
+        return None
+    snake = _CAMEL.sub("_", value.strip()).lower()
+    canonical = re.sub(r"[^a-z]+", "_", snake).strip("_")
+    if canonical in KINDS:
+        return canonical  # type: ignore[return-value]
+    words = set(canonical.split("_"))
+    for vocabulary, kind in (
+        (_COUNT_WORDS, "count_change"),
+        (_PROPERTY_WORDS, "attribute_change"),
+        (_REMOVED_WORDS, "object_removed"),
+        (_ADDED_WORDS, "object_added"),
+        (_CHANGE_WORDS, "attribute_change"),
+    ):
+        if words & vocabulary:
+            return kind  # type: ignore[return-value]
+    return None
+
+
+# -- finding the JSON ---------------------------------------------------------
+
+
+def _find_differences(text: str) -> list[Any]:
+    """The list of differences in the answer: JSON alone, in a fence, or inside prose.
+
+    Where several candidates exist, the last one wins: models that revise
+    themselves ("wait, let me correct that") put the final answer last.
+    Reasoning blocks (``<think>...</think>``) are ignored.
+    """
+    text = _THINKING.sub(" ", text[:MAX_ANSWER_CHARS]).strip()
+    if not text:
+        raise AnswerError("the answer is empty")
+    whole = _decode(text)
+    if whole is not _NOTHING:
+        found = _as_list(whole, strict=False)
+        if found is not None:
+            return found
+    for block in reversed(_FENCE.findall(text)):
+        found = _as_list(_decode(block.strip()), strict=False)
+        if found is not None:
+            return found
+    candidates = [
+        found
+        for value in _embedded_json(text)
+        if (found := _as_list(value, strict=True)) is not None
+    ]
+    if candidates:
+        return candidates[-1]
+    raise AnswerError(f"no JSON list of differences in the answer: {_excerpt(text)}")
+
+
+_NOTHING = object()
+
+
+def _decode(text: str) -> Any:
+    try:
+        return json.loads(text, parse_constant=lambda _name: None)
+    except (ValueError, RecursionError):
+        return _NOTHING
+
+
+def _embedded_json(text: str) -> list[Any]:
+    """Every complete JSON object or list found by scanning the text left to right.
+
+    After a value parses, the scan continues behind it, so the entries of an
+    answer are not mistaken for answers of their own.
+    """
+    decoder = json.JSONDecoder(parse_constant=lambda _name: None)
+    values, position = [], 0
+    while True:
+        starts = [i for i in (text.find("{", position), text.find("[", position)) if i >= 0]
+        if not starts:
+            return values
+        start = min(starts)
+        try:
+            value, end = decoder.raw_decode(text, start)
+        except (ValueError, RecursionError):
+            position = start + 1
+            continue
+        values.append(value)
+        position = end
+
+
+def _as_list(value: Any, *, strict: bool) -> list[Any] | None:
+    """The differences ``value`` holds, if it has the shape of an answer.
+
+    ``strict`` (for JSON found inside prose) asks a bare list to hold objects,
+    so a citation like ``[1]`` is not taken for an answer.
+    """
+    if isinstance(value, list):
+        if strict and not all(isinstance(entry, dict) for entry in value):
+            return None
+        return value
+    if not isinstance(value, dict):
+        return None
+    for key, entries in value.items():
+        if isinstance(key, str) and key.strip().lower() == "differences":
+            return entries if isinstance(entries, list) else None
+    if any(isinstance(k, str) and k.strip().lower() in ("kind", "type") for k in value):
+        return [value]  # a single difference on its own
+    lists = [v for v in value.values() if isinstance(v, list)]
+    if len(lists) == 1 and lists[0] and all(isinstance(e, dict) for e in lists[0]):
+        return lists[0]  # {"changes": [...]}
+    return None
+
+
+# -- one difference -------------------------------------------------------------
+
+
+def _difference(entry: Any, where: str, warnings: list[str]) -> dict[str, Any] | None:
+    """A schema-valid difference from one entry, or None (with a warning) to drop it."""
+    if not isinstance(entry, dict):
+        warnings.append(f"{where}: not an object; dropped")
+        return None
+    fields: dict[str, Any] = {}
+    unknown = []
+    for raw_key, value in entry.items():
+        key = re.sub(r"[\s-]+", "_", str(raw_key).strip().lower())
+        key = ALIASES.get(key, key)
+        if key not in FIELDS:
+            unknown.append(str(raw_key))
+        elif key not in fields and value is not None:
+            fields[key] = value
+    if unknown:
+        warnings.append(f"{where}: dropped unknown field(s) {', '.join(sorted(unknown))}")
+
+    kind = normalise_kind(fields.get("kind"))
+    if kind is None:
+        what = "no kind" if "kind" not in fields else f"unknown kind {_show(fields['kind'])}"
+        warnings.append(f"{where}: {what}; dropped")
+        return None
+    subject = _text_field(fields, "subject", where, warnings)
+    if subject is None:
+        warnings.append(f"{where}: no subject; dropped")
+        return None
+
+    out: dict[str, Any] = {"kind": kind, "subject": subject}
+    for name in FIELDS:
+        if name in ("kind", "subject") or name not in fields:
+            continue
+        if name == "count":
+            value = _count(fields[name], where, warnings)
+        elif name == "confidence":
+            value = _confidence(fields[name], where, warnings)
+        else:
+            value = _text_field(fields, name, where, warnings, numbers=name in ("from", "to"))
+        if value is not None:
+            out[name] = value
+    return out
+
+
+def _text_field(
+    fields: dict[str, Any], name: str, where: str, warnings: list[str], *, numbers: bool = False
+) -> str | int | float | None:
+    """A text field, stripped and cut to the schema's limit; numbers become text
+    unless the field takes numbers (``from``/``to``)."""
+    value = fields.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool | dict | list):
+        warnings.append(f"{where}: {name} {_show(value)} is not text; field dropped")
+        return None
+    if isinstance(value, int | float):
+        if numbers:
+            return int(value) if isinstance(value, float) and value.is_integer() else value
+        value = str(value)
+    text = " ".join(value.split())
+    if not text:
+        return None
+    limit = _TEXT_LIMITS[name]
+    if len(text) > limit:
+        warnings.append(f"{where}: {name} cut to {limit} characters")
+        text = text[: limit - 1] + "…"
+    return text
+
+
+def _count(value: Any, where: str, warnings: list[str]) -> int | None:
+    """An integer >= 1 from 3, 3.0, "3" or "three"; anything else is dropped."""
+    number: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, float) and value.is_integer():
+        number = int(value)
+    elif isinstance(value, str):
+        word = value.strip().lower()
+        number = int(word) if word.isdecimal() else _NUMBER_WORDS.get(word)
+    if number is None or number < 1:
+        warnings.append(f"{where}: count {_show(value)} is not a whole number >= 1; field dropped")
+        return None
+    return number
+
+
+def _confidence(value: Any, where: str, warnings: list[str]) -> float | int | None:
+    number: float | None = None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str):
+        try:
+            number = float(value.strip())
+        except ValueError:
+            number = None
+    if number is None or not 0 <= number <= 1:
+        warnings.append(
+            f"{where}: confidence {_show(value)} is not a number from 0 to 1; field dropped"
+        )
+        return None
+    return number
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _excerpt(text: str) -> str:
+    flat = " ".join(text.split())
+    return f'"{flat}"' if len(flat) <= 120 else f'"{flat[:117]}..."'

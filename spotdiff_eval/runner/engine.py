@@ -1,0 +1,317 @@
+"""The run loop: ask the model about each selected item, a few at a time, and keep every answer.
+
+Workers are daemon threads pulling items from a queue; only the main thread
+touches the output file. After each batch of finished items (one item, or
+all that finished while the previous write was under way) the whole file is
+rewritten atomically: a killed run loses only the requests in flight, and
+writing never falls behind however large the dataset.
+
+A failed item is recorded and the run goes on. A *fatal* failure (the
+endpoint refused the token, does not exist, redirects) stops the run: the
+remaining items would all fail the same way. What was not finished is
+recorded as ``skipped``; ``--resume`` picks up failed and skipped items.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import random
+import sys
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..errors import SpotDiffError
+from ..progress import Progress
+from ..terminal import safe_text
+from .answers import Answer, AnswerError, read_answer
+from .http import EndpointClient, RequestFailed, RetryPolicy
+from .inputs import read_image
+from .output import ItemRecord
+from .plan import Job, Plan, prepare
+from .protocols import ResponseError, read_reply, request_body, request_url
+from .redaction import Redactor
+from .settings import RunSettings
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """What a run did, for the summary line and the exit status."""
+
+    output: Path
+    selected: int
+    ok: int
+    earlier: int  # of ``ok``: answered by an earlier run of the same file
+    failed: int
+    skipped: int
+    warnings: int
+    input_tokens: int
+    output_tokens: int
+    seconds: float
+    error: SpotDiffError | None = None  # why the run stopped early, if it did
+
+
+def run_model(
+    settings: RunSettings,
+    *,
+    environ: Mapping[str, str] | None = None,
+    rng: random.Random | None = None,
+    stream: TextIO | None = None,
+) -> RunResult:
+    """Run ``settings.model`` on the dataset and write the predictions file.
+
+    Raises :class:`SpotDiffError` for bad settings or input before any
+    request is made. Failed items do not raise: they are in the result and
+    in the file. ``KeyboardInterrupt`` saves the file, then propagates.
+    """
+    started = time.monotonic()
+    stream = stream if stream is not None else sys.stderr
+    plan = prepare(settings, os.environ if environ is None else environ)
+    for note in plan.notes:
+        stream.write(f"spotdiff: note: {note}\n")
+    plan.output.save()  # before any request: proves the output can be written
+    stop = threading.Event()
+    client = EndpointClient(
+        request_url(settings.endpoint.strip(), settings.model),
+        plan.headers,
+        timeout=settings.timeout,
+        policy=RetryPolicy(
+            retries=settings.retries,
+            backoff_base=settings.backoff_base,
+            backoff_max=settings.backoff_max,
+            retry_after_max=settings.retry_after_max,
+        ),
+        redactor=plan.redactor,
+        stop=stop,
+        rng=rng,
+    )
+    loop = _Loop(
+        settings,
+        plan,
+        client,
+        stop,
+        Progress(f"asking {safe_text(settings.model, 40)}", len(plan.selected), stream),
+    )
+    try:
+        loop.run()
+    finally:
+        client.close()
+    records = [plan.output.records[job.item_id] for job in plan.selected]
+    return RunResult(
+        output=settings.output,
+        selected=len(plan.selected),
+        ok=sum(r.status == "ok" for r in records),
+        earlier=len(plan.earlier),
+        failed=sum(r.status == "failed" for r in records),
+        skipped=sum(r.status == "skipped" for r in records),
+        warnings=sum(len(r.warnings) for r in records if r.item_id not in plan.earlier),
+        input_tokens=sum(r.input_tokens or 0 for r in records if r.item_id not in plan.earlier),
+        output_tokens=sum(r.output_tokens or 0 for r in records if r.item_id not in plan.earlier),
+        seconds=time.monotonic() - started,
+        error=loop.fatal,
+    )
+
+
+def summary_line(result: RunResult) -> str:
+    """``spotdiff run: 6 items: 5 ok (2 earlier), 1 failed, 0 skipped; tokens ...; 12.3 s``."""
+    earlier = f" ({result.earlier} from an earlier run)" if result.earlier else ""
+    warnings = f", {result.warnings} answer warning(s)" if result.warnings else ""
+    return (
+        f"spotdiff run: {result.selected} item{'' if result.selected == 1 else 's'}: "
+        f"{result.ok} ok{earlier}, {result.failed} "
+        f"failed, {result.skipped} skipped{warnings}; tokens {result.input_tokens:,} in / "
+        f"{result.output_tokens:,} out; {result.seconds:.1f} s; wrote {result.output}"
+    )
+
+
+class _Loop:
+    """One run of the worker pool over the items still to do."""
+
+    def __init__(
+        self,
+        settings: RunSettings,
+        plan: Plan,
+        client: EndpointClient,
+        stop: threading.Event,
+        progress: Progress,
+    ) -> None:
+        self.settings, self.plan, self.client, self.stop = settings, plan, client, stop
+        self.progress = progress
+        self.fatal: SpotDiffError | None = None
+        self.done = len(plan.earlier)
+        self.failed = 0
+
+    def run(self) -> None:
+        jobs: queue.SimpleQueue[Job] = queue.SimpleQueue()
+        for job in self.plan.todo:
+            jobs.put(job)
+        results: queue.SimpleQueue[tuple[ItemRecord, bool] | None] = queue.SimpleQueue()
+        workers = min(self.settings.concurrency, len(self.plan.todo))
+        for _ in range(workers):
+            threading.Thread(target=self._work, args=(jobs, results), daemon=True).start()
+        self.progress(self.done)
+        live = workers
+        try:
+            while live:
+                batch = [results.get()]
+                while True:
+                    try:
+                        batch.append(results.get_nowait())
+                    except queue.Empty:
+                        break
+                live -= batch.count(None)
+                finished = [r for r in batch if r is not None]
+                for record, fatal in finished:
+                    self._record(record, fatal)
+                if finished:
+                    self.plan.output.save()
+        except KeyboardInterrupt:
+            self.stop.set()
+            self._skip_unfinished("the run was interrupted")
+            raise
+        self._skip_unfinished(f"the run stopped: {self.fatal.what}" if self.fatal else None)
+
+    def _work(self, jobs: queue.SimpleQueue[Job], results: queue.SimpleQueue[Any]) -> None:
+        try:
+            while not self.stop.is_set():
+                try:
+                    job = jobs.get_nowait()
+                except queue.Empty:
+                    return
+                record, fatal = self._ask_safely(job)
+                if fatal:
+                    self.stop.set()  # now, before this worker takes another item
+                results.put((record, fatal))
+        finally:
+            results.put(None)
+
+    def _record(self, record: ItemRecord, fatal: bool) -> None:
+        self.plan.output.put(record)
+        if record.status == "ok":
+            self.done += 1
+        elif record.status == "failed":
+            self.done += 1
+            self.failed += 1
+            message = safe_text(record.error or "", 300)
+            self.progress.note(f"spotdiff: warning: {safe_text(record.item_id)}: {message}")
+        if fatal and self.fatal is None:
+            self.stop.set()
+            self.fatal = SpotDiffError(
+                self.plan.endpoint_host, record.item_id, _fatal_hint(record, self.settings)
+            )
+        self.progress(self.done, f"{self.failed} failed" if self.failed else "")
+
+    def _skip_unfinished(self, reason: str | None) -> None:
+        """Record the items not finished as skipped, then save."""
+        missing = [j for j in self.plan.todo if j.item_id not in self.plan.output.records]
+        if not missing:
+            return
+        error = f"not finished: {reason or 'the run stopped'}"
+        for job in missing:
+            self.plan.output.put(ItemRecord(job.item_id, "skipped", error=error))
+        self.plan.output.save()
+
+    def _ask_safely(self, job: Job) -> tuple[ItemRecord, bool]:
+        """Never lets a worker die: an unexpected error fails the item, not the run."""
+        try:
+            record, fatal = self._ask(job)
+        except Exception as exc:  # an overnight run must go on
+            record, fatal = (
+                ItemRecord(
+                    job.item_id, "failed", error=f"internal error: {type(exc).__name__}: {exc}"
+                ),
+                False,
+            )
+        return _scrubbed(record, self.plan.redactor), fatal
+
+    def _ask(self, job: Job) -> tuple[ItemRecord, bool]:
+        settings = self.settings
+        try:
+            image, media_type = read_image(job.image_path)
+        except SpotDiffError as exc:
+            return ItemRecord(job.item_id, "failed", error=exc.one_line()), False
+        body = request_body(
+            settings.protocol,
+            model=settings.model,
+            prompt=self.plan.prompt.render(job.panel_layout),
+            image=image,
+            media_type=media_type,
+            temperature=settings.temperature,
+            max_tokens=settings.effective_max_tokens,
+        )
+        try:
+            response = self.client.post(json.dumps(body).encode("utf-8"))
+        except RequestFailed as exc:
+            status = "skipped" if exc.stopped else "failed"
+            record = ItemRecord(
+                job.item_id,
+                status,
+                attempts=exc.attempts,
+                http_status=exc.http_status,
+                error=exc.message,
+            )
+            return record, exc.fatal
+        base = {
+            "attempts": response.attempts,
+            "latency_ms": response.latency_ms,
+            "http_status": response.http_status,
+        }
+        try:
+            reply = read_reply(settings.protocol, response.data)
+        except ResponseError as exc:
+            return ItemRecord(job.item_id, "failed", error=str(exc), **base), False
+        tokens = {"input_tokens": reply.input_tokens, "output_tokens": reply.output_tokens}
+        try:
+            answer = _read_scrubbed(reply.text, self.plan.redactor)
+        except AnswerError as exc:
+            return ItemRecord(job.item_id, "failed", error=str(exc), **base, **tokens), False
+        record = ItemRecord(
+            job.item_id,
+            "ok",
+            warnings=answer.warnings,
+            differences=answer.differences,
+            **base,
+            **tokens,
+        )
+        return record, False
+
+
+def _read_scrubbed(text: str, redactor: Redactor) -> Answer:
+    """Read an answer with every secret removed, even one hidden in a JSON escape.
+
+    The text is redacted before parsing, and the parsed differences again; if
+    that changes anything, they are read once more so that the schema's
+    length limits still hold after ``[redacted]`` replaced a shorter secret.
+    """
+    answer = read_answer(redactor.text(text))
+    clean = [redactor.data(d) for d in answer.differences]
+    if clean != list(answer.differences):
+        again = read_answer(json.dumps({"differences": clean}))
+        answer = Answer(again.differences, answer.warnings + again.warnings)
+    return answer
+
+
+def _scrubbed(record: ItemRecord, redactor: Redactor) -> ItemRecord:
+    """The record with secrets removed from its messages (the answer already is)."""
+    return replace(
+        record,
+        error=None if record.error is None else redactor.text(record.error)[:1000],
+        warnings=tuple(redactor.text(w)[:1000] for w in record.warnings),
+    )
+
+
+def _fatal_hint(record: ItemRecord, settings: RunSettings) -> str:
+    hint = ""
+    if record.http_status in (401, 403):
+        hint = f"; check the token in ${settings.token_env} and --token-header/--token-prefix"
+    elif record.http_status == 404:
+        hint = "; check --endpoint and --model"
+    return (
+        f"{record.error}{hint}. The run stopped; finished items are saved in "
+        f"{settings.output}: fix the problem and run again with --resume"
+    )

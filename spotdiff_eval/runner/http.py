@@ -1,0 +1,382 @@
+"""One model request over HTTP, retried the way flaky providers need.
+
+Retried: 429, every 5xx, timeouts and connection errors (refused, reset,
+dropped mid-answer). Never retried: any other 4xx, since asking again cannot
+fix a bad request, and a reply that is not JSON. 401, 403 and 404 (and a
+redirect) are *fatal*: they say the token, the endpoint or the model is
+wrong, which would fail every remaining item the same way.
+
+Waits grow exponentially with jitter, so that workers which failed together
+do not retry together. A ``Retry-After`` (seconds or an HTTP date) is
+honoured, and it pauses every worker, not just the one that was told: the
+server is asking the whole client to slow down.
+
+Error messages are written here from what went wrong, never from the
+exception text of the HTTP library, which carries the full URL (and so any
+``?key=``); server error bodies pass through the run's redactor.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import random
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import requests
+
+from ..terminal import safe_text
+from .redaction import Redactor
+
+#: A reply larger than this is refused (a vision answer is a few KiB).
+MAX_REPLY_BYTES = 32 * 1024 * 1024
+#: Connecting never needs the minutes a slow model may need to answer.
+MAX_CONNECT_SECONDS = 30.0
+FATAL_STATUSES = frozenset({401, 403, 404})
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """How often and how long to wait. Tests use tiny bases; the CLI keeps these defaults."""
+
+    retries: int = 5
+    backoff_base: float = 1.0
+    backoff_max: float = 60.0
+    #: A ``Retry-After`` longer than this is shortened to it.
+    retry_after_max: float = 600.0
+
+    def delay(self, failures: int, retry_after: float | None, rng: random.Random) -> float:
+        """Seconds to wait after the ``failures``-th failed attempt.
+
+        Backoff is "equal jitter": half of ``base * 2**(failures-1)`` (capped)
+        is fixed, half random, so a retry is never immediate yet workers
+        spread out. A server's ``Retry-After`` is a minimum; a little jitter
+        is added on top so that paused workers do not all return at once.
+        """
+        if retry_after is not None:
+            wait = min(retry_after, self.retry_after_max)
+            return wait + rng.random() * min(1.0, 0.1 * wait + self.backoff_base)
+        ceiling = min(self.backoff_max, self.backoff_base * 2 ** (failures - 1))
+        return ceiling / 2 + rng.random() * ceiling / 2
+
+
+def retry_after_seconds(value: str | None, now: datetime | None = None) -> float | None:
+    """``Retry-After`` in seconds from now: delta-seconds or an HTTP date; None if unreadable."""
+    if value is None:
+        return None
+    text = value.strip()
+    try:
+        seconds = float(text)
+    except ValueError:
+        try:
+            when = email.utils.parsedate_to_datetime(text)
+        except (TypeError, ValueError, IndexError):
+            return None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=UTC)
+        seconds = (when - (now or datetime.now(UTC))).total_seconds()
+    if seconds != seconds or seconds in (float("inf"), float("-inf")):
+        return None
+    return max(0.0, seconds)
+
+
+class Gate:
+    """A pause shared by all workers, set by a ``Retry-After``."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._until = 0.0
+
+    def hold(self, seconds: float) -> None:
+        with self._lock:
+            self._until = max(self._until, time.monotonic() + seconds)
+
+    def wait(self, stop: threading.Event) -> bool:
+        """Wait until the pause is over; False if the run was stopped meanwhile."""
+        while True:
+            with self._lock:
+                remaining = self._until - time.monotonic()
+            if remaining <= 0:
+                return not stop.is_set()
+            if stop.wait(remaining):
+                return False
+
+
+@dataclass(frozen=True)
+class Response:
+    """A 2xx reply, parsed."""
+
+    data: Any
+    http_status: int
+    attempts: int
+    latency_ms: int
+
+
+class RequestFailed(Exception):
+    """The request failed for good: retries used up, not retryable, or the run stopped."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        attempts: int,
+        http_status: int | None = None,
+        fatal: bool = False,
+        stopped: bool = False,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.attempts = attempts
+        self.http_status = http_status
+        self.fatal = fatal
+        self.stopped = stopped
+
+
+class _Transient(Exception):
+    """A timeout or connection problem: worth another attempt."""
+
+
+class _Permanent(Exception):
+    """A problem another attempt cannot fix."""
+
+    def __init__(self, message: str, *, fatal: bool = False) -> None:
+        super().__init__(message)
+        self.fatal = fatal
+
+
+class EndpointClient:
+    """Posts JSON to one URL from many threads, each with its own ``requests.Session``."""
+
+    def __init__(
+        self,
+        url: str,
+        headers: Mapping[str, str],
+        *,
+        timeout: float,
+        policy: RetryPolicy,
+        redactor: Redactor,
+        stop: threading.Event,
+        rng: random.Random | None = None,
+        gate: Gate | None = None,
+    ) -> None:
+        self.url = url
+        self.headers = {"Content-Type": "application/json", **headers}
+        self.timeout = timeout
+        self.policy = policy
+        self.redactor = redactor
+        self.stop = stop
+        self.rng = rng or random.Random()
+        self.gate = gate or Gate()
+        self._local = threading.local()
+        self._sessions: list[requests.Session] = []
+        self._lock = threading.Lock()
+
+    def post(self, payload: bytes) -> Response:
+        """Send ``payload`` (JSON bytes) until it succeeds or fails for good."""
+        failures = 0
+        while True:
+            if not self.gate.wait(self.stop):
+                raise RequestFailed(
+                    "not finished: the run stopped", attempts=failures, stopped=True
+                )
+            started = time.monotonic()
+            retry_after: float | None = None
+            http_status: int | None = None
+            try:
+                status, headers, raw = self._exchange(payload)
+            except _Transient as exc:
+                message = str(exc)
+            except _Permanent as exc:
+                raise RequestFailed(str(exc), attempts=failures + 1, fatal=exc.fatal) from None
+            else:
+                attempts = failures + 1
+                if 200 <= status < 300:
+                    latency = round(1000 * (time.monotonic() - started))
+                    return Response(self._parse(raw, attempts, status), status, attempts, latency)
+                message = f"HTTP {status}: {self._error_text(raw)}"
+                http_status = status
+                if 300 <= status < 400:
+                    raise RequestFailed(
+                        f"HTTP {status}: the endpoint redirects elsewhere; give the final URL "
+                        "as --endpoint",
+                        attempts=attempts,
+                        http_status=status,
+                        fatal=True,
+                    )
+                if status != 429 and status < 500:
+                    raise RequestFailed(
+                        message,
+                        attempts=attempts,
+                        http_status=status,
+                        fatal=status in FATAL_STATUSES,
+                    )
+                retry_after = retry_after_seconds(headers.get("Retry-After"))
+            failures += 1
+            if failures > self.policy.retries:
+                raise RequestFailed(
+                    f"{message} (gave up after {failures} attempts)",
+                    attempts=failures,
+                    http_status=http_status,
+                )
+            delay = self.policy.delay(failures, retry_after, self.rng)
+            if retry_after is not None:
+                self.gate.hold(delay)
+            elif self.stop.wait(delay):
+                raise RequestFailed(
+                    "not finished: the run stopped",
+                    attempts=failures,
+                    http_status=http_status,
+                    stopped=True,
+                )
+
+    def close(self) -> None:
+        with self._lock:
+            for session in self._sessions:
+                session.close()
+            self._sessions.clear()
+
+    # -- one attempt ------------------------------------------------------------
+
+    def _session(self) -> requests.Session:
+        session = getattr(self._local, "session", None)
+        if session is None:
+            session = requests.Session()
+            self._local.session = session
+            with self._lock:
+                self._sessions.append(session)
+        return session
+
+    def _exchange(self, payload: bytes) -> tuple[int, Mapping[str, str], bytes]:
+        """One POST: status, headers and the whole body, within the time limit.
+
+        The read timeout of ``requests`` bounds each wait for data, not the
+        whole answer, so a server trickling bytes is also cut off here.
+        Redirects are not followed: a custom token header would be re-sent to
+        whatever host the redirect names.
+        """
+        deadline = time.monotonic() + self.timeout
+        try:
+            response = self._session().post(
+                self.url,
+                data=payload,
+                headers=self.headers,
+                timeout=(min(self.timeout, MAX_CONNECT_SECONDS), self.timeout),
+                stream=True,
+                allow_redirects=False,
+            )
+            with response:
+                chunks, size = [], 0
+                for chunk in response.iter_content(64 * 1024):
+                    size += len(chunk)
+                    if size > MAX_REPLY_BYTES:
+                        raise _Permanent(f"the reply is larger than {MAX_REPLY_BYTES >> 20} MiB")
+                    if time.monotonic() > deadline:
+                        raise _Transient(f"no complete answer within {self.timeout:g} s")
+                    chunks.append(chunk)
+                return response.status_code, response.headers, b"".join(chunks)
+        except requests.exceptions.ConnectTimeout:
+            raise _Transient(f"could not connect within {self.timeout:g} s") from None
+        except requests.exceptions.Timeout:
+            raise _Transient(f"no answer within {self.timeout:g} s") from None
+        except (requests.exceptions.ChunkedEncodingError, requests.exceptions.ContentDecodingError):
+            raise _Transient("the connection broke while the answer was arriving") from None
+        except requests.exceptions.SSLError as exc:
+            raise _Permanent(f"TLS failed: {_reason(exc)}", fatal=True) from None
+        except (
+            requests.exceptions.InvalidURL,
+            requests.exceptions.InvalidHeader,
+            requests.exceptions.InvalidSchema,
+            requests.exceptions.MissingSchema,
+        ) as exc:
+            what = f"cannot send the request ({type(exc).__name__})"
+            raise _Permanent(what, fatal=True) from None
+        except requests.exceptions.ConnectionError as exc:
+            if _caused_by(exc, "ReadTimeoutError"):
+                raise _Transient(f"no answer within {self.timeout:g} s") from None
+            raise _Transient(f"connection failed: {_reason(exc)}") from None
+        except (requests.exceptions.RequestException, OSError) as exc:
+            raise _Transient(f"request failed: {_reason(exc)}") from None
+
+    def _parse(self, raw: bytes, attempts: int, status: int) -> Any:
+        try:
+            return json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise RequestFailed(
+                f"the reply is not JSON: {self._excerpt(raw)}",
+                attempts=attempts,
+                http_status=status,
+            ) from None
+
+    def _error_text(self, raw: bytes) -> str:
+        """The server's own message from an error body (OpenAI, Gemini and Anthropic
+        all use ``{"error": {"message": ...}}``), else the start of the body."""
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            data = None
+        for candidate in (
+            _dig(data, "error", "message"),
+            _dig(data, "error"),
+            _dig(data, "message"),
+            _dig(data, "detail"),
+        ):
+            if isinstance(candidate, str) and candidate.strip():
+                return safe_text(self.redactor.text(" ".join(candidate.split())), 300)
+        return self._excerpt(raw) if raw.strip() else "(empty body)"
+
+    def _excerpt(self, raw: bytes) -> str:
+        text = " ".join(raw[:2000].decode("utf-8", "replace").split())
+        return safe_text(self.redactor.text(text), 200)
+
+
+def _dig(data: Any, *keys: str) -> Any:
+    for key in keys:
+        if not isinstance(data, dict):
+            return None
+        data = data.get(key)
+    return data
+
+
+def _chain(exc: BaseException) -> list[BaseException]:
+    """``exc`` and every exception inside it (causes, contexts, wrapped arguments)."""
+    seen: list[BaseException] = []
+    todo = [exc]
+    while todo and len(seen) < 20:
+        current = todo.pop()
+        if any(current is s for s in seen):
+            continue
+        seen.append(current)
+        inner = [
+            current.__cause__,
+            current.__context__,
+            getattr(current, "reason", None),
+            *current.args,
+        ]
+        todo.extend(e for e in inner if isinstance(e, BaseException))
+    return seen
+
+
+def _caused_by(exc: BaseException, name: str) -> bool:
+    return any(type(e).__name__ == name for e in _chain(exc))
+
+
+def _reason(exc: BaseException) -> str:
+    """Why a connection failed, in the words of the operating system if possible.
+
+    The message of the innermost ``OSError`` ("Connection refused", "Name or
+    service not known") names no URL; wrapper messages do, so they are not used.
+    """
+    for inner in reversed(_chain(exc)):
+        if isinstance(inner, OSError) and inner.strerror:
+            return inner.strerror
+    for inner in reversed(_chain(exc)):
+        if type(inner).__name__ == "RemoteDisconnected":
+            return "the server closed the connection without answering"
+        if isinstance(inner, ConnectionResetError):
+            return "the connection was reset"
+    return type(exc).__name__

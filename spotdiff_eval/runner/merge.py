@@ -1,0 +1,113 @@
+"""``spotdiff merge``: join the files of a sharded run into one predictions file.
+
+Shards are only worth joining if they asked the same question: the same
+model, protocol, prompt, dataset and sampling parameters. Anything else
+would be a file no single run could have written, so it is refused, as is
+an item that two shards both claim.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..dataset import read_manifest
+from ..errors import SpotDiffError
+from ..jsonio import write_text_atomic
+from ..schema import validate_document
+from .output import (
+    RUN_FORMAT,
+    ItemRecord,
+    build_document,
+    check_items_known,
+    question_mismatch,
+    read_run_file,
+    render,
+    tool_name,
+)
+
+
+@dataclass(frozen=True)
+class MergeResult:
+    output: Path
+    shards: int
+    ok: int
+    failed: int
+    skipped: int
+    unanswered: int  # dataset items with no answer in any shard
+
+
+def merge_predictions(
+    shards: Sequence[Path | str], output: Path | str, manifest: Path | str = "data/manifest.json"
+) -> MergeResult:
+    """Write the union of ``shards`` to ``output`` in manifest order; return the counts."""
+    paths, output = [Path(p) for p in shards], Path(output)
+    if not paths:
+        raise SpotDiffError("spotdiff merge", "", "name at least one shard file")
+    for path in paths:
+        if output.exists() and path.exists() and output.resolve() == path.resolve():
+            raise SpotDiffError(output, "", "is one of the shards; choose another --output")
+    loaded = read_manifest(manifest)
+    order = {entry["item_id"]: index for index, entry in enumerate(loaded.entries)}
+    files = [read_run_file(path) for path in paths]
+    first = files[0]
+    dataset = {"name": loaded.data["dataset_name"], "version": loaded.data["dataset_version"]}
+    if first.run["dataset"] != dataset:
+        raise SpotDiffError(
+            first.path,
+            "/run/dataset",
+            f"was run on {first.run['dataset']['name']} {first.run['dataset']['version']}, "
+            f"not on {dataset['name']} {dataset['version']} ({manifest})",
+        )
+
+    records: dict[str, ItemRecord] = {}
+    owner: dict[str, Path] = {}
+    for file in files:
+        mismatch = question_mismatch(first.run, file.run)
+        if mismatch is not None:
+            raise SpotDiffError(file.path, "/run", f"does not match {first.path}: {mismatch}")
+        if file.run["endpoint_host"] != first.run["endpoint_host"]:
+            raise SpotDiffError(
+                file.path,
+                "/run/endpoint_host",
+                f'is "{file.run["endpoint_host"]}" but "{first.run["endpoint_host"]}" in '
+                f"{first.path}",
+            )
+        check_items_known(file, order, manifest)
+        for index, entry in enumerate(file.run["items"]):
+            item_id = entry["item_id"]
+            if item_id in owner:
+                what = f'item "{item_id}" is also in {owner[item_id]}'
+                raise SpotDiffError(file.path, f"/run/items/{index}", what)
+            owner[item_id] = file.path
+            records[item_id] = file.records[item_id]
+
+    merged_from = sorted(
+        {f.run["shard"] for f in files if f.run["shard"] is not None},
+        key=lambda s: tuple(int(n) for n in reversed(s.split("/"))),
+    )
+    header = {
+        "format": RUN_FORMAT,
+        "tool": tool_name(),
+        **{
+            key: first.run[key]
+            for key in ("protocol", "model", "endpoint_host", "dataset", "prompt", "parameters")
+        },
+        "shard": None,
+        "merged_from": merged_from,
+        "started": min(f.run["started"] for f in files),
+    }
+    in_order = sorted(records.values(), key=lambda r: order[r.item_id])
+    document = build_document(header, in_order, max(f.run["finished"] for f in files))
+    validate_document(document, "prediction", output)
+    write_text_atomic(output, render(document))
+    ok = sum(r.status == "ok" for r in in_order)
+    return MergeResult(
+        output=output,
+        shards=len(files),
+        ok=ok,
+        failed=sum(r.status == "failed" for r in in_order),
+        skipped=sum(r.status == "skipped" for r in in_order),
+        unanswered=len(order) - ok,
+    )

@@ -1,0 +1,181 @@
+"""Before the first request: which items to ask about, what to send, where to write.
+
+Everything that can be wrong with the settings, the dataset or the output is
+found here, before a single request is spent: a missing image, an output
+file that would be overwritten, a ``--resume`` of a file that asked another
+model or used another prompt.
+
+Only the manifest is read, never the annotations: a hidden test split
+ships without them, and the model must not see them anyway.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..dataset import read_manifest
+from ..errors import SpotDiffError
+from .inputs import Prompt, load_prompt
+from .output import (
+    RUN_FORMAT,
+    OutputFile,
+    RunFile,
+    check_items_known,
+    question_mismatch,
+    read_run_file,
+    tool_name,
+    utc_now,
+)
+from .redaction import Redactor, url_secrets
+from .settings import RunSettings, check_settings, endpoint_host, request_headers
+
+
+@dataclass(frozen=True)
+class Job:
+    """One item to ask about."""
+
+    index: int  # position in the manifest
+    item_id: str
+    image_path: Path
+    panel_layout: str
+
+
+@dataclass
+class Plan:
+    selected: list[Job]  # this run's items (shard and limit applied), manifest order
+    todo: list[Job]  # of those, the ones not answered by an earlier run
+    earlier: frozenset[str]
+    output: OutputFile
+    headers: dict[str, str]
+    redactor: Redactor
+    prompt: Prompt
+    endpoint_host: str
+    notes: list[str] = field(default_factory=list)
+
+
+def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
+    """Check everything and plan the run; raise :class:`SpotDiffError` on the first problem."""
+    check_settings(settings)
+    host = endpoint_host(settings.endpoint)
+    headers, token = request_headers(settings, environ)
+    redactor = Redactor([token or "", *url_secrets(settings.endpoint)])
+    notes = []
+    if token is None:
+        notes.append(f"${settings.token_env} is not set; sending no token")
+    prompt = load_prompt(settings.prompt_file)
+    if not prompt.states_layout:
+        notes.append(
+            f"{prompt.name} lacks the {{first}} and {{second}} placeholders, so the model is "
+            "not told which panel comes first"
+        )
+
+    manifest = read_manifest(settings.manifest)
+    entries = manifest.entries
+    order = {entry["item_id"]: index for index, entry in enumerate(entries)}
+    indices = list(range(len(entries)))
+    if settings.shard is not None:
+        shard, count = settings.shard
+        indices = [i for i in indices if i % count == shard - 1]
+    if settings.limit is not None:
+        indices = indices[: settings.limit]
+
+    header = _header(settings, host, prompt, manifest.data)
+    previous = _previous(settings, header, order)
+    if previous is not None:
+        header["started"] = previous.run["started"]
+    records = previous.records if previous is not None else {}
+    earlier = frozenset(
+        entries[i]["item_id"]
+        for i in indices
+        if entries[i]["item_id"] in records and records[entries[i]["item_id"]].status == "ok"
+    )
+    # Images must exist for the items still to ask about, checked now rather
+    # than failing one by one in the middle of the night.
+    selected = [
+        Job(
+            index=i,
+            item_id=(item_id := entries[i]["item_id"]),
+            image_path=manifest.resolve(i, "image", must_exist=item_id not in earlier),
+            panel_layout=entries[i]["panel_layout"],
+        )
+        for i in indices
+    ]
+    if previous is not None:
+        notes.append(
+            f"resuming {settings.output}: {len(earlier)} of {len(selected)} items already answered"
+        )
+    return Plan(
+        selected=selected,
+        todo=[job for job in selected if job.item_id not in earlier],
+        earlier=earlier,
+        output=OutputFile(settings.output, header, order, records),
+        headers=headers,
+        redactor=redactor,
+        prompt=prompt,
+        endpoint_host=host,
+        notes=notes,
+    )
+
+
+def _header(
+    settings: RunSettings, host: str, prompt: Prompt, manifest: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The run object's fixed fields, in the order they are written."""
+    return {
+        "format": RUN_FORMAT,
+        "tool": tool_name(),
+        "protocol": settings.protocol,
+        "model": settings.model,
+        "endpoint_host": host,
+        "dataset": {"name": manifest["dataset_name"], "version": manifest["dataset_version"]},
+        "prompt": {"name": prompt.name, "sha256": prompt.sha256},
+        "parameters": {
+            "temperature": settings.temperature,
+            "max_tokens": settings.effective_max_tokens,
+            "timeout_s": settings.timeout,
+            "retries": settings.retries,
+            "concurrency": settings.concurrency,
+        },
+        "shard": settings.shard_text,
+        "started": utc_now(),
+    }
+
+
+def _previous(
+    settings: RunSettings, header: Mapping[str, Any], order: Mapping[str, int]
+) -> RunFile | None:
+    """The earlier run to continue, if ``--resume`` and the file exists.
+
+    Without ``--resume`` an existing file is never overwritten: it may hold
+    hours of paid answers.
+    """
+    path = settings.output
+    if path.is_dir():
+        raise SpotDiffError(path, "", "is a folder; --output must name a file")
+    if not path.exists():
+        return None
+    if not settings.resume:
+        raise SpotDiffError(
+            path, "", "already exists; add --resume to continue it, or choose another --output"
+        )
+    previous = read_run_file(path)
+    mismatch = question_mismatch(previous.run, header)
+    if mismatch is not None:
+        raise SpotDiffError(
+            path, "/run", f"comes from a different run ({mismatch}); choose another --output"
+        )
+    if previous.run["shard"] != header["shard"]:
+        raise SpotDiffError(
+            path,
+            "/run/shard",
+            f"covers {_shard_words(previous.run['shard'])}, not {_shard_words(header['shard'])}",
+        )
+    check_items_known(previous, order, settings.manifest)
+    return previous
+
+
+def _shard_words(shard: str | None) -> str:
+    return "the whole dataset" if shard is None else f"shard {shard}"

@@ -1,0 +1,206 @@
+"""The three wire protocols: building a request and reading the text of its reply.
+
+All three send the whole composite image once, base64-encoded, followed by
+the prompt, in a single user turn. Optional parameters (temperature, maximum
+output tokens) are sent only when given, because some models refuse any
+temperature but their default; Anthropic's messages API is the exception
+for the maximum, which it requires.
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+PROTOCOLS = ("openai_compatible", "gemini_native", "anthropic")
+#: Anthropic requires ``max_tokens``; this leaves room for a long list.
+ANTHROPIC_DEFAULT_MAX_TOKENS = 4096
+ANTHROPIC_VERSION = "2023-06-01"
+
+
+class ResponseError(ValueError):
+    """A 2xx reply that carries no answer text (a refusal, a block, an odd shape)."""
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What a model said, and the tokens it reported (None when it did not say)."""
+
+    text: str
+    input_tokens: int | None
+    output_tokens: int | None
+
+
+def request_url(endpoint: str, model: str) -> str:
+    """The endpoint with ``{model}`` (Gemini's URL template) filled in, URL-quoted."""
+    return endpoint.replace("{model}", quote(model, safe="-._~"))
+
+
+def protocol_headers(protocol: str) -> dict[str, str]:
+    """Headers a protocol needs besides the token."""
+    return {"anthropic-version": ANTHROPIC_VERSION} if protocol == "anthropic" else {}
+
+
+def request_body(
+    protocol: str,
+    *,
+    model: str,
+    prompt: str,
+    image: bytes,
+    media_type: str,
+    temperature: float | None,
+    max_tokens: int | None,
+) -> dict[str, Any]:
+    """The JSON body asking ``model`` for the differences in ``image``."""
+    data = base64.b64encode(image).decode("ascii")
+    if protocol == "openai_compatible":
+        data_url = f"data:{media_type};base64,{data}"
+        body: dict[str, Any] = {
+            "model": model,
+            "messages": [
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "image_url", "image_url": {"url": data_url}},
+                        {"type": "text", "text": prompt},
+                    ],
+                }
+            ],
+        }
+        _put(body, "temperature", temperature)
+        _put(body, "max_tokens", max_tokens)
+        return body
+    if protocol == "gemini_native":
+        body = {
+            "contents": [
+                {
+                    "role": "user",
+                    "parts": [
+                        {"inline_data": {"mime_type": media_type, "data": data}},
+                        {"text": prompt},
+                    ],
+                }
+            ]
+        }
+        config: dict[str, Any] = {}
+        _put(config, "temperature", temperature)
+        _put(config, "maxOutputTokens", max_tokens)
+        if config:
+            body["generationConfig"] = config
+        return body
+    if protocol == "anthropic":
+        body = {
+            "model": model,
+            "max_tokens": max_tokens if max_tokens is not None else ANTHROPIC_DEFAULT_MAX_TOKENS,
+            "messages": [
+                {
+                    "role": "user",
+                    "content": [
+                        {
+                            "type": "image",
+                            "source": {"type": "base64", "media_type": media_type, "data": data},
+                        },
+                        {"type": "text", "text": prompt},
+                    ],
+                }
+            ],
+        }
+        _put(body, "temperature", temperature)
+        return body
+    raise ValueError(f"unknown protocol {protocol!r}")
+
+
+def read_reply(protocol: str, data: Any) -> Reply:
+    """The answer text and token usage of a 2xx reply; raise :class:`ResponseError`."""
+    if not isinstance(data, dict):
+        raise ResponseError("the reply is not a JSON object")
+    if protocol == "openai_compatible":
+        return _openai(data)
+    if protocol == "gemini_native":
+        return _gemini(data)
+    if protocol == "anthropic":
+        return _anthropic(data)
+    raise ValueError(f"unknown protocol {protocol!r}")
+
+
+def _openai(data: dict[str, Any]) -> Reply:
+    choices = data.get("choices")
+    if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
+        raise ResponseError("the reply has no choices[0]")
+    message = choices[0].get("message")
+    if not isinstance(message, dict):
+        raise ResponseError("the reply has no choices[0].message")
+    content = message.get("content")
+    if isinstance(content, list):  # content parts, as some servers return
+        content = "".join(
+            part.get("text", "")
+            for part in content
+            if isinstance(part, dict)
+            and part.get("type") in ("text", "output_text")
+            and isinstance(part.get("text"), str)
+        )
+    refusal = message.get("refusal")
+    if not content and isinstance(refusal, str) and refusal.strip():
+        raise ResponseError(f"the model refused: {refusal.strip()}")
+    text = _require_text(content, choices[0].get("finish_reason"))
+    usage = data.get("usage")
+    return Reply(text, _tokens(usage, "prompt_tokens"), _tokens(usage, "completion_tokens"))
+
+
+def _gemini(data: dict[str, Any]) -> Reply:
+    candidates = data.get("candidates")
+    if not isinstance(candidates, list) or not candidates or not isinstance(candidates[0], dict):
+        feedback = data.get("promptFeedback")
+        reason = feedback.get("blockReason") if isinstance(feedback, dict) else None
+        if reason:
+            raise ResponseError(f"the prompt was blocked ({reason})")
+        raise ResponseError("the reply has no candidates[0]")
+    content = candidates[0].get("content")
+    parts = content.get("parts") if isinstance(content, dict) else None
+    text = "".join(
+        part["text"]
+        for part in parts or ()
+        if isinstance(part, dict) and isinstance(part.get("text"), str) and not part.get("thought")
+    )
+    text = _require_text(text, candidates[0].get("finishReason"))
+    usage = data.get("usageMetadata")
+    output = _tokens(usage, "candidatesTokenCount")
+    thoughts = _tokens(usage, "thoughtsTokenCount")
+    if output is not None and thoughts is not None:
+        output += thoughts  # thinking tokens are billed as output
+    return Reply(text, _tokens(usage, "promptTokenCount"), output)
+
+
+def _anthropic(data: dict[str, Any]) -> Reply:
+    blocks = data.get("content")
+    if not isinstance(blocks, list):
+        raise ResponseError("the reply has no content list")
+    text = "".join(
+        block["text"]
+        for block in blocks
+        if isinstance(block, dict)
+        and block.get("type") == "text"
+        and isinstance(block.get("text"), str)
+    )
+    text = _require_text(text, data.get("stop_reason"))
+    usage = data.get("usage")
+    return Reply(text, _tokens(usage, "input_tokens"), _tokens(usage, "output_tokens"))
+
+
+def _require_text(text: Any, finish_reason: Any) -> str:
+    if isinstance(text, str) and text.strip():
+        return text
+    why = f" (finish reason {finish_reason})" if isinstance(finish_reason, str) else ""
+    raise ResponseError(f"the reply holds no answer text{why}")
+
+
+def _tokens(usage: Any, key: str) -> int | None:
+    value = usage.get(key) if isinstance(usage, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
+def _put(target: dict[str, Any], key: str, value: object) -> None:
+    if value is not None:
+        target[key] = value

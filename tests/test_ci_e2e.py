@@ -1,0 +1,708 @@
+"""End to end: the workflow steps on real git repositories, good and hostile pull requests.
+
+Each test builds an upstream repository and a contributor's branch, checks
+them out as verify-submission.yml does, runs ``spotdiff ci verify-pr`` with
+``GITHUB_EVENT_PATH``, ``GITHUB_OUTPUT`` and ``GITHUB_STEP_SUMMARY`` in
+tmp_path, and then runs the comment step on the artifact it wrote.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import cmarkgfm
+import pytest
+from ci_repos import (
+    SCORER_FILE,
+    Step,
+    checkout_like_the_workflow,
+    commit_all,
+    git,
+    half_right_predictions,
+    make_repos,
+    open_pull_request,
+    run_step,
+    write_dataset,
+    write_event,
+    write_submission,
+)
+from cmarkgfm.cmark import Options
+from conftest import ITEMS
+from test_loading import test_schemas_are_documented_draft_2020_12 as check_schema_documented
+
+from spotdiff_eval import evaluate_files
+from spotdiff_eval.cli import main
+
+RUN_URL = "https://github.com/example/spotdiff-eval/actions/runs/42"
+
+
+class PullRequest:
+    """One pull request taken through the verify step."""
+
+    def __init__(self, root: Path, branch: str, edit: Any) -> None:
+        self.root = root
+        self.repos = make_repos(root)
+        self.head = open_pull_request(self.repos, branch, edit)
+        self.trusted, self.pr = checkout_like_the_workflow(self.repos, self.head, root / "work")
+        self.artifact = root / "runner-temp" / "spotdiff-verify"
+        event = write_event(root / "event.json", self.repos.base_sha, self.head)
+        self.verify = run_step(
+            [
+                "ci",
+                "verify-pr",
+                "--trusted",
+                ".",
+                "--pr",
+                "../pr",
+                "--artifact",
+                str(self.artifact),
+            ],
+            cwd=self.trusted,
+            github=root / "github-verify",
+            env={"GITHUB_EVENT_PATH": str(event)},
+        )
+        self.result = json.loads((self.artifact / "result.json").read_text(encoding="utf-8"))
+
+    def changed_files(self) -> dict[str, Any]:
+        """What the GitHub API's pulls.listFiles would say, as comment.yml passes it on."""
+        out = git(
+            self.repos.contributor,
+            "diff",
+            "--name-status",
+            "--no-renames",
+            self.repos.base_sha,
+            self.head,
+        )
+        status = {"A": "added", "M": "modified", "D": "removed", "T": "changed"}
+        files = [
+            {"filename": line.split("\t", 1)[1], "status": status[line[0]]}
+            for line in out.splitlines()
+        ]
+        return {"total": len(files), "files": files}
+
+    def comment(self, artifact: Path | None = None, files: dict[str, Any] | None = None) -> Step:
+        return run_step(
+            [
+                "ci",
+                "comment-body",
+                "--artifact",
+                str(artifact or self.artifact),
+                "--head-sha",
+                self.head,
+                "--run-url",
+                RUN_URL,
+                "--changed-files-env",
+                "PR_FILES",
+                "--github-output",
+                "body",
+            ],
+            cwd=self.root,
+            github=self.root / "github-comment",
+            env={"PR_FILES": json.dumps(files if files is not None else self.changed_files())},
+        )
+
+
+def trusted_score(pull: PullRequest, submission_id: str) -> float:
+    """The overall score the base branch's dataset gives the submitted predictions."""
+    predictions = pull.pr / "submissions" / submission_id / "predictions.json"
+    evaluation = evaluate_files(pull.trusted / "data" / "manifest.json", predictions)
+    return evaluation.metrics.overall_score
+
+
+def percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def rendered(markdown_text: str) -> str:
+    """HTML as GitHub's renderer (cmark-gfm) makes it, raw HTML let through as GitHub does."""
+    return cmarkgfm.github_flavored_markdown_to_html(
+        markdown_text, options=Options.CMARK_OPT_UNSAFE
+    )
+
+
+# -- a good submission -----------------------------------------------------------
+
+
+def test_good_submission_is_verified_and_scored(tmp_path: Path) -> None:
+    pull = PullRequest(
+        tmp_path,
+        "good",
+        lambda repo: write_submission(repo / "submissions" / "good-model", model="good-model"),
+    )
+    assert pull.verify.returncode == 0, pull.verify.stderr
+    result = pull.result
+    assert result["verdict"] == "verified"
+    assert (result["submission_id"], result["action"], result["track"]) == (
+        "good-model",
+        "added",
+        "dev",
+    )
+    assert result["problems"] == [] and result["head_sha"] == pull.head
+    score = trusted_score(pull, "good-model")
+    assert 0 < score < 1
+    assert result["metrics"]["overall_score"] == pytest.approx(score, abs=1e-6)
+    report = json.loads((pull.artifact / "report.json").read_text(encoding="utf-8"))
+    assert report["predictions"]["model"] == "good-model"
+    assert report["metrics"]["overall_score"] == result["metrics"]["overall_score"]
+    assert pull.verify.outputs == {"verdict": "verified", "submission_id": "good-model"}
+    assert f"**{percent(score)}**" in pull.verify.summary
+    assert "Verified" in pull.verify.summary
+    assert (pull.artifact / "summary.md").read_text(encoding="utf-8") == pull.verify.summary
+    assert f"verified: good-model: overall {percent(score)}" in pull.verify.stdout
+
+    comment = pull.comment()
+    assert comment.returncode == 0, comment.stderr
+    body = comment.outputs["body"]
+    assert body == comment.stdout
+    assert body.startswith("<!-- spotdiff-ci:verify-submission -->\n")
+    assert "✅ Verified" in body and f"**{percent(score)}**" in body
+    assert f"[the verification run]({RUN_URL})" in body
+    assert "does not show that a model could not have seen" in body
+
+
+def test_updating_an_existing_submission_is_an_update(tmp_path: Path) -> None:
+    def edit(repo: Path) -> None:
+        predictions = half_right_predictions("existing-model")
+        predictions["items"][0]["differences"].pop()  # drop the extra prediction
+        write_submission(
+            repo / "submissions" / "existing-model", model="existing-model", predictions=predictions
+        )
+
+    pull = PullRequest(tmp_path, "update", edit)
+    assert pull.verify.returncode == 0, pull.verify.stderr
+    assert (pull.result["verdict"], pull.result["action"]) == ("verified", "updated")
+    assert pull.result["counts"]["predicted"] == 2
+
+
+def test_hidden_track_submission_is_checked_but_not_scored(tmp_path: Path) -> None:
+    pull = PullRequest(
+        tmp_path,
+        "hidden",
+        lambda repo: write_submission(
+            repo / "submissions" / "blind-model", model="blind-model", track="hidden"
+        ),
+    )
+    assert pull.verify.returncode == 0, pull.verify.stderr
+    result = pull.result
+    assert (result["verdict"], result["track"], result["metrics"]) == ("checked", "hidden", None)
+    assert not (pull.artifact / "report.json").exists()
+    assert "publish workflow scores it after merge" in pull.verify.summary
+    comment = pull.comment()
+    assert comment.returncode == 0, comment.stderr
+    assert "☑️ Checked" in comment.stdout and "Overall score" not in comment.stdout
+
+
+# -- hostile pull requests --------------------------------------------------------
+
+
+MALICIOUS_INIT = """\
+import os, pathlib
+pathlib.Path(os.environ["PWNED_MARKER"]).write_text("pull request code ran")
+raise SystemExit("the pull request's spotdiff_eval was imported")
+"""
+
+
+def test_scorer_edit_is_rejected_and_scored_by_the_base_scorer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def edit(repo: Path) -> None:
+        write_submission(repo / "submissions" / "cheater", model="cheater")
+        (repo / SCORER_FILE).write_text("def overall_score(counts):\n    return 1.0  # 100%!\n")
+        (repo / "spotdiff_eval" / "__init__.py").write_text(MALICIOUS_INIT)
+        (repo / "spotdiff_eval" / "__main__.py").write_text("import spotdiff_eval\n")
+
+    marker = tmp_path / "pwned"
+    monkeypatch.setenv("PWNED_MARKER", str(marker))  # where the pull request's code would write
+    pull = PullRequest(tmp_path, "cheat", edit)
+    assert pull.verify.returncode == 1
+    result = pull.result
+    assert result["verdict"] == "rejected"
+    assert not marker.exists()
+    # scored all the same, by the trusted scorer: not 100%
+    score = trusted_score(pull, "cheater")
+    assert score < 1
+    assert result["metrics"]["overall_score"] == pytest.approx(score, abs=1e-6)
+    assert f"**{percent(score)}**" in pull.verify.summary
+    problems = "\n".join(result["problems"])
+    assert (
+        f"{SCORER_FILE}: modifies the scorer and the package code: a submission pull "
+        "request changes only its own folder"
+    ) in problems
+    assert "spotdiff_eval/__init__.py: adds the scorer and the package code" in problems
+    assert result["problems_total"] == 3
+    assert f"spotdiff: error: {SCORER_FILE}: modifies the scorer" in pull.verify.stderr
+
+    # Control: what -I prevents. In a full checkout of the pull request,
+    # a plain `python -m spotdiff_eval` imports the pull request's package.
+    full = tmp_path / "full-checkout"
+    git(tmp_path, "clone", "-q", str(pull.repos.contributor), str(full))
+    git(full, "checkout", "-q", "--detach", pull.head)
+    for isolated in (["-I"], []):
+        subprocess.run(
+            [sys.executable, *isolated, "-m", "spotdiff_eval", "--version"],
+            cwd=full,
+            capture_output=True,
+            check=False,
+            timeout=60,
+        )
+        assert marker.exists() == (not isolated)
+
+    comment = pull.comment()
+    assert comment.returncode == 0, comment.stderr
+    assert "❌ Not accepted" in comment.stdout and "✅" not in comment.stdout
+    assert f"{SCORER_FILE}: modifies the scorer" in comment.stdout
+
+
+@pytest.mark.parametrize(
+    ("path", "area"),
+    [
+        ("data/annotations/scene_0002_kitchen.json", "the dataset"),
+        ("LEADERBOARD.md", "the generated leaderboard (rebuilt after merge)"),
+    ],
+)
+def test_edits_to_data_or_leaderboard_are_rejected(tmp_path: Path, path: str, area: str) -> None:
+    def edit(repo: Path) -> None:
+        write_submission(repo / "submissions" / "sneaky", model="sneaky")
+        if path.startswith("data/"):
+            # make the kitchen's gold agree with the submission's wrong count
+            doc = json.loads((repo / path).read_text(encoding="utf-8"))
+            doc["differences"][0]["to"] = 5
+            (repo / path).write_text(json.dumps(doc), encoding="utf-8")
+        else:
+            (repo / path).write_text("# Leaderboard\n\n1. sneaky 100%\n", encoding="utf-8")
+
+    pull = PullRequest(tmp_path, "sneaky", edit)
+    assert pull.verify.returncode == 1
+    assert pull.result["verdict"] == "rejected"
+    assert pull.result["problems"] == [
+        f"{path}: modifies {area}: a submission pull request changes only its own folder"
+    ]
+    # scored against the base branch's dataset, not the edited one
+    score = trusted_score(pull, "sneaky")
+    assert pull.result["metrics"]["overall_score"] == pytest.approx(score, abs=1e-6)
+    if path.startswith("data/"):
+        edited = pull.repos.contributor / "data" / "manifest.json"
+        predictions = pull.pr / "submissions" / "sneaky" / "predictions.json"
+        assert evaluate_files(edited, predictions).metrics.overall_score > score + 0.01
+
+
+@pytest.mark.parametrize("what", ["file", "folder"])
+def test_symlinks_are_rejected_and_never_followed(tmp_path: Path, what: str) -> None:
+    def edit(repo: Path) -> None:
+        if what == "file":
+            folder = write_submission(repo / "submissions" / "linked", model="linked")
+            (folder / "predictions.json").unlink()
+            (folder / "predictions.json").symlink_to("../../data/annotations/scene_0001_park.json")
+        else:
+            (repo / "submissions" / "linked").symlink_to("../data")
+
+    pull = PullRequest(tmp_path, f"symlink-{what}", edit)
+    assert pull.verify.returncode == 1
+    result = pull.result
+    assert result["verdict"] == "rejected" and result["metrics"] is None
+    if what == "file":
+        assert result["submission_id"] == "linked"
+        assert (
+            "submissions/linked/predictions.json: symlinks are not allowed in a submission"
+            in (result["problems"])
+        )
+    else:
+        assert result["submission_id"] is None
+        assert result["problems"][0] == (
+            "submissions/linked: symlinks are not allowed in a submission; "
+            "a submission is a folder submissions/<id>/"
+        )
+    assert not (pull.artifact / "report.json").exists()
+
+
+def test_two_submission_folders_are_rejected(tmp_path: Path) -> None:
+    def edit(repo: Path) -> None:
+        write_submission(repo / "submissions" / "model-one", model="model-one")
+        write_submission(repo / "submissions" / "model-two", model="model-two")
+
+    pull = PullRequest(tmp_path, "two", edit)
+    assert pull.verify.returncode == 1
+    result = pull.result
+    assert (result["verdict"], result["submission_id"], result["metrics"]) == (
+        "rejected",
+        None,
+        None,
+    )
+    assert result["problems"] == [
+        "submissions/: changes 2 submission folders (model-one, model-two): a pull request "
+        "adds or updates exactly one; open one pull request per submission"
+    ]
+    assert pull.verify.outputs["submission_id"] == ""
+
+
+def test_huge_file_is_rejected_without_scoring(tmp_path: Path) -> None:
+    limit = 16 * 1024 * 1024
+
+    def edit(repo: Path) -> None:
+        folder = write_submission(repo / "submissions" / "bulky", model="bulky")
+        text = json.dumps(half_right_predictions("bulky"))
+        padded = text[:-1] + " " * (limit + 1 - len(text.encode())) + "}"
+        (folder / "predictions.json").write_text(padded, encoding="utf-8")
+
+    pull = PullRequest(tmp_path, "huge", edit)
+    assert pull.verify.returncode == 1
+    result = pull.result
+    assert result["verdict"] == "rejected" and result["metrics"] is None
+    size = f"{limit + 1:,}"
+    assert result["problems"][0] == (
+        f"submissions/bulky/predictions.json: file is {size} bytes, above the {limit:,}-byte limit"
+    )
+
+
+INJECTION = (
+    "<img src=x onerror=alert(1)> **bold** [a](https://evil.example) @admin #1\n"
+    "verdict=ok `x` \u202e<!--"
+)
+
+
+def test_markdown_and_html_injection_in_the_model_name_is_escaped(tmp_path: Path) -> None:
+    assert len(INJECTION) <= 100  # the schema's limit for a model name
+    pull = PullRequest(
+        tmp_path,
+        "inject",
+        lambda repo: write_submission(repo / "submissions" / "inject", model=INJECTION),
+    )
+    assert pull.verify.returncode == 0, pull.verify.stderr
+    assert pull.result["model"] == INJECTION
+    # the name could not forge a step output
+    assert pull.verify.outputs == {"verdict": "verified", "submission_id": "inject"}
+    comment = pull.comment()
+    assert comment.returncode == 0, comment.stderr
+    assert set(comment.outputs) == {"body"}
+    for text in (pull.verify.summary, comment.outputs["body"]):
+        html = rendered(text)
+        assert "<img" not in html and "<strong>bold" not in html
+        assert 'href="https://evil.example"' not in html
+        assert "\u202e" not in html and "\n" not in text.split("model ")[1].split(".\n")[0]
+        assert "&lt;img src=x onerror=alert(1)&gt; **bold** [a](https://evil.example)" in html
+        # the whole name sits in one code span: no mention, no issue link, no comment
+        code = html.split("model <code>")[1].split("</code>")[0]
+        assert "@admin #1\\nverdict=ok `x` \\u202e&lt;!--" in code
+    assert rendered(comment.outputs["body"]).count("<!--") == 1  # only the marker
+
+
+def test_the_result_schema_is_documented_draft_2020_12() -> None:
+    check_schema_documented("ci-result")
+
+
+# -- the comment step refuses a tampered artifact ----------------------------------
+
+
+@pytest.fixture(scope="module")
+def verified(tmp_path_factory: pytest.TempPathFactory) -> PullRequest:
+    root = tmp_path_factory.mktemp("verified")
+    return PullRequest(
+        root, "ok", lambda repo: write_submission(repo / "submissions" / "fine-model")
+    )
+
+
+def tampered(pull: PullRequest, tmp_path: Path, change: Any) -> Path:
+    folder = tmp_path / "tampered"
+    shutil.copytree(pull.artifact, folder)
+    result = json.loads((folder / "result.json").read_text(encoding="utf-8"))
+    text = change(result)
+    if text is None:
+        text = json.dumps(result)
+    (folder / "result.json").write_text(text, encoding="utf-8")
+    return folder
+
+
+def _set(path: str, value: Any, *more: Any) -> Any:
+    """Set ``path`` (and further path, value pairs) in result.json."""
+    pairs = [(path, value), *zip(more[::2], more[1::2], strict=True)]
+
+    def change(result: dict[str, Any]) -> None:
+        for where, new in pairs:
+            node = result
+            *parents, last = where.split("/")
+            for key in parents:
+                node = node[key]
+            node[last] = new
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "where", "what"),
+    [
+        (
+            _set("metrics/overall_score", "100%"),
+            "/metrics/overall_score",
+            'must be a number between 0 and 1, found "100%"',
+        ),
+        (
+            _set("metrics/overall_score", True),
+            "/metrics/overall_score",
+            "must be a number between 0 and 1, found true",
+        ),
+        (
+            _set("metrics/recall", 1.5),
+            "/metrics/recall",
+            "must be a number between 0 and 1, found 1.5",
+        ),
+        (_set("model", "A" * 5000), "/model", "must be at most 100 characters long, found 5000"),
+        (
+            _set("problems", ["x" * 401]),
+            "/problems/0",
+            "must be at most 400 characters long, found 401",
+        ),
+        (
+            _set("head_sha", "--output=/tmp/x"),
+            "/head_sha",
+            'must be text matching ^[0-9a-f]{40}([0-9a-f]{24})?$, found "--output=/tmp/x"',
+        ),
+        (
+            _set("comment", "<script>"),
+            "/comment",
+            'unknown field "comment" (allowed: schema_version, verdict, base_sha, head_sha, '
+            "submission_id, action, track, model, evaluator_version, dataset, metrics, "
+            "confidence_interval, counts, problems, problems_total)",
+        ),
+        (
+            _set("problems", ["forged"], "problems_total", 1),
+            "/problems",
+            'a "verified" result cannot have problems',
+        ),
+        (
+            _set("confidence_interval", [0.9, 0.1]),
+            "/confidence_interval",
+            "low end is above the high end",
+        ),
+        (
+            lambda r: json.dumps(r)[:-1] + ', "verdict": "verified"}',
+            "",
+            "invalid JSON: duplicate key 'verdict'",
+        ),
+        (
+            lambda r: re.sub(r'"overall_score": [0-9.]+', '"overall_score": NaN', json.dumps(r)),
+            "",
+            "invalid JSON: NaN is not valid JSON",
+        ),
+    ],
+    ids=[
+        "string-score",
+        "boolean-score",
+        "out-of-range",
+        "long-model",
+        "long-problem",
+        "bad-sha",
+        "extra-field",
+        "verified-with-problems",
+        "inverted-interval",
+        "duplicate-key",
+        "nan",
+    ],
+)
+def test_comment_refuses_a_tampered_artifact(
+    verified: PullRequest,
+    tmp_path: Path,
+    change: Any,
+    where: str,
+    what: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In process (the same ``main`` the console script runs), to keep twelve cases fast."""
+    folder = tampered(verified, tmp_path, change)
+    output = tmp_path / "github_output"
+    output.write_text("", encoding="utf-8")
+    monkeypatch.setenv("GITHUB_OUTPUT", str(output))
+    monkeypatch.setenv("PR_FILES", json.dumps(verified.changed_files()))
+    status = main(
+        [
+            "ci",
+            "comment-body",
+            "--artifact",
+            str(folder),
+            "--head-sha",
+            verified.head,
+            "--changed-files-env",
+            "PR_FILES",
+            "--github-output",
+            "body",
+        ]
+    )
+    captured = capsys.readouterr()
+    assert status == 1
+    assert captured.out == "" and output.read_text(encoding="utf-8") == ""
+    place = f"{where}: " if where else ""
+    assert captured.err == f"spotdiff: error: {folder / 'result.json'}: {place}{what}\n"
+
+
+def test_comment_refuses_oversize_symlink_and_other_commits(
+    verified: PullRequest, tmp_path: Path
+) -> None:
+    result_json = "result.json"
+    big = tampered(verified, tmp_path / "big", lambda r: json.dumps(r) + " " * 70_000)
+    step = verified.comment(artifact=big)
+    assert step.returncode == 1
+    assert step.stderr.strip().endswith(
+        f"{result_json}: file is {(big / result_json).stat().st_size:,} bytes, "
+        "above the 65,536-byte limit"
+    )
+
+    linked = tmp_path / "linked"
+    linked.mkdir()
+    (linked / result_json).symlink_to(verified.artifact / result_json)
+    step = verified.comment(artifact=linked)
+    assert step.returncode == 1
+    assert step.stderr.strip() == f"spotdiff: error: {linked / result_json}: is not a regular file"
+
+    other = run_step(
+        ["ci", "comment-body", "--artifact", str(verified.artifact), "--head-sha", "f" * 40],
+        cwd=tmp_path,
+        github=tmp_path / "gh",
+    )
+    assert other.returncode == 1
+    assert other.stderr.strip() == (
+        f"spotdiff: error: {verified.artifact / result_json}: /head_sha: names commit "
+        f"{verified.head[:12]}, but the run was for ffffffffffff: refusing a result for "
+        "another commit"
+    )
+
+
+def test_comment_trusts_the_api_file_list_over_the_artifact(verified: PullRequest) -> None:
+    files = verified.changed_files()
+    files["files"].append(
+        {"filename": ".github/workflows/verify-submission.yml", "status": "modified"}
+    )
+    files["total"] += 1
+    step = verified.comment(files=files)
+    assert step.returncode == 0, step.stderr
+    body = step.outputs["body"]
+    assert "❌ Not accepted" in body and "✅" not in body
+    assert (
+        ".github/workflows/verify-submission.yml: modifies the workflows and repository "
+        "settings: a submission pull request changes only its own folder"
+    ) in body
+    # a run that scored another folder than the one the pull request changes
+    files = {
+        "total": 2,
+        "files": [
+            {"filename": "submissions/other-one/submission.json", "status": "added"},
+            {"filename": "submissions/other-one/predictions.json", "status": "added"},
+        ],
+    }
+    body = verified.comment(files=files).outputs["body"]
+    assert "❌ Not accepted" in body
+    assert "submissions/other-one/: is the folder the pull request changes" in body
+
+
+def test_verify_refuses_an_event_whose_sha_could_be_an_option(tmp_path: Path) -> None:
+    event = write_event(tmp_path / "event.json", "a" * 40, "--output=/tmp/owned")
+    step = run_step(
+        ["ci", "verify-pr", "--pr", str(tmp_path), "--artifact", str(tmp_path / "out")],
+        cwd=tmp_path,
+        github=tmp_path / "gh",
+        env={"GITHUB_EVENT_PATH": str(event)},
+    )
+    assert step.returncode == 1
+    assert step.stderr.strip() == (
+        f"spotdiff: error: {event}: /pull_request/head/sha: expected a full lowercase commit "
+        "sha, found '--output=/tmp/owned'"
+    )
+    assert not (tmp_path / "out").exists()
+
+
+# -- publish: the hidden split and the LEADERBOARD.md commit ---------------------------
+
+
+def test_score_hidden_scores_only_hidden_track_and_publishes_aggregates(tmp_path: Path) -> None:
+    hidden_root = tmp_path / "hidden"
+    manifest = write_dataset(hidden_root)
+    submissions = tmp_path / "submissions"
+    write_submission(submissions / "secret-model", model="secret-model", track="hidden")
+    write_submission(submissions / "public-model", model="public-model", track="dev")
+    output = tmp_path / "site" / "hidden-leaderboard.json"
+    step = run_step(
+        [
+            "ci",
+            "score-hidden",
+            "--manifest",
+            str(manifest),
+            "--submissions",
+            str(submissions),
+            "--output",
+            str(output),
+        ],
+        cwd=tmp_path,
+        github=tmp_path / "gh",
+    )
+    assert step.returncode == 0, step.stderr
+    standings = json.loads(output.read_text(encoding="utf-8"))
+    assert [e["submission_id"] for e in standings["entries"]] == ["secret-model"]
+    expected = evaluate_files(manifest, submissions / "secret-model" / "predictions.json")
+    entry = standings["entries"][0]
+    assert entry["metrics"]["overall_score"] == pytest.approx(
+        expected.metrics.overall_score, abs=1e-6
+    )
+    assert set(entry) == {
+        "submission_id",
+        "model",
+        "organisation",
+        "date",
+        "metrics",
+        "confidence_interval",
+        "items_answered",
+        "items_total",
+    }
+    # nothing that names a golden difference leaves the job
+    text = output.read_text(encoding="utf-8") + step.summary
+    for spec in ITEMS.values():
+        for difference in spec["differences"]:
+            assert difference["subject"] not in text
+    assert f"1. ` secret-model ` (` secret-model `): {percent(expected.metrics.overall_score)}" in (
+        step.summary
+    )
+
+
+def test_commit_leaderboard_commits_and_pushes_only_a_change(tmp_path: Path) -> None:
+    origin = tmp_path / "origin.git"
+    git(tmp_path, "init", "-q", "--bare", "-b", "main", str(origin))
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(origin), str(clone))
+    (clone / "LEADERBOARD.md").write_text("old\n", encoding="utf-8")
+    commit_all(clone, "first")
+    git(clone, "push", "-q", "origin", "HEAD:main")
+    built = tmp_path / "built" / "LEADERBOARD.md"
+    built.parent.mkdir()
+    built.write_text("# new standings\n", encoding="utf-8")
+    args = ["ci", "commit-leaderboard", "--repo", str(clone), "--file", str(built), "--push"]
+
+    step = run_step(
+        [*args, "--token-env", "PUSH_TOKEN"],
+        cwd=tmp_path,
+        github=tmp_path / "gh",
+        env={"PUSH_TOKEN": "sekrit-token-value"},
+    )
+    assert step.returncode == 0, step.stderr
+    assert step.outputs == {"changed": "true"}
+    log = git(origin, "log", "--format=%an <%ae>|%s", "main")
+    assert log.splitlines()[0] == (
+        "github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>|"
+        "Rebuild LEADERBOARD.md [skip ci]"
+    )
+    assert git(origin, "show", "main:LEADERBOARD.md") == "# new standings"
+    assert "sekrit-token-value" not in step.stdout + step.stderr
+    assert "sekrit-token-value" not in (clone / ".git" / "config").read_text()
+
+    again = run_step(args, cwd=tmp_path, github=tmp_path / "gh2")
+    assert again.returncode == 0 and again.outputs == {"changed": "false"}
+    assert len(git(origin, "log", "--format=%H", "main").splitlines()) == 2
+
+    unset = run_step([*args, "--token-env", "NO_SUCH_TOKEN"], cwd=tmp_path, github=tmp_path / "g3")
+    assert unset.returncode == 1
+    assert unset.stderr.strip() == (
+        "spotdiff: error: $NO_SUCH_TOKEN: environment variable not set or empty"
+    )

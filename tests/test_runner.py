@@ -1,0 +1,711 @@
+"""`spotdiff run` and `spotdiff merge` against real loopback servers of all three protocols.
+
+Every test talks HTTP to a :class:`fake_endpoints.FakeEndpoint` on
+127.0.0.1: the requests are checked as the server received them, and the
+server answers with good, fenced, prose and broken answers, 429s, 5xx,
+slow answers and dropped connections. Waits are kept short by tiny backoff
+bases and timeouts; the CLI's defaults are not used for those.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import os
+import random
+import shlex
+import signal
+import subprocess
+import sys
+import time
+import zipfile
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import REPO, read_json, run_cli
+from fake_endpoints import (
+    PROTOCOLS,
+    Drop,
+    Fail,
+    FakeEndpoint,
+    Raw,
+    Reply,
+    RunDataset,
+    Slow,
+    make_run_dataset,
+)
+
+from spotdiff_eval.cli import build_parser, main
+from spotdiff_eval.errors import SpotDiffError
+from spotdiff_eval.predictions import load_predictions
+from spotdiff_eval.runner import RunSettings, merge_predictions, run_model
+from spotdiff_eval.runner.engine import RunResult
+from spotdiff_eval.schema import validate_document
+
+TOKEN = "sk-test-4f9a1c0ffee5ecret77"
+#: How each protocol's token is sent in the tests: the real providers' headers.
+TOKEN_HEADERS = {
+    "openai_compatible": ("Authorization", "Bearer "),
+    "gemini_native": ("x-goog-api-key", ""),
+    "anthropic": ("x-api-key", ""),
+}
+LAYOUT_SENTENCES = {
+    "side_by_side": "The first panel is the left one and the second panel is the right one.",
+    "top_bottom": "The first panel is the top one and the second panel is the bottom one.",
+}
+
+
+@pytest.fixture
+def dataset(tmp_path: Path) -> RunDataset:
+    return make_run_dataset(tmp_path / "ds", 4)
+
+
+def settings_for(fake: FakeEndpoint, dataset: RunDataset, output: Path, **options: Any):
+    header, prefix = TOKEN_HEADERS[fake.protocol]
+    values: dict[str, Any] = {
+        "endpoint": fake.endpoint(),
+        "model": "test-model",
+        "protocol": fake.protocol,
+        "manifest": dataset.manifest,
+        "output": output,
+        "token_header": header,
+        "token_prefix": prefix,
+        "timeout": 2.0,
+        "backoff_base": 0.01,
+        "backoff_max": 0.05,
+    }
+    values.update(options)
+    return RunSettings(**values)
+
+
+def run(settings: RunSettings) -> tuple[RunResult, str]:
+    stream = io.StringIO()
+    result = run_model(
+        settings, environ={"SPOTDIFF_API_TOKEN": TOKEN}, rng=random.Random(7), stream=stream
+    )
+    return result, stream.getvalue()
+
+
+def statuses(path: Path) -> dict[str, dict[str, Any]]:
+    return {entry["item_id"]: entry for entry in read_json(path)["run"]["items"]}
+
+
+def answered(path: Path) -> list[str]:
+    return [item["item_id"] for item in read_json(path)["items"]]
+
+
+# -- the request on the wire ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_request_shape_is_exactly_the_protocol(
+    protocol: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    with FakeEndpoint(protocol, dataset) as fake:
+        result, _ = run(
+            settings_for(
+                fake, dataset, tmp_path / "out.json", limit=2, temperature=0.2, max_tokens=777
+            )
+        )
+    assert result.ok == 2
+    header, prefix = TOKEN_HEADERS[protocol]
+    for seen in fake.seen:
+        item = seen.item_id
+        assert item in ("item_000", "item_001")
+        data = base64.b64encode(dataset.images[item]).decode()
+        assert seen.headers[header.lower()] == prefix + TOKEN
+        assert seen.headers["content-type"] == "application/json"
+        if header != "Authorization":
+            assert "authorization" not in seen.headers
+        if protocol == "openai_compatible":
+            assert seen.path == "/v1/chat/completions"
+            prompt = seen.body["messages"][0]["content"][1]["text"]
+            assert seen.body == {
+                "model": "test-model",
+                "messages": [
+                    {
+                        "role": "user",
+                        "content": [
+                            {
+                                "type": "image_url",
+                                "image_url": {"url": f"data:image/png;base64,{data}"},
+                            },
+                            {"type": "text", "text": prompt},
+                        ],
+                    }
+                ],
+                "temperature": 0.2,
+                "max_tokens": 777,
+            }
+        elif protocol == "gemini_native":
+            assert seen.path == "/v1beta/models/test-model:generateContent"
+            prompt = seen.body["contents"][0]["parts"][1]["text"]
+            assert seen.body == {
+                "contents": [
+                    {
+                        "role": "user",
+                        "parts": [
+                            {"inline_data": {"mime_type": "image/png", "data": data}},
+                            {"text": prompt},
+                        ],
+                    }
+                ],
+                "generationConfig": {"temperature": 0.2, "maxOutputTokens": 777},
+            }
+        else:
+            assert seen.path == "/v1/messages"
+            assert seen.headers["anthropic-version"] == "2023-06-01"
+            prompt = seen.body["messages"][0]["content"][1]["text"]
+            assert seen.body == {
+                "model": "test-model",
+                "max_tokens": 777,
+                "messages": [
+                    {
+                        "role": "user",
+                        "content": [
+                            {
+                                "type": "image",
+                                "source": {
+                                    "type": "base64",
+                                    "media_type": "image/png",
+                                    "data": data,
+                                },
+                            },
+                            {"type": "text", "text": prompt},
+                        ],
+                    }
+                ],
+                "temperature": 0.2,
+            }
+        assert LAYOUT_SENTENCES[dataset.layouts[item]] in prompt
+        assert "{first}" not in prompt and '"differences"' in prompt
+
+
+def test_optional_parameters_are_sent_only_when_given(dataset: RunDataset, tmp_path: Path) -> None:
+    bodies = {}
+    for protocol in PROTOCOLS:
+        with FakeEndpoint(protocol, dataset) as fake:
+            run(settings_for(fake, dataset, tmp_path / f"{protocol}.json", limit=1))
+        bodies[protocol] = fake.seen[0].body
+    assert {"temperature", "max_tokens"}.isdisjoint(bodies["openai_compatible"])
+    assert "generationConfig" not in bodies["gemini_native"]
+    assert "temperature" not in bodies["anthropic"]
+    assert bodies["anthropic"]["max_tokens"] == 4096  # the messages API requires one
+    run_object = read_json(tmp_path / "anthropic.json")["run"]
+    assert run_object["parameters"]["max_tokens"] == 4096
+    assert run_object["parameters"]["temperature"] is None
+
+
+# -- answers ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_good_fenced_prose_and_invalid_answers(
+    protocol: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    removal = {"kind": "object_removed", "subject": "kite"}
+    change = {"kind": "attribute_change", "subject": "car", "from": "red", "to": "green"}
+    with FakeEndpoint(protocol, dataset) as fake:
+        fake.script("item_000", Reply(json.dumps({"differences": [removal]})))
+        fake.script("item_001", Reply("```json\n" + json.dumps([change]) + "\n```"))
+        fake.script(
+            "item_002",
+            Reply(
+                'I compared both panels.\n{"differences": [{"kind": "removed", '
+                '"subject": "kite"}]}\nThat is all.'
+            ),
+        )
+        fake.script("item_003", Reply('{"differences": [{"kind": "object_removed", "subj'))
+        output = tmp_path / "out.json"
+        result, _ = run(settings_for(fake, dataset, output))
+    assert (result.ok, result.failed, result.skipped) == (3, 1, 0)
+    assert (result.input_tokens, result.output_tokens) == (4000, 200)
+    loaded = load_predictions(output)
+    assert [item.item_id for item in loaded.items] == ["item_000", "item_001", "item_002"]
+    document = read_json(output)
+    assert document["items"][0]["differences"] == [removal]
+    assert document["items"][1]["differences"] == [change]
+    assert document["items"][2]["differences"] == [removal]
+    failed = statuses(output)["item_003"]
+    assert failed["status"] == "failed" and failed["http_status"] == 200
+    assert failed["error"].startswith("no JSON list of differences in the answer: ")
+    assert failed["usage"] == {"input_tokens": 1000, "output_tokens": 50}
+
+
+def test_repairs_are_kept_and_recorded_as_warnings(dataset: RunDataset, tmp_path: Path) -> None:
+    answer = [
+        {"type": "Added", "object": "Bird", "count": "3", "bbox": [1, 2]},
+        {"kind": "teleported", "subject": "cat"},
+        {"kind": "color change", "subject": "door", "from": "red", "to": "blue"},
+    ]
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Reply(json.dumps(answer)))
+        result, _ = run(settings_for(fake, dataset, tmp_path / "out.json", limit=1))
+    assert result.ok == 1 and result.warnings == 2
+    assert read_json(tmp_path / "out.json")["items"][0]["differences"] == [
+        {"kind": "object_added", "subject": "Bird", "count": 3},
+        {"kind": "attribute_change", "subject": "door", "from": "red", "to": "blue"},
+    ]
+    assert statuses(tmp_path / "out.json")["item_000"]["warnings"] == [
+        "differences[0]: dropped unknown field(s) bbox",
+        'differences[1]: unknown kind "teleported"; dropped',
+    ]
+
+
+# -- a flaky provider ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_retries_429_5xx_timeouts_and_dropped_connections(protocol: str, tmp_path: Path) -> None:
+    dataset = make_run_dataset(tmp_path / "ds", 5)
+    with FakeEndpoint(protocol, dataset) as fake:
+        fake.script("item_000", Fail(429, "slow down", headers=(("Retry-After", "1"),)))
+        fake.script("item_001", Fail(500, "internal"), Fail(503, "overloaded"))
+        fake.script("item_002", Slow(0.8))
+        fake.script("item_003", Drop(), Drop(mid_body=True))
+        fake.script("item_004", Fail(400, "image too large"))
+        output = tmp_path / "out.json"
+        result, stream = run(settings_for(fake, dataset, output, concurrency=5, timeout=0.3))
+    seen = statuses(output)
+    assert [seen[i]["attempts"] for i in dataset.item_ids] == [2, 3, 2, 3, 1]
+    assert [seen[i]["status"] for i in dataset.item_ids] == ["ok"] * 4 + ["failed"]
+    assert fake.counts() == {
+        "item_000": 2,
+        "item_001": 3,
+        "item_002": 2,
+        "item_003": 3,
+        "item_004": 1,
+    }
+    first, second = fake.requests_for("item_000")
+    assert second.at - first.at >= 1.0, "Retry-After: 1 was not honoured"
+    assert seen["item_004"]["http_status"] == 400
+    assert seen["item_004"]["error"] == "HTTP 400: image too large"
+    assert "spotdiff: warning: item_004: HTTP 400: image too large\n" in stream
+    assert result.error is None and (result.ok, result.failed) == (4, 1)
+
+
+def test_gives_up_after_the_retries_with_the_reason(dataset: RunDataset, tmp_path: Path) -> None:
+    def always(item: str | None):
+        return {
+            "item_000": Fail(502, "bad gateway"),
+            "item_001": Slow(1.0),
+            "item_002": Drop(),
+            "item_003": Raw(200, b"<html>oops</html>"),
+        }[item]
+
+    with FakeEndpoint("openai_compatible", dataset, default=always) as fake:
+        output = tmp_path / "out.json"
+        result, _ = run(settings_for(fake, dataset, output, retries=1, timeout=0.3))
+    seen = statuses(output)
+    assert seen["item_000"]["error"] == "HTTP 502: bad gateway (gave up after 2 attempts)"
+    assert seen["item_001"]["error"] == "no answer within 0.3 s (gave up after 2 attempts)"
+    assert seen["item_002"]["error"] == (
+        "connection failed: the server closed the connection without answering "
+        "(gave up after 2 attempts)"
+    )
+    assert seen["item_003"]["error"] == "the reply is not JSON: <html>oops</html>"
+    assert seen["item_003"]["attempts"] == 1  # a 200 that is not JSON is not retried
+    assert result.failed == 4 and answered(output) == []
+
+
+def test_a_refused_token_stops_the_run_and_never_leaks(dataset: RunDataset, tmp_path: Path) -> None:
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Fail(401, f"Incorrect API key provided: {TOKEN}."))
+        output = tmp_path / "out.json"
+        result, stream = run(settings_for(fake, dataset, output, concurrency=1))
+    assert fake.counts() == {"item_000": 1}
+    assert result.error is not None
+    assert result.error.one_line() == (
+        "127.0.0.1: item_000: HTTP 401: Incorrect API key provided: [redacted].; check the "
+        "token in $SPOTDIFF_API_TOKEN and --token-header/--token-prefix. The run stopped; "
+        f"finished items are saved in {output}: fix the problem and run again with --resume"
+    )
+    seen = statuses(output)
+    assert [seen[i]["status"] for i in dataset.item_ids] == ["failed"] + ["skipped"] * 3
+    assert seen["item_001"]["error"].startswith("not finished: the run stopped: HTTP 401")
+    assert TOKEN not in output.read_text() + stream + result.error.one_line()
+
+
+def test_token_and_url_key_never_reach_the_file_or_terminal(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """Through the CLI: the server echoes the token in error bodies and in an answer."""
+    url_key = "AIzaSyURLsecretKey123456"
+    with FakeEndpoint("gemini_native", dataset) as fake:
+        fake.script("item_000", Fail(500, f"backend saw key {TOKEN}"), Fail(400, f"bad {TOKEN}"))
+        fake.script(
+            "item_001",
+            Reply(
+                json.dumps(
+                    [{"kind": "object_added", "subject": f"note {TOKEN}", "description": TOKEN}]
+                )
+            ),
+        )
+        output = tmp_path / "out.json"
+        result = run_cli(
+            "run",
+            "--endpoint",
+            fake.endpoint() + f"?key={url_key}",
+            "--model",
+            "gem",
+            "--protocol",
+            "gemini_native",
+            "--token-header",
+            "x-goog-api-key",
+            "--token-prefix",
+            "",
+            "--manifest",
+            dataset.manifest,
+            "--output",
+            output,
+            "--concurrency",
+            "1",
+            "--retries",
+            "1",
+            env={"SPOTDIFF_API_TOKEN": TOKEN},
+        )
+    assert fake.seen[0].path.endswith(f"?key={url_key}")
+    assert fake.seen[0].headers["x-goog-api-key"] == TOKEN
+    text = output.read_text()
+    for secret in (TOKEN, url_key):
+        assert secret not in text + result.stdout + result.stderr
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"spotdiff: error: {output}: 1 of 4 items have no answer (see run.items); run the "
+        "same command with --resume to ask again"
+    )
+    seen = statuses(output)
+    assert seen["item_000"]["error"] == "HTTP 400: bad [redacted]"
+    assert read_json(output)["items"][0]["differences"] == [
+        {"kind": "object_added", "subject": "note [redacted]", "description": "[redacted]"}
+    ]
+    assert read_json(output)["run"]["endpoint_host"] == "127.0.0.1"
+
+
+# -- output, resume, shards ---------------------------------------------------------
+
+
+def test_killed_run_keeps_finished_items_and_resume_does_not_repeat_them(
+    tmp_path: Path,
+) -> None:
+    dataset = make_run_dataset(tmp_path / "ds", 6)
+    output = tmp_path / "out.json"
+    command = [
+        sys.executable,
+        "-m",
+        "spotdiff_eval",
+        "run",
+        "--endpoint",
+        "",
+        "--model",
+        "m",
+        "--manifest",
+        str(dataset.manifest),
+        "--output",
+        str(output),
+        "--concurrency",
+        "1",
+    ]
+    env = {**os.environ, "SPOTDIFF_API_TOKEN": TOKEN}
+    with FakeEndpoint("openai_compatible", dataset, delay=0.25) as fake:
+        command[command.index("--endpoint") + 1] = fake.endpoint()
+        process = subprocess.Popen(
+            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if output.exists() and len(answered(output)) >= 2:
+                break
+            time.sleep(0.02)
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+        before = fake.counts()
+    partial = answered(output)
+    assert 2 <= len(partial) < 6
+    assert partial == dataset.item_ids[: len(partial)]  # manifest order, finished items only
+    load_predictions(output)  # a valid predictions file
+    assert set(statuses(output)) == set(partial)
+    assert all(before[item] == 1 for item in partial)
+
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        command[command.index("--endpoint") + 1] = fake.endpoint()
+        resumed = run_cli(*command[3:], "--resume", env={"SPOTDIFF_API_TOKEN": TOKEN})
+        after = fake.counts()
+    assert resumed.returncode == 0, resumed.stderr
+    assert answered(output) == dataset.item_ids
+    assert set(after) == set(dataset.item_ids) - set(partial)
+    assert all(count == 1 for count in after.values())
+    assert f"{len(partial)} of 6 items already answered" in resumed.stderr
+    assert f"6 ok ({len(partial)} from an earlier run)" in resumed.stderr.splitlines()[-1]
+
+
+def test_resume_asks_again_only_for_failed_items(dataset: RunDataset, tmp_path: Path) -> None:
+    output = tmp_path / "out.json"
+    with FakeEndpoint("anthropic", dataset) as fake:
+        fake.script("item_002", Fail(400, "try again"))
+        first, _ = run(settings_for(fake, dataset, output))
+        started = read_json(output)["run"]["started"]
+        second, _ = run(settings_for(fake, dataset, output, resume=True))
+    assert (first.failed, second.ok, second.earlier) == (1, 4, 3)
+    assert fake.counts() == {"item_000": 1, "item_001": 1, "item_002": 2, "item_003": 1}
+    assert answered(output) == dataset.item_ids
+    assert read_json(output)["run"]["started"] == started
+
+
+def test_existing_output_and_mismatched_resume_are_refused(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, output, limit=1))
+        original = output.read_bytes()
+        prompt = tmp_path / "mine.txt"
+        prompt.write_text("Find the differences. First panel: {first}.", encoding="utf-8")
+        cases = [
+            (
+                {},
+                f"{output}: already exists; add --resume to continue it, or choose another "
+                "--output",
+            ),
+            (
+                {"resume": True, "model": "other-model"},
+                f'{output}: /run: comes from a different run (model is "test-model" there but '
+                '"other-model" here); choose another --output',
+            ),
+            (
+                {"resume": True, "prompt_file": prompt},
+                f"{output}: /run: comes from a different run (prompt.sha256 is ",
+            ),
+            (
+                {"resume": True, "shard": (1, 2)},
+                f"{output}: /run/shard: covers the whole dataset, not shard 1/2",
+            ),
+        ]
+        for options, expected in cases:
+            with pytest.raises(SpotDiffError) as caught:
+                run(settings_for(fake, dataset, output, **options))
+            assert caught.value.one_line().startswith(expected)
+            assert output.read_bytes() == original
+    assert fake.counts() == {"item_000": 1}
+
+
+def test_missing_image_is_reported_before_any_request(dataset: RunDataset, tmp_path: Path) -> None:
+    image = dataset.manifest.parent / "images" / "item_002.png"
+    image.unlink()
+    with FakeEndpoint("openai_compatible", dataset) as fake, pytest.raises(SpotDiffError) as caught:
+        run(settings_for(fake, dataset, tmp_path / "out.json"))
+    assert caught.value.one_line() == (
+        f"{dataset.manifest}: /items/2/image: image file not found: {image}"
+    )
+    assert fake.seen == [] and not (tmp_path / "out.json").exists()
+
+
+def test_shards_merge_into_the_full_run(tmp_path: Path) -> None:
+    dataset = make_run_dataset(tmp_path / "ds", 5)
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, tmp_path / "full.json"))
+        run(settings_for(fake, dataset, tmp_path / "s2.json", shard=(2, 2)))
+        run(settings_for(fake, dataset, tmp_path / "s1.json", shard=(1, 2)))
+    assert answered(tmp_path / "s1.json") == ["item_000", "item_002", "item_004"]
+    assert answered(tmp_path / "s2.json") == ["item_001", "item_003"]
+    merged = tmp_path / "merged.json"
+    result = merge_predictions(
+        [tmp_path / "s2.json", tmp_path / "s1.json"], merged, dataset.manifest
+    )
+    assert (result.ok, result.unanswered) == (5, 0)
+    document = read_json(merged)
+    assert document["items"] == read_json(tmp_path / "full.json")["items"]
+    assert document["run"]["merged_from"] == ["1/2", "2/2"]
+    assert document["run"]["shard"] is None
+    validate_document(document, "prediction", merged)
+
+    with pytest.raises(SpotDiffError) as caught:
+        merge_predictions([tmp_path / "s1.json", tmp_path / "full.json"], merged, dataset.manifest)
+    assert caught.value.one_line() == (
+        f'{tmp_path / "full.json"}: /run/items/0: item "item_000" is also in {tmp_path / "s1.json"}'
+    )
+
+
+def test_merge_refuses_shards_of_different_runs(dataset: RunDataset, tmp_path: Path) -> None:
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, tmp_path / "a.json", shard=(1, 2)))
+        run(settings_for(fake, dataset, tmp_path / "b.json", shard=(2, 2), temperature=0.5))
+    result = run_cli(
+        "merge",
+        tmp_path / "a.json",
+        tmp_path / "b.json",
+        "--manifest",
+        dataset.manifest,
+        "--output",
+        tmp_path / "m.json",
+    )
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"spotdiff: error: {tmp_path / 'b.json'}: /run: does not match {tmp_path / 'a.json'}: "
+        "parameters.temperature is null there but 0.5 here\n"
+    )
+    assert not (tmp_path / "m.json").exists()
+
+
+def test_output_does_not_depend_on_arrival_order(dataset: RunDataset, tmp_path: Path) -> None:
+    """Random delays and 4 workers vs. one worker: the same file but for timings."""
+    delays = random.Random(3)
+
+    def jittery(item: str | None) -> Reply:
+        return Reply(delay=delays.random() * 0.05)
+
+    documents = []
+    for name, concurrency in (("serial", 1), ("parallel", 4)):
+        with FakeEndpoint("gemini_native", dataset, default=jittery) as fake:
+            run(settings_for(fake, dataset, tmp_path / f"{name}.json", concurrency=concurrency))
+        document = read_json(tmp_path / f"{name}.json")
+        for key in ("started", "finished"):
+            document["run"].pop(key)
+        document["run"]["parameters"].pop("concurrency")
+        for entry in document["run"]["items"]:
+            entry.pop("latency_ms")
+        documents.append(document)
+    assert documents[0] == documents[1]
+    assert answered(tmp_path / "parallel.json") == dataset.item_ids
+
+
+# -- the command line ------------------------------------------------------------------
+
+
+def test_limit_one_writes_a_file_that_evaluate_scores(tmp_path: Path) -> None:
+    output = tmp_path / "one.json"
+    with FakeEndpoint("openai_compatible") as fake:
+        result = run_cli(
+            "run",
+            "--endpoint",
+            fake.endpoint(),
+            "--model",
+            "tiny-model",
+            "--limit",
+            "1",
+            "--output",
+            output,
+            env={"SPOTDIFF_API_TOKEN": TOKEN},
+        )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == ""
+    assert result.stderr.startswith(
+        "spotdiff run: 1 item: 1 ok, 0 failed, 0 skipped; tokens 1,000 in / 50 out; "
+    )
+    assert len(fake.seen) == 1
+    report_path = tmp_path / "report.json"
+    scored = run_cli("evaluate", "--predictions", output, "--output", report_path)
+    assert scored.returncode == 0, scored.stderr
+    report = read_json(report_path)
+    assert report["predictions"]["model"] == "tiny-model"
+    first = read_json(REPO / "data" / "manifest.json")["items"][0]["item_id"]
+    assert first not in report["unanswered_items"]
+    assert len(report["unanswered_items"]) == len(report["items"]) - 1
+
+
+def _help_examples() -> list[list[str]]:
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if a.dest == "command")
+    text = subparsers.choices["run"].format_help()
+    examples = text.split("examples:", 1)[1].replace("\\\n", " ")
+    return [
+        shlex.split(line)[1:]
+        for line in examples.splitlines()
+        if line.strip().startswith("spotdiff run") and "..." not in line
+    ]
+
+
+def test_help_examples_work_for_every_protocol(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    examples = _help_examples()
+    protocols = [
+        args[args.index("--protocol") + 1] if "--protocol" in args else "openai_compatible"
+        for args in examples
+    ]
+    assert {"openai_compatible", "gemini_native", "anthropic"} <= set(protocols)
+    monkeypatch.chdir(REPO)
+    monkeypatch.setenv("SPOTDIFF_API_TOKEN", TOKEN)
+    with ExitStack() as stack:
+        servers = {p: stack.enter_context(FakeEndpoint(p)) for p in PROTOCOLS}
+        for args, protocol in zip(examples, protocols, strict=True):
+            where = args.index("--endpoint") + 1
+            scheme_and_host = "/".join(args[where].split("/", 3)[:3])
+            args[where] = args[where].replace(scheme_and_host, servers[protocol].base)
+            output = args.index("--output") + 1
+            args[output] = str(tmp_path / Path(args[output]).name)
+            if "--limit" not in args and "--resume" not in args:
+                args += ["--limit", "1"]
+            assert main(args) == 0, capsys.readouterr().err
+            load_predictions(args[output])
+    gemini = servers["gemini_native"].seen[0]
+    assert gemini.path == "/v1beta/models/gemini-3.1-flash-lite:generateContent"
+    assert gemini.headers["x-goog-api-key"] == TOKEN
+    assert servers["anthropic"].seen[0].headers["x-api-key"] == TOKEN
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--shard", "3/2"], "argument --shard: shard 3/2: I must be between 1 and N"),
+        (["--concurrency", "0"], "argument --concurrency: must be at least 1, found 0"),
+        (["--timeout", "nan"], "argument --timeout: must be a finite number, found 'nan'"),
+        (["--protocol", "grpc"], "argument --protocol: invalid choice: 'grpc'"),
+    ],
+)
+def test_bad_options_are_usage_errors(args: list[str], expected: str) -> None:
+    result = run_cli(
+        "run", "--endpoint", "http://127.0.0.1:9/x", "--model", "m", "--output", "o.json", *args
+    )
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"spotdiff: error: spotdiff run: {expected}")
+
+
+def test_bad_endpoint_and_token_are_refused_without_echoing_them(tmp_path: Path) -> None:
+    base = ["run", "--model", "m", "--output", tmp_path / "o.json"]
+    result = run_cli(*base, "--endpoint", "ftp://host/x?key=hidden1234")
+    assert result.stderr == (
+        "spotdiff: error: --endpoint: must be a full http:// or https:// URL with a host name\n"
+    )
+    result = run_cli(
+        *base, "--endpoint", "http://127.0.0.1:9/v1", env={"SPOTDIFF_API_TOKEN": "abc\ndef-secret"}
+    )
+    assert result.returncode == 1
+    assert result.stderr == (
+        "spotdiff: error: $SPOTDIFF_API_TOKEN: holds spaces, control or non-ASCII characters, "
+        "which cannot be sent in a header\n"
+    )
+
+
+def test_wheel_carries_the_prompt(tmp_path: Path) -> None:
+    """An installed package must find its prompt: hatch puts it in the wheel."""
+    from hatchling.builders.wheel import WheelBuilder
+
+    (wheel,) = WheelBuilder(str(REPO)).build(directory=str(tmp_path), versions=["standard"])
+    with zipfile.ZipFile(wheel) as archive:
+        packaged = archive.read("spotdiff_eval/prompts/spotdiff_v1.txt")
+    assert packaged == (REPO / "spotdiff_eval" / "prompts" / "spotdiff_v1.txt").read_bytes()
+
+
+def test_progress_and_note_go_to_a_terminal(dataset: RunDataset, tmp_path: Path) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    stream = Terminal()
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_001", Fail(422, "unprocessable"))
+        run_model(
+            settings_for(fake, dataset, tmp_path / "o.json", concurrency=1),
+            environ={},
+            stream=stream,
+        )
+    text = stream.getvalue()
+    assert text.startswith("spotdiff: note: $SPOTDIFF_API_TOKEN is not set; sending no token\n")
+    assert "\rasking test-model 0/4 (0%)" in text
+    assert "\r\x1b[Kspotdiff: warning: item_001: HTTP 422: unprocessable\n" in text
+    assert "1 failed" in text and text.endswith("\r\x1b[K")
+    assert "authorization" not in fake.seen[0].headers

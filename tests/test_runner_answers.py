@@ -1,0 +1,280 @@
+"""The pure parts of `spotdiff run`: reading answers and replies, retry timing, redaction.
+
+The loopback tests in test_runner.py cover these end to end; here each rule
+is pinned down with the edge case that motivated it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spotdiff_eval.runner.answers import (
+    ALIASES,
+    FIELDS,
+    MAX_DIFFERENCES,
+    AnswerError,
+    normalise_kind,
+    read_answer,
+)
+from spotdiff_eval.runner.http import RetryPolicy, retry_after_seconds
+from spotdiff_eval.runner.protocols import ResponseError, read_reply, request_url
+from spotdiff_eval.runner.redaction import Redactor, url_secrets
+from spotdiff_eval.schema import validate_document
+
+REMOVAL = {"kind": "object_removed", "subject": "kite"}
+
+
+@pytest.mark.parametrize(
+    ("spelling", "kind"),
+    [
+        ("object_removed", "object_removed"),
+        ("removed", "object_removed"),
+        ("Missing", "object_removed"),
+        ("object-removed", "object_removed"),
+        ("added", "object_added"),
+        ("New object", "object_added"),
+        ("objectAdded", "object_added"),
+        ("color change", "attribute_change"),
+        ("new color", "attribute_change"),  # a property word beats "new"
+        ("changed", "attribute_change"),
+        ("count change", "count_change"),
+        ("number changed", "count_change"),
+        ("teleported", None),
+        (3, None),
+    ],
+)
+def test_kind_spellings(spelling: object, kind: str | None) -> None:
+    assert normalise_kind(spelling) == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        json.dumps({"differences": [REMOVAL]}),
+        json.dumps([REMOVAL]),
+        json.dumps(REMOVAL),  # a single difference on its own
+        json.dumps({"changes": [REMOVAL]}),
+        "```json\n" + json.dumps([REMOVAL]) + "\n```",
+        "Here you go:\n```\n" + json.dumps({"differences": [REMOVAL]}) + "\n```\nHope it helps.",
+        "Per the rules [1], the answer is " + json.dumps({"differences": [REMOVAL]}) + ".",
+        # a draft, then the final answer: the last one wins
+        'Draft: {"differences": []}. Corrected: ' + json.dumps({"differences": [REMOVAL]}),
+        '<think>maybe {"differences": []}</think>' + json.dumps([REMOVAL]),
+    ],
+)
+def test_answer_shapes_and_wrappings(text: str) -> None:
+    assert read_answer(text).differences == (REMOVAL,)
+
+
+def test_an_empty_list_is_a_valid_answer() -> None:
+    answer = read_answer('{"differences": []}')
+    assert answer.differences == () and answer.warnings == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("   ", "the answer is empty"),
+        (
+            "I cannot see any image, sorry.",
+            'no JSON list of differences in the answer: "I cannot see any image, sorry."',
+        ),
+        ('{"differences": [{"kind": ', 'no JSON list of differences in the answer: "{"differences'),
+        ('{"differences": null}', "no JSON list of differences in the answer"),
+    ],
+)
+def test_unreadable_answers_fail_the_item(text: str, message: str) -> None:
+    with pytest.raises(AnswerError) as caught:
+        read_answer(text)
+    assert str(caught.value).startswith(message)
+
+
+def test_entries_are_repaired_or_dropped_with_a_warning() -> None:
+    answer = read_answer(
+        json.dumps(
+            [
+                {"Type": "removed", "Object": "cat", "count": "3", "panel": 2, "bbox": [1]},
+                {"kind": "added", "subject": "bird", "count": "three", "confidence": "0.5"},
+                {"kind": "count_change", "subject": "apples", "from": 3, "to": 4.0},
+                {"kind": "added", "subject": 7, "count": 0, "confidence": "high"},
+                {"kind": "attribute_change", "subject": "car", "from": {"r": 1}, "to": True},
+                {"kind": "object_added"},
+                "a kite went missing",
+                {"subject": "tree"},
+            ]
+        )
+    )
+    assert answer.differences == (
+        {"kind": "object_removed", "subject": "cat", "count": 3},
+        {"kind": "object_added", "subject": "bird", "count": 3, "confidence": 0.5},
+        {"kind": "count_change", "subject": "apples", "from": 3, "to": 4},
+        {"kind": "object_added", "subject": "7"},
+        {"kind": "attribute_change", "subject": "car"},
+    )
+    assert answer.warnings == (
+        "differences[0]: dropped unknown field(s) bbox, panel",
+        "differences[3]: count 0 is not a whole number >= 1; field dropped",
+        'differences[3]: confidence "high" is not a number from 0 to 1; field dropped',
+        'differences[4]: from {"r": 1} is not text; field dropped',
+        "differences[4]: to true is not text; field dropped",
+        "differences[5]: no subject; dropped",
+        "differences[6]: not an object; dropped",
+        "differences[7]: no kind; dropped",
+    )
+
+
+def test_long_texts_are_cut_and_runaway_lists_capped() -> None:
+    answer = read_answer(json.dumps([{**REMOVAL, "description": "x" * 3000}]))
+    assert len(answer.differences[0]["description"]) == 2000
+    assert answer.warnings == ("differences[0]: description cut to 2000 characters",)
+    many = read_answer(json.dumps([REMOVAL] * (MAX_DIFFERENCES + 5)))
+    assert len(many.differences) == MAX_DIFFERENCES
+    assert many.warnings == (
+        f"answer lists {MAX_DIFFERENCES + 5} differences; kept the first {MAX_DIFFERENCES}",
+    )
+
+
+_json_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 5)
+    | st.floats(allow_nan=False)
+    | (st.text(max_size=300))
+)
+#: Every field and alias the reader knows, in any case, plus fields it does not know.
+_keys = st.sampled_from(sorted({*FIELDS, *ALIASES, "bbox", "Kind", "SUBJECT"}))
+_entries = st.dictionaries(
+    _keys,
+    _json_scalars
+    | st.sampled_from(["removed", "added", "color change", "count", "object_added"])
+    | st.lists(_json_scalars, max_size=2),
+    max_size=8,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_entries | _json_scalars, max_size=6))
+def test_whatever_the_model_says_the_output_is_schema_valid(entries: list[Any]) -> None:
+    answer = read_answer(json.dumps({"differences": entries}))
+    document = {
+        "schema_version": "1.0",
+        "model": "m",
+        "items": [{"item_id": "x", "differences": list(answer.differences)}],
+    }
+    validate_document(document, "prediction", "answer")
+    dropped = sum(w.endswith("; dropped") for w in answer.warnings)
+    assert len(answer.differences) + dropped == len(entries)
+
+
+# -- replies of the three protocols -----------------------------------------------------
+
+
+def test_replies_skip_reasoning_and_report_usage() -> None:
+    gemini = read_reply(
+        "gemini_native",
+        {
+            "candidates": [
+                {"content": {"parts": [{"text": "thinking...", "thought": True}, {"text": "[]"}]}}
+            ],
+            "usageMetadata": {
+                "promptTokenCount": 10,
+                "candidatesTokenCount": 5,
+                "thoughtsTokenCount": 100,
+            },
+        },
+    )
+    assert (gemini.text, gemini.input_tokens, gemini.output_tokens) == ("[]", 10, 105)
+    anthropic = read_reply(
+        "anthropic",
+        {
+            "content": [{"type": "thinking", "thinking": "hm"}, {"type": "text", "text": "[]"}],
+            "usage": {"input_tokens": 7, "output_tokens": 3},
+        },
+    )
+    assert (anthropic.text, anthropic.input_tokens, anthropic.output_tokens) == ("[]", 7, 3)
+    openai = read_reply(
+        "openai_compatible",
+        {"choices": [{"message": {"content": [{"type": "text", "text": "[]"}]}}]},
+    )
+    assert (openai.text, openai.input_tokens, openai.output_tokens) == ("[]", None, None)
+
+
+@pytest.mark.parametrize(
+    ("protocol", "data", "message"),
+    [
+        (
+            "gemini_native",
+            {"promptFeedback": {"blockReason": "SAFETY"}},
+            "the prompt was blocked (SAFETY)",
+        ),
+        (
+            "gemini_native",
+            {"candidates": [{"content": {"parts": []}, "finishReason": "MAX_TOKENS"}]},
+            "the reply holds no answer text (finish reason MAX_TOKENS)",
+        ),
+        (
+            "openai_compatible",
+            {"choices": [{"message": {"content": None, "refusal": "No."}}]},
+            "the model refused: No.",
+        ),
+        ("openai_compatible", {"choices": []}, "the reply has no choices[0]"),
+        ("anthropic", {"content": "text"}, "the reply has no content list"),
+        ("anthropic", [], "the reply is not a JSON object"),
+    ],
+)
+def test_replies_without_an_answer(protocol: str, data: Any, message: str) -> None:
+    with pytest.raises(ResponseError) as caught:
+        read_reply(protocol, data)
+    assert str(caught.value) == message
+
+
+def test_model_names_are_quoted_into_the_endpoint() -> None:
+    template = "https://h/v1beta/models/{model}:generateContent"
+    assert request_url(template, "gemini-2.5-flash") == (
+        "https://h/v1beta/models/gemini-2.5-flash:generateContent"
+    )
+    assert request_url(template, "a b/c") == "https://h/v1beta/models/a%20b%2Fc:generateContent"
+
+
+# -- retry timing -------------------------------------------------------------------------
+
+
+def test_retry_after_in_seconds_or_as_an_http_date() -> None:
+    now = datetime(2025, 1, 1, 12, 0, 0, tzinfo=UTC)
+    assert retry_after_seconds("120", now) == 120
+    assert retry_after_seconds(" 2 ", now) == 2
+    assert retry_after_seconds("Wed, 01 Jan 2025 12:00:30 GMT", now) == 30
+    assert retry_after_seconds("Wed, 01 Jan 2025 11:00:00 GMT", now) == 0  # in the past
+    for unreadable in (None, "soon", "nan", "inf", ""):
+        assert retry_after_seconds(unreadable, now) is None
+
+
+def test_backoff_grows_with_jitter_and_honours_retry_after() -> None:
+    policy = RetryPolicy(backoff_base=1.0, backoff_max=8.0, retry_after_max=60.0)
+    rng = random.Random(5)
+    for failures, ceiling in ((1, 1), (2, 2), (3, 4), (4, 8), (9, 8)):
+        delays = [policy.delay(failures, None, rng) for _ in range(50)]
+        assert all(ceiling / 2 <= d <= ceiling for d in delays)
+        assert len(set(delays)) == 50  # jittered
+    assert all(3 <= policy.delay(1, 3, rng) <= 4 for _ in range(20))
+    assert all(60 <= policy.delay(1, 3600, rng) <= 61 for _ in range(20))
+
+
+# -- redaction -------------------------------------------------------------------------------
+
+
+def test_url_credentials_are_secrets_but_ordinary_parameters_are_not() -> None:
+    found = url_secrets("https://user:pa%24%24word@h/x?key=AIza123&alt=json&sig=abcd%2Bef")
+    assert set(found) == {"user", "pa%24%24word", "pa$$word", "AIza123", "abcd%2Bef", "abcd+ef"}
+    redactor = Redactor([*found, "ab"])  # too short to be a secret
+    assert (
+        redactor.text("bad key AIza123 for alt=json, ab") == "bad key [redacted] for alt=json, ab"
+    )
+    assert redactor.data({"AIza123": ["x AIza123", 1]}) == {"[redacted]": ["x [redacted]", 1]}

@@ -1,0 +1,356 @@
+"""The leaderboard site in a real headless Chromium, as readers meet it.
+
+Served from a loopback HTTP server under a sub-path (as on GitHub Pages) and
+opened from disk (file://). Needs Debian's ``chromium`` at /usr/bin/chromium
+and the ``playwright`` and ``axe-playwright-python`` packages (the test
+extra); Playwright's own browser download is not used. Screenshots go to
+``$SPOTDIFF_SCREENSHOTS`` when set (to look at them), else to a temp folder.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urldefrag, urlsplit
+
+import pytest
+from site_data import HOSTILE_ID, PARTIAL_ID, SiteInput, render_test_site
+
+#: Debian's Chromium by default; SPOTDIFF_CHROMIUM names another Chromium-based
+#: browser (GitHub's Ubuntu runners ship Google Chrome at /usr/bin/google-chrome).
+CHROMIUM = Path(os.environ.get("SPOTDIFF_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+SUB_PATH = "spotdiff-eval"  # the site lives below the server root, as on GitHub Pages
+PAGE_TYPES = {
+    "index": "index.html",
+    "submission": f"submissions/{PARTIAL_ID}.html",
+    "item": "items/tiny_0001_garden.html",  # side by side, with outlines
+    "matrix": "matrix.html",
+}
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="pip install -e '.[test]'")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[SiteInput, Path]:
+    out = tmp_path_factory.mktemp("pages") / SUB_PATH
+    return render_test_site(tmp_path_factory.mktemp("inputs"), out), out
+
+
+@pytest.fixture(scope="module")
+def inputs(built: tuple[SiteInput, Path]) -> SiteInput:
+    return built[0]
+
+
+@pytest.fixture(scope="module")
+def site(built: tuple[SiteInput, Path]) -> Path:
+    return built[1]
+
+
+@pytest.fixture(scope="module")
+def base_url(site: Path) -> Iterator[str]:
+    handler = functools.partial(_QuietHandler, directory=str(site.parent))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/{SUB_PATH}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.is_file():
+        pytest.fail(
+            "the browser tests need Debian's Chromium: apt-get install -y chromium",
+            pytrace=False,
+        )
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+class Watch:
+    """Console errors, page errors, dialogs and every request URL of one context."""
+
+    def __init__(self, context: Any) -> None:
+        self.problems: list[str] = []
+        self.requests: list[str] = []
+        context.on("request", lambda request: self.requests.append(request.url))
+        context.on("page", self.attach)
+
+    def attach(self, page: Any) -> None:
+        page.on(
+            "console",
+            lambda m: (
+                self.problems.append(f"console {m.type}: {m.text}")
+                if m.type in ("error", "warning")
+                else None
+            ),
+        )
+        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        page.on("dialog", lambda d: (self.problems.append(f"dialog: {d.message}"), d.dismiss()))
+
+
+def _context(browser: Any, **options: Any) -> tuple[Any, Watch]:
+    context = browser.new_context(**options)
+    return context, Watch(context)
+
+
+def _row_ids(page: Any, table: str) -> list[str]:
+    return page.eval_on_selector_all(
+        f"table.{table} tbody tr",
+        "rows => rows.map(r => r.cells[1].querySelector('a').textContent)",
+    )
+
+
+def test_standings_table_sorts_by_clicked_column(
+    browser: Any, base_url: str, inputs: SiteInput
+) -> None:
+    context, watch = _context(browser)
+    page = context.new_page()
+    page.goto(base_url + "index.html")
+    entries = inputs.data["entries"]
+    names = [e["model"]["name"].replace("\n", "\\n").replace("\u202e", "\\u202e") for e in entries]
+    assert _row_ids(page, "board") == names
+
+    def heading(label: str) -> Any:
+        return page.locator("table.board thead th", has_text=label)
+
+    assert heading("Rank").get_attribute("aria-sort") == "ascending"
+    heading("Recall").get_by_role("button").click()
+    by_recall = sorted(range(len(entries)), key=lambda i: (-entries[i]["metrics"]["recall"], i))
+    assert _row_ids(page, "board") == [names[i] for i in by_recall]
+    assert heading("Recall").get_attribute("aria-sort") == "descending"
+    assert heading("Rank").get_attribute("aria-sort") is None
+    assert page.locator("#standings-status").inner_text() == "Sorted by Recall, descending."
+
+    heading("Recall").get_by_role("button").click()
+    ascending = sorted(range(len(entries)), key=lambda i: (entries[i]["metrics"]["recall"], i))
+    assert _row_ids(page, "board") == [names[i] for i in ascending]
+    assert heading("Recall").get_attribute("aria-sort") == "ascending"
+
+    heading("Model").get_by_role("button").click()
+    assert _row_ids(page, "board") == sorted(names, key=str.casefold)
+    heading("Date").get_by_role("button").click()
+    dates = page.eval_on_selector_all("table.board tbody td.date", "c => c.map(x => x.textContent)")
+    assert dates == sorted(dates, reverse=True)
+
+    # Keyboard: the heading buttons take focus and sort with Enter.
+    heading("Rank").get_by_role("button").focus()
+    page.keyboard.press("Enter")
+    assert _row_ids(page, "board") == names
+    # The second table sorts on its own.
+    page.locator("table.kinds thead th", has_text="Removed").get_by_role("button").click()
+    removed = [e["per_kind_recall"]["object_removed"] for e in entries]
+    order = sorted(range(len(entries)), key=lambda i: (-removed[i], i))
+    assert _row_ids(page, "kinds") == [names[i] for i in order]
+    assert _row_ids(page, "board") == names
+    assert watch.problems == []
+    context.close()
+
+
+def test_without_javascript_the_table_is_in_rank_order_with_links(
+    browser: Any, base_url: str, inputs: SiteInput
+) -> None:
+    context, watch = _context(browser, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(base_url + "index.html")
+    assert page.locator("table.board thead button").count() == 0
+    hrefs = page.eval_on_selector_all(
+        "table.board tbody th a", "links => links.map(a => a.getAttribute('href'))"
+    )
+    assert hrefs == [f"submissions/{e['submission_id']}.html" for e in inputs.data["entries"]]
+    page.locator("table.board tbody th a").first.click()
+    assert page.url == base_url + hrefs[0]
+    assert watch.problems == []
+    context.close()
+
+
+def _check_page(page: Any) -> list[str]:
+    """Links found on the loaded page; asserts that its images decoded and anchors exist."""
+    broken = page.eval_on_selector_all(
+        "img", "imgs => imgs.filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)"
+    )
+    assert broken == [], f"{page.url}: images did not load: {broken}"
+    for fragment in page.eval_on_selector_all(
+        "a[href^='#']", "links => links.map(a => a.getAttribute('href').slice(1))"
+    ):
+        assert page.locator(f"[id='{fragment}']").count() == 1, f"{page.url}: no #{fragment}"
+    return page.eval_on_selector_all(
+        "a[href], link[href], script[src], img[src]", "els => els.map(e => e.href || e.src)"
+    )
+
+
+def test_every_link_resolves_over_http_and_nothing_leaves_loopback(
+    browser: Any, base_url: str, site: Path
+) -> None:
+    context, watch = _context(browser)
+    page = context.new_page()
+    ids: dict[str, set[str]] = {}  # page URL -> ids on it, for links with a #fragment
+    fragments: list[tuple[str, str, str]] = []
+    seen: set[str] = set()
+    queue = [base_url + "index.html"]
+    while queue:
+        url = queue.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        response = page.goto(url) if url.endswith(".html") else context.request.get(url)
+        assert response is not None and response.status == 200, url
+        if not url.endswith(".html"):
+            continue
+        ids[url] = set(page.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
+        for link in _check_page(page):
+            target, fragment = urldefrag(link)
+            if urlsplit(target).hostname != "127.0.0.1":
+                assert target.startswith("https://"), f"{url} links to {link}"
+                continue  # external links are never followed
+            if fragment:
+                fragments.append((url, target, fragment))
+            queue.append(target)
+    assert len(ids) == len(list(site.rglob("*.html")))
+    for source, target, fragment in fragments:
+        assert fragment in ids[target], f"{source} links to a missing #{fragment} in {target}"
+    assert len(fragments) > 10
+    assert watch.problems == []
+    hosts = {urlsplit(url).hostname for url in watch.requests}
+    assert hosts == {"127.0.0.1"}
+    context.close()
+
+
+def test_every_page_works_from_disk(browser: Any, site: Path) -> None:
+    context, watch = _context(browser)
+    page = context.new_page()
+    for path in sorted(site.rglob("*.html")):
+        page.goto(path.as_uri())
+        for link in _check_page(page):
+            target = urldefrag(link)[0]
+            if target.startswith("file:"):
+                local = Path(urlsplit(target).path.replace("%20", " "))
+                assert local.is_file() and local.is_relative_to(site), f"{path}: {link}"
+        # The stylesheet and the script load from file:// under the page's CSP.
+        header = page.eval_on_selector(".site-header", "h => getComputedStyle(h).backgroundColor")
+        assert header == "rgb(11, 37, 64)", path
+        if page.locator("table[data-sortable]").count():
+            assert page.locator("table[data-sortable] th button").count() > 0, path
+    assert watch.problems == []
+    assert {urlsplit(url).scheme for url in watch.requests} == {"file"}
+    context.close()
+
+
+def _axe_script() -> Path:
+    import axe_playwright_python
+
+    script = Path(axe_playwright_python.__file__).parent / "axe.min.js"
+    assert script.is_file(), "axe-playwright-python ships axe.min.js"
+    return script
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("page_type", sorted(PAGE_TYPES))
+def test_axe_finds_no_serious_violation(
+    browser: Any, base_url: str, page_type: str, scheme: str
+) -> None:
+    # The page's CSP forbids inline scripts, axe's injected one included.
+    context, watch = _context(browser, color_scheme=scheme, bypass_csp=True)
+    page = context.new_page()
+    page.goto(base_url + PAGE_TYPES[page_type])
+    page.add_script_tag(path=str(_axe_script()))
+    results = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    serious = [
+        f"{v['impact']} {v['id']}: {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in results["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert serious == []
+    assert watch.problems == []
+    context.close()
+
+
+def test_hostile_submission_stays_inert_in_the_browser(browser: Any, base_url: str) -> None:
+    # Without the CSP, so that escaping alone is what keeps scripts from running.
+    context, watch = _context(browser, bypass_csp=True)
+    page = context.new_page()
+    for url in (
+        "index.html",
+        f"submissions/{HOSTILE_ID}.html",
+        PAGE_TYPES["item"],  # the hostile entry found a difference here
+        "matrix.html",
+    ):
+        page.goto(base_url + url)
+        assert page.evaluate("typeof window.pwned") == "undefined", url
+        assert (
+            page.evaluate(
+                "[...document.querySelectorAll('*')].flatMap(e => [...e.attributes])"
+                ".filter(a => a.name.startsWith('on')).length"
+            )
+            == 0
+        )
+        hrefs = page.eval_on_selector_all("[href], [src]", "e => e.map(x => x.href || x.src)")
+        assert not [h for h in hrefs if not h.startswith(("http://127.0.0.1", "https://"))]
+        assert page.locator("script").count() == 1  # site.js, nothing else
+        assert "\u202e" not in page.evaluate("document.body.innerText"), url
+    heading = page.goto(base_url + f"submissions/{HOSTILE_ID}.html") and page.locator("h1")
+    assert "<script>window.pwned=1</script>" in heading.inner_text()
+    # The notes' javascript: link lost its href: clicking it does nothing.
+    page.get_by_text("click me").click()
+    assert page.evaluate("typeof window.pwned") == "undefined"
+    assert page.url == base_url + f"submissions/{HOSTILE_ID}.html"
+    assert watch.problems == []
+    context.close()
+
+
+def test_outline_toggle_works_without_javascript(browser: Any, base_url: str) -> None:
+    context, _ = _context(browser, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(base_url + PAGE_TYPES["item"])
+    overlay = page.locator("svg.overlay")
+    assert overlay.is_visible()
+    page.get_by_label("Outline the golden differences").uncheck()
+    assert not overlay.is_visible()
+    context.close()
+
+
+VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "mobile": {"width": 390, "height": 844}}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", sorted(VIEWPORTS))
+def test_screenshots_fit_the_viewport(
+    browser: Any, base_url: str, viewport: str, scheme: str, tmp_path: Path
+) -> None:
+    """Screenshots to look at; the page never scrolls sideways, wide tables scroll inside."""
+    folder = Path(os.environ.get("SPOTDIFF_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    context, watch = _context(browser, viewport=VIEWPORTS[viewport], color_scheme=scheme)
+    page = context.new_page()
+    expected_background = {"light": "rgb(255, 255, 255)", "dark": "rgb(16, 20, 24)"}[scheme]
+    for page_type in ("index", "submission", "item"):
+        page.goto(base_url + PAGE_TYPES[page_type])
+        page.screenshot(path=str(folder / f"{page_type}-{viewport}-{scheme}.png"), full_page=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= VIEWPORTS[viewport]["width"], f"{page_type} scrolls sideways"
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert background == expected_background
+    assert watch.problems == []
+    context.close()

@@ -1,0 +1,404 @@
+"""``spotdiff submit``, the baseline submissions, and finding submission folders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ITEMS, read_json, run_cli, write_json
+from leaderboard_helpers import (
+    half_right,
+    make_submission,
+    perfect,
+    predictions,
+    snapshot,
+    standard_submissions,
+)
+
+from spotdiff_eval.cli import main
+from spotdiff_eval.errors import SpotDiffError
+from spotdiff_eval.leaderboard.baselines import BASELINES, write_baselines
+from spotdiff_eval.leaderboard.build import compute_leaderboard
+from spotdiff_eval.leaderboard.scaffold import derive_submission_id
+from spotdiff_eval.leaderboard.submissions import BASELINE_IDS, SubmissionFindings, discover
+from spotdiff_eval.validate import validate_target
+
+
+@pytest.fixture
+def predictions_file(tmp_path: Path) -> Path:
+    return write_json(tmp_path / "preds" / "acme.json", half_right("Acme Vision 2 (beta)"))
+
+
+def submit(tmp_path: Path, manifest: Path, *args: str | Path) -> list[str | Path]:
+    return [
+        "submit",
+        "--manifest",
+        manifest,
+        "--submissions",
+        tmp_path / "submissions",
+        *args,
+    ]
+
+
+BASIC = ("--model", "Acme Vision 2 (beta)", "--provider", "Acme", "--submitter", "octocat")
+
+
+def test_submit_scaffolds_a_valid_folder_and_prints_the_score(
+    tmp_path: Path, dataset_manifest: Path, predictions_file: Path
+) -> None:
+    result = run_cli(
+        *submit(tmp_path, dataset_manifest, "--predictions", predictions_file, *BASIC),
+        "--model-version", "2025-06", "--runtime", "local", "--date", "2025-06-02",
+        "--link", "Model card=https://example.org/acme", "--notes", "Temperature 0.",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    folder = tmp_path / "submissions" / "acme-vision-2-beta"
+    assert sorted(p.name for p in folder.iterdir()) == ["predictions.json", "submission.json"]
+    assert (folder / "predictions.json").read_bytes() == predictions_file.read_bytes()
+    assert read_json(folder / "submission.json") == {
+        "schema_version": "1.0",
+        "submission_id": "acme-vision-2-beta",
+        "model": {"name": "Acme Vision 2 (beta)", "version": "2025-06"},
+        "organisation": "Acme",
+        "runtime": "local",
+        "submitter": "octocat",
+        "date": "2025-06-02",
+        "dataset": {"name": "tiny", "version": "1.0", "track": "dev"},
+        "prompt": {"name": "spotdiff_v1"},
+        "links": [{"label": "Model card", "url": "https://example.org/acme"}],
+        "notes": "Temperature 0.",
+    }
+    assert validate_target(folder, manifest=dataset_manifest) == []
+    # The score printed is the one `spotdiff evaluate` computes for the same file.
+    evaluated = run_cli(
+        "evaluate", "--manifest", dataset_manifest, "--predictions", folder / "predictions.json"
+    )
+    head = evaluated.stdout.split("\n\n")[:3]
+    assert "Overall score" in head[1] and "95% CI" in head[1]
+    assert result.stdout == "\n".join(
+        [
+            f"Created {folder}/ (submission.json, predictions.json): valid",
+            "",
+            "The score CI will compute:",
+            "",
+            "\n\n".join(head),
+            "",
+            "Items answered: 2 of 2",
+            "",
+            f"Next: commit {folder}/ and open a pull request; CI scores it again with",
+            "the trusted scorer, and the leaderboard is rebuilt after the merge.",
+            "",
+        ]
+    )
+    assert result.stderr == ""
+
+
+def test_submit_states_unanswered_items(
+    tmp_path: Path, dataset_manifest: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = predictions("partial-model", {"scene_0002_kitchen": []})
+    path = write_json(tmp_path / "partial.json", doc)
+    args = ("--model", "partial-model", "--provider", "Acme", "--submitter", "octocat")
+    assert main([*map(str, submit(tmp_path, dataset_manifest, "--predictions", path)), *args]) == 0
+    metadata = read_json(tmp_path / "submissions" / "partial-model" / "submission.json")
+    assert metadata["unanswered_items"] == 1
+    assert "Items answered: 1 of 2 (the others score as missed)" in capsys.readouterr().out
+
+
+def test_submit_on_the_hidden_track_needs_no_annotations(
+    tmp_path: Path, dataset_manifest: Path, predictions_file: Path
+) -> None:
+    # The hidden split publishes its manifest (and images) but never its annotations.
+    hidden = read_json(dataset_manifest)
+    hidden["dataset_name"] = "tiny-hidden"
+    hidden_manifest = write_json(tmp_path / "hidden" / "data" / "manifest.json", hidden)
+    result = run_cli(
+        *submit(tmp_path, hidden_manifest, "--predictions", predictions_file, *BASIC),
+        "--track", "hidden",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    folder = tmp_path / "submissions" / "acme-vision-2-beta"
+    assert result.stdout == (
+        f"Created {folder}/ (submission.json, predictions.json): valid\n\n"
+        "Hidden track: the annotations are not public, so the score is computed only\n"
+        "after the merge, by the publish job, and published as aggregates.\n"
+    )
+    assert read_json(folder / "submission.json")["dataset"] == {
+        "name": "tiny-hidden",
+        "version": "1.0",
+        "track": "hidden",
+    }
+    assert validate_target(folder) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Acme Vision 2 (beta)", "acme-vision-2-beta"),
+        ("GPT-4o mini", "gpt-4o-mini"),
+        ("__x__", "x-model"),
+        ("视觉", "model"),
+        ("a" * 80, "a" * 64),
+        ("org/model:7b", "org-model-7b"),
+    ],
+)
+def test_derived_ids_are_valid(name: str, expected: str) -> None:
+    assert derive_submission_id(name) == expected
+
+
+@pytest.fixture
+def submitted(
+    tmp_path: Path,
+    dataset_manifest: Path,
+    predictions_file: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> tuple[list[str], Path]:
+    """The arguments of a first, successful submit, and the folder it made."""
+    args = [*map(str, submit(tmp_path, dataset_manifest, "--predictions", predictions_file))]
+    assert main([*args, *BASIC]) == 0
+    capsys.readouterr()
+    return [*args, *BASIC], tmp_path / "submissions" / "acme-vision-2-beta"
+
+
+def test_submit_refuses_an_existing_folder_unless_forced(
+    submitted: tuple[list[str], Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    args, folder = submitted
+    before = snapshot(folder)
+
+    assert main([*args, "--date", "2024-01-01"]) == 1
+    assert capsys.readouterr().err == (
+        f"spotdiff: error: {folder}: already exists; choose another --id, or pass --force "
+        "to replace it\n"
+    )
+    assert snapshot(folder) == before
+
+    assert main([*args, "--date", "2024-01-01", "--force"]) == 0
+    assert read_json(folder / "submission.json")["date"] == "2024-01-01"
+
+
+def test_a_failed_forced_submit_keeps_the_old_folder(
+    submitted: tuple[list[str], Path],
+    predictions_file: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args, folder = submitted
+    before = snapshot(folder)
+    # Answers for an item the dataset does not have: found by validating the new folder.
+    doc = half_right("Acme Vision 2 (beta)")
+    doc["items"].append({"item_id": "scene_9999_moon", "differences": []})
+    write_json(predictions_file, doc)
+
+    assert main([*args, "--force"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        f"spotdiff: error: {folder / 'predictions.json'}: /items/2/item_id: item "
+        '"scene_9999_moon" is not in dataset tiny 1.0',
+        "submission not created",
+    ]
+    assert snapshot(folder) == before
+    assert sorted(p.name for p in folder.parent.iterdir()) == ["acme-vision-2-beta"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "line"),
+    [
+        (("--model", "other-name"), None),
+        (("--notes", "x" * 2001), "spotdiff submit: --notes: "),
+        (("--id", "Bad Id"), "spotdiff submit: --id: "),
+        (("--provider", " "), "spotdiff submit: --provider: "),
+    ],
+)
+def test_submit_input_errors(
+    tmp_path: Path,
+    dataset_manifest: Path,
+    predictions_file: Path,
+    capsys: pytest.CaptureFixture[str],
+    extra: tuple[str, ...],
+    line: str | None,
+) -> None:
+    args = [
+        *map(str, submit(tmp_path, dataset_manifest, "--predictions", predictions_file)),
+        *BASIC,
+    ]
+    assert main([*args, *extra]) == 1
+    err = capsys.readouterr().err
+    if line is None:
+        line = (
+            f'{predictions_file}: /model: model "Acme Vision 2 (beta)" differs from --model '
+            '"other-name"; a submission\'s name must be the one its predictions carry'
+        )
+    assert err.startswith(f"spotdiff: error: {line}")
+    assert err.count("\n") == 1
+    assert not (tmp_path / "submissions").exists() or not any((tmp_path / "submissions").iterdir())
+
+
+def test_submit_needs_a_submitter(
+    tmp_path: Path, dataset_manifest: Path, predictions_file: Path
+) -> None:
+    args = submit(tmp_path, dataset_manifest, "--predictions", predictions_file)
+    result = run_cli(*args, "--model", "Acme Vision 2 (beta)", "--provider", "Acme",
+                     env={"GITHUB_ACTOR": ""})  # fmt: skip
+    assert result.returncode == 1
+    assert result.stderr == (
+        "spotdiff: error: spotdiff submit: --submitter: your GitHub handle is required "
+        "(without @)\n"
+    )
+    with_actor = run_cli(*args, "--model", "Acme Vision 2 (beta)", "--provider", "Acme",
+                         env={"GITHUB_ACTOR": "ci-bot"})  # fmt: skip
+    assert with_actor.returncode == 0, with_actor.stderr
+    folder = tmp_path / "submissions" / "acme-vision-2-beta"
+    assert read_json(folder / "submission.json")["submitter"] == "ci-bot"
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "what"),
+    [
+        ("--date", "2025-02-30", '"2025-02-30" is not a calendar date written YYYY-MM-DD'),
+        ("--link", "card:http://x", '"card:http://x" is not LABEL=URL with an https:// URL'),
+        ("--submitter", "not a handle", '"not a handle" is not a GitHub handle'),
+    ],
+)
+def test_submit_usage_errors(
+    tmp_path: Path,
+    dataset_manifest: Path,
+    predictions_file: Path,
+    capsys: pytest.CaptureFixture[str],
+    flag: str,
+    value: str,
+    what: str,
+) -> None:
+    args = [
+        *map(str, submit(tmp_path, dataset_manifest, "--predictions", predictions_file)),
+        *BASIC,
+    ]
+    with pytest.raises(SystemExit) as exit_info:
+        main([*args, flag, value])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"spotdiff: error: spotdiff submit: argument {flag}: {what}")
+    assert err.count("\n") == 1
+
+
+# -- baselines ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def predictions_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "predictions"
+    write_json(folder / "perfect.json", perfect("perfect-baseline"))
+    write_json(folder / "example.json", half_right("example-model"))
+    return folder
+
+
+def test_baselines_are_valid_labelled_and_reproducible(
+    tmp_path: Path, dataset_manifest: Path, predictions_dir: Path
+) -> None:
+    submissions = tmp_path / "submissions"
+    folders = write_baselines(dataset_manifest, predictions_dir, submissions, date="2025-05-05")
+    assert [f.name for f in folders] == ["perfect-baseline", "empty-baseline", "example-baseline"]
+    for folder in folders:
+        assert validate_target(folder, manifest=dataset_manifest) == []
+        metadata = read_json(folder / "submission.json")
+        assert metadata["baseline"] is True
+        assert metadata["notes"].startswith("**Baseline, not a model")
+        assert "submitter" not in metadata
+    empty = read_json(submissions / "empty-baseline" / "predictions.json")
+    assert empty["items"] == [{"item_id": i, "differences": []} for i in sorted(ITEMS)]
+    assert (submissions / "example-baseline" / "predictions.json").read_bytes() == (
+        predictions_dir / "example.json"
+    ).read_bytes()
+
+    before = snapshot(submissions)
+    write_baselines(dataset_manifest, predictions_dir, submissions)  # no date: kept
+    assert snapshot(submissions) == before
+
+    board = compute_leaderboard(submissions, dataset_manifest)
+    scores = {e["submission_id"]: e["metrics"]["overall_score"] for e in board.data["entries"]}
+    assert scores["perfect-baseline"] == 1.0
+    assert scores["empty-baseline"] == 0.0
+    assert all(e["baseline"] and e["submitter"] is None for e in board.data["entries"])
+
+
+def test_only_the_project_baselines_may_claim_to_be_one(
+    tmp_path: Path, dataset_manifest: Path
+) -> None:
+    assert {b.submission_id for b in BASELINES} == BASELINE_IDS
+    root = tmp_path / "submissions"
+    folder = make_submission(root, "sneaky-model", perfect("sneaky-model"), baseline=True)
+    with pytest.raises(SubmissionFindings) as info:
+        compute_leaderboard(root, dataset_manifest)
+    assert info.value.findings == [
+        f"{folder / 'submission.json'}: /baseline: only the project's baselines "
+        "(empty-baseline, example-baseline, perfect-baseline) may be marked"
+    ]
+
+
+def test_baselines_command_stops_on_a_broken_source(
+    tmp_path: Path, dataset_manifest: Path, predictions_dir: Path
+) -> None:
+    submissions = tmp_path / "submissions"
+    write_baselines(dataset_manifest, predictions_dir, submissions, date="2025-05-05")
+    before = snapshot(submissions)
+    (predictions_dir / "example.json").write_text('{"model": "x"', encoding="utf-8")
+    result = run_cli(
+        "leaderboard", "baselines", "--manifest", dataset_manifest,
+        "--predictions-dir", predictions_dir, "--submissions", submissions,
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert result.stderr.startswith(
+        f"spotdiff: error: {predictions_dir / 'example.json'}: line 1 column 14: invalid JSON"
+    )
+    assert snapshot(submissions) == before
+
+
+# -- finding submission folders ---------------------------------------------------------
+
+
+def test_discover_lists_folders_by_name_and_skips_hidden_entries(tmp_path: Path) -> None:
+    root = tmp_path / "submissions"
+    for name in ("zeta", "alpha", ".alpha.old-123", "mid"):
+        (root / name).mkdir(parents=True)
+    (root / "README.md").write_text("how to submit", encoding="utf-8")
+    (root / ".gitkeep").write_text("", encoding="utf-8")
+    assert [p.name for p in discover(root)] == ["alpha", "mid", "zeta"]
+
+    (root / "stray.json").write_text("{}", encoding="utf-8")
+    with pytest.raises(SpotDiffError) as info:
+        discover(root)
+    assert info.value.one_line() == (
+        f"{root / 'stray.json'}: unexpected file: submissions/ holds one folder per "
+        "submission (and README.md)"
+    )
+    with pytest.raises(SpotDiffError, match="folder not found"):
+        discover(tmp_path / "missing")
+
+
+def test_hidden_track_submissions_are_left_to_the_publish_job(
+    tmp_path: Path, dataset_manifest: Path
+) -> None:
+    root = tmp_path / "submissions"
+    standard_submissions(root)
+    hidden = {"name": "spotdiff-hidden", "version": "1", "track": "hidden"}
+    make_submission(root, "secret-model", perfect("secret-model"), dataset=hidden)
+    board = compute_leaderboard(root, dataset_manifest)
+    assert sorted(e["submission_id"] for e in board.data["entries"]) == [
+        "acme-perfect",
+        "beta-half",
+        "zeta-perfect",
+    ]
+
+
+def test_every_broken_folder_is_reported(tmp_path: Path, dataset_manifest: Path) -> None:
+    root = tmp_path / "submissions"
+    write_json(root / "no-metadata" / "predictions.json", perfect("no-metadata"))
+    (root / "Bad Name").mkdir()
+    with pytest.raises(SubmissionFindings) as info:
+        compute_leaderboard(root, dataset_manifest)
+    assert info.value.findings == [
+        f'{root / "Bad Name"}: folder name "Bad Name" is not a valid submission id (3 to 64 '
+        "lowercase letters, digits, '.', '_' or '-', starting with a letter or digit)",
+        f"{root / 'Bad Name' / 'submission.json'}: missing: a submission needs this file",
+        f"{root / 'Bad Name' / 'predictions.json'}: missing: a submission needs this file",
+        f"{root / 'no-metadata' / 'submission.json'}: missing: a submission needs this file",
+    ]

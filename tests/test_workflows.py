@@ -1,0 +1,507 @@
+"""The GitHub Actions workflows follow the trust model, and both linters pass them.
+
+The policy is checked by :func:`violations`, which reads the workflow YAML as
+data; each rule is also shown to catch a workflow that breaks it, so a rule
+that silently stopped matching would fail here too.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from conftest import REPO
+
+from spotdiff_eval.ci.changes import MAX_API_FILES
+from spotdiff_eval.ci.publish import COMMIT_MESSAGE
+from spotdiff_eval.ci.summary import MARKER
+from spotdiff_eval.cli import build_parser
+
+GITHUB = REPO / ".github"
+WORKFLOWS = GITHUB / "workflows"
+ACTIONS_MD = REPO.parent / "shared" / "ACTIONS.md"
+
+#: The pins of ACTIONS.md (action: (version, commit)). A Dependabot update
+#: changes the workflows and this table in the same pull request.
+PINS = {
+    "actions/checkout": ("v7.0.1", "3d3c42e5aac5ba805825da76410c181273ba90b1"),
+    "actions/setup-python": ("v7.0.0", "5fda3b95a4ea91299a34e894583c3862153e4b97"),
+    "actions/upload-artifact": ("v7.0.2", "cf430e030ddbb5b0abf93d22962f4752f3646cd9"),
+    "actions/download-artifact": ("v8.0.2", "9000827ccba6bdab643e8b6fd33ac0654aef8333"),
+    "actions/configure-pages": ("v6.0.0", "45bfe0192ca1faeb007ade9deae92b16b8254a0d"),
+    "actions/upload-pages-artifact": ("v5.0.0", "fc324d3547104276b827a68afc52ff2a11cc49c9"),
+    "actions/deploy-pages": ("v5.0.1", "368f82528645a54fb793d4d04e342629a3f51346"),
+    "actions/github-script": ("v9.0.0", "3a2844b7e9c422d3c10d287c895573f7108da1b3"),
+    "actions/cache": ("v6.1.0", "55cc8345863c7cc4c66a329aec7e433d2d1c52a9"),
+}
+
+#: Every job's permissions, exactly. Write access exists only where a job
+#: must write: the sticky comment, the LEADERBOARD.md commit, the Pages deploy.
+PERMISSIONS = {
+    "ci.yml": {"test": {"contents": "read"}},
+    "verify-submission.yml": {"verify": {"contents": "read"}},
+    "comment.yml": {"comment": {"actions": "read", "pull-requests": "write"}},
+    "publish.yml": {
+        "build": {"contents": "read"},
+        "commit": {"contents": "write"},
+        "deploy": {"pages": "write", "id-token": "write"},
+    },
+}
+#: The only place a secret is used: the hidden split's token, in the publish
+#: build job, which runs in a dedicated environment.
+SECRET_USES = {("publish.yml", "build"): {"HF_TOKEN"}}
+#: The one zizmor finding silenced, with its reason next to it in the file.
+ZIZMOR_IGNORES = {("comment.yml", "dangerous-triggers")}
+_USES = re.compile(r"^\s*(?:-\s+)?uses:\s*(\S+?)@(\S+)(?:\s+#\s*(\S+))?\s*$")
+_PR_REF = re.compile(r"pull_request|head_sha|head_ref|head\.|workflow_run")
+
+
+def load(path: Path) -> dict[str, Any]:
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if True in doc:  # YAML 1.1 reads the key `on` as a boolean
+        doc["on"] = doc.pop(True)
+    return doc
+
+
+def workflows() -> dict[str, tuple[str, dict[str, Any]]]:
+    """Each workflow file: its raw text and its parsed document."""
+    return {
+        path.name: (path.read_text(encoding="utf-8"), load(path))
+        for path in sorted(WORKFLOWS.glob("*.yml"))
+    }
+
+
+def steps(doc: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    return [(job, step) for job, spec in doc["jobs"].items() for step in spec.get("steps", [])]
+
+
+def action(step: dict[str, Any]) -> str:
+    return step.get("uses", "").split("@")[0]
+
+
+def triggers(doc: dict[str, Any]) -> dict[str, Any]:
+    on = doc["on"]
+    return {name: None for name in on} if isinstance(on, list) else dict(on)
+
+
+# -- the policy --------------------------------------------------------------------
+
+
+def violations(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
+    """Every way the workflows break the policy, one line each; empty when they follow it."""
+    found: list[str] = []
+    for name, (text, doc) in files.items():
+        found += _common_rules(name, text, doc)
+    found += _verify_rules(files)
+    found += _comment_rules(files)
+    found += _publish_rules(files)
+    return found
+
+
+def _common_rules(name: str, text: str, doc: dict[str, Any]) -> list[str]:
+    found = []
+    on = triggers(doc)
+    if "pull_request_target" in on:
+        found.append(f"{name}: pull_request_target runs with write access on pull request code")
+    if doc.get("permissions") != {}:
+        found.append(f"{name}: top-level permissions must be {{}} (each job states its own)")
+    expected = PERMISSIONS.get(name, {})
+    for job, spec in doc["jobs"].items():
+        timeout = spec.get("timeout-minutes")
+        if not isinstance(timeout, int) or not 1 <= timeout <= 60:
+            found.append(f"{name}: {job}: needs timeout-minutes between 1 and 60")
+        if spec.get("permissions") != expected.get(job):
+            found.append(
+                f"{name}: {job}: permissions {spec.get('permissions')} != {expected.get(job)}"
+            )
+        secrets = set(re.findall(r"secrets\.([A-Za-z_]+)", yaml.safe_dump(spec)))
+        if secrets and (secrets != SECRET_USES.get((name, job)) or "environment" not in spec):
+            found.append(f"{name}: {job}: uses secrets {sorted(secrets)}")
+    writes = any(
+        "write" in (spec.get("permissions") or {}).values() for spec in doc["jobs"].values()
+    )
+    privileged = writes or "workflow_run" in on
+    for job, step in steps(doc):
+        where = f"{name}: {job}: {step.get('name', step.get('uses', '?'))}"
+        run = step.get("run")
+        if run is not None:
+            if "${{" in run:
+                found.append(f"{where}: expression inside run: (pass it through env:)")
+            if "\n" in run.strip():
+                found.append(f"{where}: run: must be one line calling a command")
+        if action(step) == "actions/github-script" and "${{" in step["with"]["script"]:
+            found.append(f"{where}: expression inside a github-script script")
+        if action(step) == "actions/checkout":
+            options = step.get("with", {})
+            if options.get("persist-credentials") is not False:
+                found.append(f"{where}: checkout needs persist-credentials: false")
+            if "allow-unsafe-pr-checkout" in options:
+                found.append(f"{where}: allow-unsafe-pr-checkout")
+            if privileged and _PR_REF.search(str(options.get("ref", ""))):
+                found.append(f"{where}: checks out pull request code in a privileged workflow")
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = _USES.match(line)
+        if match:
+            uses, ref, version = match.groups()
+            if PINS.get(uses) != (version, ref):
+                found.append(
+                    f"{name}:{number}: {uses}@{ref} # {version} is not pinned as in ACTIONS.md"
+                )
+        for rule in re.findall(r"zizmor: ignore\[([a-z-]+)\]", line):
+            if (name, rule) not in ZIZMOR_IGNORES:
+                found.append(f"{name}:{number}: zizmor finding {rule} silenced")
+    used = [step["uses"] for _, step in steps(doc) if "uses" in step]
+    if len(used) != len([line for line in text.splitlines() if _USES.match(line)]):
+        found.append(f"{name}: a uses: line is not of the form owner/repo@sha # version")
+    return found
+
+
+def _verify_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
+    name = "verify-submission.yml"
+    text, doc = files[name]
+    found = []
+    if set(triggers(doc)) != {"pull_request"}:
+        found.append(f"{name}: must run on pull_request only")
+    concurrency = doc.get("concurrency") or {}
+    if "github.event.pull_request.number" not in str(concurrency.get("group")):
+        found.append(f"{name}: concurrency must be per pull request")
+    if concurrency.get("cancel-in-progress") is not True:
+        found.append(f"{name}: a new push must cancel the running verification")
+    if "secrets." in text:
+        found.append(f"{name}: uses a secret")
+    checkouts = {
+        step.get("with", {}).get("path"): step.get("with", {})
+        for _, step in steps(doc)
+        if action(step) == "actions/checkout"
+    }
+    trusted, pr = checkouts.get("trusted", {}), checkouts.get("pr", {})
+    if trusted.get("ref") != "${{ github.event.pull_request.base.sha }}" or "sparse-checkout" in (
+        trusted
+    ):
+        found.append(f"{name}: the trusted tree must be the full base commit")
+    if pr.get("ref") != "${{ github.event.pull_request.head.sha }}" or (
+        pr.get("sparse-checkout", "").split() != ["/submissions/"]
+    ):
+        found.append(f"{name}: the pull request must be checked out sparsely (submissions/)")
+    for _, step in steps(doc):
+        run = step.get("run", "")
+        if not run:
+            continue
+        if step.get("working-directory") != "trusted":
+            found.append(f"{name}: {step.get('name')}: must run in the trusted tree")
+        if not run.startswith("python -I -m "):
+            found.append(f"{name}: {step.get('name')}: must run python in isolated mode (-I)")
+        if re.search(r"(?<!--pr )\.\./pr|(?<![\w-])pr/", run):
+            found.append(f"{name}: {step.get('name')}: uses the pull request other than as data")
+    uploads = [s for _, s in steps(doc) if action(s) == "actions/upload-artifact"]
+    if len(uploads) != 1 or uploads[0].get("if") != "always()":
+        found.append(f"{name}: must upload the artifact, also when verification fails")
+    return found
+
+
+def _comment_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
+    name = "comment.yml"
+    _, doc = files[name]
+    _, verify = files["verify-submission.yml"]
+    found = []
+    run_on = triggers(doc).get("workflow_run") or {}
+    if set(triggers(doc)) != {"workflow_run"} or run_on.get("workflows") != [verify["name"]]:
+        found.append(f"{name}: must run on workflow_run of {verify['name']} only")
+    if run_on.get("types") != ["completed"]:
+        found.append(f"{name}: must run when the verification completed")
+    used = [action(step) for _, step in steps(doc)]
+    if "actions/checkout" in used or "actions/cache" in used:
+        found.append(f"{name}: no checkout and no cache in the privileged comment workflow")
+    for _, step in steps(doc):
+        options = step.get("with", {})
+        if "cache" in options:
+            found.append(f"{name}: {step.get('name')}: no cache")
+        if action(step) == "actions/download-artifact":
+            upload = next(s for _, s in steps(verify) if action(s) == "actions/upload-artifact")
+            if options.get("name") != upload["with"]["name"]:
+                found.append(f"{name}: downloads another artifact than verify uploads")
+            if not {"github-token", "run-id", "repository"} <= set(options):
+                found.append(f"{name}: download-artifact needs github-token, run-id, repository")
+            if "runner.temp" not in options.get("path", ""):
+                found.append(f"{name}: the artifact belongs in a temporary folder")
+        script = options.get("script", "")
+        if "createComment" in script and MARKER not in script:
+            found.append(f"{name}: the comment step does not look for {MARKER}")
+        if "pulls.list" in script and "head.sha === run.head_sha" not in script:
+            found.append(f"{name}: the pull request must be found by the run's head SHA")
+        if "pulls.listFiles" in script and f"slice(0, {MAX_API_FILES})" not in script:
+            found.append(f"{name}: pass at most {MAX_API_FILES} files to comment-body")
+        run = step.get("run", "")
+        if "comment-body" in run and not {"--head-sha", "--changed-files-env"} <= set(run.split()):
+            found.append(f"{name}: comment-body must check the head SHA and the API's file list")
+    return found
+
+
+def _publish_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
+    name = "publish.yml"
+    _, doc = files[name]
+    found = []
+    on = triggers(doc)
+    push = on.get("push") or {}
+    if set(on) != {"push", "workflow_dispatch"} or push.get("branches") != ["main"]:
+        found.append(f"{name}: must run on push to main and on manual dispatch")
+    if "LEADERBOARD.md" not in push.get("paths-ignore", []) or "[skip ci]" not in COMMIT_MESSAGE:
+        found.append(f"{name}: its own LEADERBOARD.md commit could start it again")
+    used = [action(step) for _, step in steps(doc)]
+    for needed in ("configure-pages", "upload-pages-artifact", "deploy-pages"):
+        if f"actions/{needed}" not in used:
+            found.append(f"{name}: does not use actions/{needed}")
+    runs = " ".join(step.get("run", "") for _, step in steps(doc))
+    if "leaderboard build --no-cache" not in runs:
+        found.append(f"{name}: must rescore every submission (leaderboard build --no-cache)")
+    return found
+
+
+# -- tests ---------------------------------------------------------------------------
+
+
+def test_pins_are_those_of_actions_md() -> None:
+    if not ACTIONS_MD.is_file():  # the shared notes sit beside the repository in development
+        return
+    rows = re.findall(r"^\| (\S+) \| (v\S+) \| ([0-9a-f]{40}) \|$", ACTIONS_MD.read_text(), re.M)
+    assert {uses: (version, sha) for uses, version, sha in rows} == PINS
+
+
+def test_the_workflows_follow_the_policy() -> None:
+    files = workflows()
+    assert set(files) == set(PERMISSIONS)
+    assert violations(files) == []
+
+
+def _mutate(name: str, change: Any) -> dict[str, tuple[str, dict[str, Any]]]:
+    files = copy.deepcopy(workflows())
+    text, doc = files[name]
+    result = change(text, doc)
+    if isinstance(result, str):
+        files[name] = (result, doc)
+    return files
+
+
+def _step(doc: dict[str, Any], uses: str) -> dict[str, Any]:
+    return next(step for _, step in steps(doc) if action(step) == uses)
+
+
+def _run_step(doc: dict[str, Any], needle: str) -> dict[str, Any]:
+    return next(step for _, step in steps(doc) if needle in step.get("run", ""))
+
+
+MUTATIONS = {
+    "expression-in-run": (
+        "verify-submission.yml",
+        lambda t, d: _run_step(d, "verify-pr").update(
+            run="echo ${{ github.event.pull_request.title }}"
+        ),
+        "expression inside run:",
+    ),
+    "multi-line-run": (
+        "publish.yml",
+        lambda t, d: _run_step(d, "leaderboard build").update(run="git add .\ngit push\n"),
+        "must be one line",
+    ),
+    "no-timeout": (
+        "comment.yml",
+        lambda t, d: d["jobs"]["comment"].pop("timeout-minutes"),
+        "comment: needs timeout-minutes",
+    ),
+    "write-token-in-verify": (
+        "verify-submission.yml",
+        lambda t, d: d["jobs"]["verify"]["permissions"].update({"pull-requests": "write"}),
+        "verify: permissions",
+    ),
+    "pages-outside-deploy": (
+        "publish.yml",
+        lambda t, d: d["jobs"]["build"]["permissions"].update({"pages": "write"}),
+        "build: permissions",
+    ),
+    "checkout-in-comment": (
+        "comment.yml",
+        lambda t, d: d["jobs"]["comment"]["steps"].insert(
+            0,
+            {
+                "uses": f"actions/checkout@{PINS['actions/checkout'][1]}",
+                "with": {
+                    "ref": "${{ github.event.workflow_run.head_sha }}",
+                    "persist-credentials": False,
+                },
+            },
+        ),
+        "checks out pull request code in a privileged workflow",
+    ),
+    "persisted-credentials": (
+        "ci.yml",
+        lambda t, d: _step(d, "actions/checkout")["with"].pop("persist-credentials"),
+        "persist-credentials: false",
+    ),
+    "unpinned-action": (
+        "publish.yml",
+        lambda t, d: t.replace(
+            "actions/deploy-pages@368f82528645a54fb793d4d04e342629a3f51346 # v5.0.1",
+            "actions/deploy-pages@v5",
+        ),
+        "actions/deploy-pages@v5 # None is not pinned",
+    ),
+    "secret-in-verify": (
+        "verify-submission.yml",
+        lambda t, d: t + "# ${{ secrets.HF_TOKEN }}\n",
+        "verify-submission.yml: uses a secret",
+    ),
+    "pr-code-installed": (
+        "verify-submission.yml",
+        lambda t, d: _run_step(d, "pip install").update({"working-directory": "pr"}),
+        "must run in the trusted tree",
+    ),
+    "not-isolated": (
+        "verify-submission.yml",
+        lambda t, d: _run_step(d, "verify-pr").update(
+            run=_run_step(d, "verify-pr")["run"].replace("python -I", "python")
+        ),
+        "isolated mode",
+    ),
+    "pull-request-target": (
+        "verify-submission.yml",
+        lambda t, d: d.update(on={"pull_request_target": None}),
+        "pull_request_target runs with write access",
+    ),
+    "no-concurrency": (
+        "verify-submission.yml",
+        lambda t, d: d.pop("concurrency"),
+        "concurrency must be per pull request",
+    ),
+    "comment-trusts-artifact": (
+        "comment.yml",
+        lambda t, d: _run_step(d, "comment-body").update(
+            run="python -I -m spotdiff_eval ci comment-body --artifact x --github-output body"
+        ),
+        "must check the head SHA",
+    ),
+    "publish-loop": (
+        "publish.yml",
+        lambda t, d: d["on"]["push"].pop("paths-ignore"),
+        "could start it again",
+    ),
+    "another-silenced-finding": (
+        "ci.yml",
+        lambda t, d: t.replace("  test:\n", "  test:  # zizmor: ignore[excessive-permissions]\n"),
+        "zizmor finding excessive-permissions silenced",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MUTATIONS))
+def test_the_policy_catches_a_broken_workflow(case: str) -> None:
+    name, change, expected = MUTATIONS[case]
+    found = violations(_mutate(name, change))
+    assert any(expected in line for line in found), found
+
+
+#: Values for the variables the run: lines use (the rest are folders).
+SAMPLE_ENV = {"HIDDEN_DATASET": "example-org/spotdiff-hidden", "HEAD_SHA": "a" * 40}
+
+
+def test_every_spotdiff_step_is_a_real_command() -> None:
+    """Each `python -I -m spotdiff_eval ...` line parses with the real command line."""
+    parser = build_parser()
+    seen = set()
+    for name, (_, doc) in workflows().items():
+        for _, step in steps(doc):
+            run = step.get("run", "")
+            if run.startswith("python -I -m spotdiff_eval "):
+                run = re.sub(r"\$([A-Z_]+)", lambda m: SAMPLE_ENV.get(m[1], "/tmp/x"), run)
+                argv = shlex.split(run)[4:]
+                args = parser.parse_args(argv)
+                seen.add((name, argv[0], getattr(args, "ci_command", None)))
+    assert {(n, cmd, sub) for n, cmd, sub in seen} >= {
+        ("verify-submission.yml", "ci", "verify-pr"),
+        ("comment.yml", "ci", "comment-body"),
+        ("publish.yml", "leaderboard", None),
+        ("publish.yml", "download", None),
+        ("publish.yml", "ci", "score-hidden"),
+        ("publish.yml", "ci", "commit-leaderboard"),
+    }
+
+
+def test_dependabot_keeps_the_actions_current() -> None:
+    config = yaml.safe_load((GITHUB / "dependabot.yml").read_text(encoding="utf-8"))
+    assert config["version"] == 2
+    actions = [u for u in config["updates"] if u["package-ecosystem"] == "github-actions"]
+    assert len(actions) == 1 and actions[0]["directory"] == "/"
+    assert actions[0]["schedule"]["interval"] in {"daily", "weekly"}
+
+
+def test_codeowners_and_pr_template_exist() -> None:
+    owners = (GITHUB / "CODEOWNERS").read_text(encoding="utf-8")
+    rules = dict(
+        line.split(None, 1) for line in owners.splitlines() if line and not line.startswith("#")
+    )
+    for path in ("*", "/.github/", "/spotdiff_eval/", "/data/", "/submissions/"):
+        assert rules.get(path, "").startswith("@"), path
+    template = (GITHUB / "pull_request_template.md").read_text(encoding="utf-8")
+    assert "submissions/<id>/" in template and "spotdiff validate" in template
+
+
+# -- the linters ---------------------------------------------------------------------
+
+
+def tool(name: str) -> str:
+    """A linter installed with the test extra, next to this Python or on PATH."""
+    beside = Path(sys.executable).parent / name
+    found = str(beside) if beside.is_file() else shutil.which(name)
+    assert found, f'{name} is missing: pip install -e ".[test]"'
+    return found
+
+
+def lint(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, capture_output=True, text=True, timeout=300, check=False)
+
+
+BAD_WORKFLOW = """\
+name: bad
+on:
+  pull_request_target:
+jobs:
+  greet:
+    runs-on: ubuntu-24.04
+    steps:
+      - uses: actions/checkout@v4
+        with:
+          ref: ${{ github.event.pull_request.head.sha }}
+      - run: echo "${{ github.event.pull_request.title }}"
+"""
+
+
+def test_zizmor_finds_nothing_of_medium_or_higher_severity(tmp_path: Path) -> None:
+    zizmor = tool("zizmor")
+    done = lint(zizmor, "--offline", "--min-severity", "medium", str(WORKFLOWS))
+    assert done.returncode == 0, done.stdout + done.stderr
+    for path in WORKFLOWS.glob("*.yml"):
+        assert f"completed {path}" in done.stderr or path.name in done.stderr
+    # the same audit on a workflow that breaks the rules does report them
+    (tmp_path / "bad.yml").write_text(BAD_WORKFLOW, encoding="utf-8")
+    bad = lint(zizmor, "--offline", "--min-severity", "medium", str(tmp_path / "bad.yml"))
+    assert bad.returncode != 0
+    for audit in ("dangerous-triggers", "template-injection", "unpinned-uses", "artipacked"):
+        assert audit in bad.stdout
+
+
+def test_check_jsonschema_accepts_the_workflows(tmp_path: Path) -> None:
+    checker = tool("check-jsonschema")
+    files = sorted(str(p) for p in WORKFLOWS.glob("*.yml"))
+    done = lint(checker, "--builtin-schema", "vendor.github-workflows", *files)
+    assert done.returncode == 0, done.stdout + done.stderr
+    bad = tmp_path / "bad.yml"
+    bad.write_text(BAD_WORKFLOW.replace("runs-on:", "timeout-minutes: soon\n    runs-on:"))
+    refused = lint(checker, "--builtin-schema", "vendor.github-workflows", str(bad))
+    assert refused.returncode != 0 and "timeout-minutes" in refused.stdout
