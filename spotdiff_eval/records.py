@@ -16,6 +16,10 @@ def _text(value: Any) -> str | None:
     """``from``/``to`` may be numbers in a file (``"from": 0``); the scorer reads text."""
     if value is None:
         return None
+    if (
+        type(value) is str
+    ):  # the common case, first: loading 80,000 differences calls this 320,000 times
+        return value.strip() or None
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     text = str(value).strip()
