@@ -63,9 +63,6 @@ def change_corroborates(p: Profile, g: Profile, pred: Difference, gold: Differen
 
 def relate(pred: Difference, gold: Difference, p: Profile, g: Profile) -> Relation | None:
     """The route by which ``pred`` refers to ``gold``, or None (an extra)."""
-    if not _may_relate(p, g):
-        return None
-
     # 0. The same name, word for word after normalisation ("Cloud-Small" is
     #    not needed here; "street_lamp" for street_lamp is). This also covers
     #    names with no head at all, which no other route can match.
@@ -126,18 +123,21 @@ def relate(pred: Difference, gold: Difference, p: Profile, g: Profile) -> Relati
     return None
 
 
-def _may_relate(p: Profile, g: Profile) -> bool:
-    """What every route needs: the same spelling (0), a vague subject (5), the
-    prediction's head among the gold's words (1, 2, 4 and 3), or the gold's
-    head in the prediction's subject (3). Most pairs fail this at once."""
-    return (
-        p.head is None
-        or p.head in g.all_words
-        or not p.spelled.isdisjoint(g.spelled)
-        or not g.heads.isdisjoint(p.name_words)
-    )
-
-
 def candidates(p: Profile, golds: Sequence[Profile]) -> list[int]:
-    """Indices of the golds that ``p`` may relate to; the rest need no :func:`relate`."""
-    return [i for i, g in enumerate(golds) if _may_relate(p, g)]
+    """Indices of the golds ``p`` may relate to; the others need no :func:`relate`.
+
+    What every route needs: the same spelling (0), a vague subject (5), the
+    prediction's head among the gold's words (1, 2, 3, 4), or the gold's head
+    in the prediction's subject (3). Most pairs fail this at once, which is
+    why it is checked here, in one pass, instead of pair by pair.
+    """
+    if p.head is None:
+        return list(range(len(golds)))
+    head, spelled, name_words = p.head, p.spelled, p.name_words
+    return [
+        i
+        for i, g in enumerate(golds)
+        if head in g.all_words
+        or not g.heads.isdisjoint(name_words)
+        or not spelled.isdisjoint(g.spelled)
+    ]
