@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import shutil
 import tempfile
 from collections.abc import Iterable
@@ -20,6 +19,7 @@ from pathlib import Path
 from PIL import Image
 
 from ..errors import SpotDiffError
+from ..folder_swap import swap_in
 from ..jsonio import dumps_canonical, read_json, write_json_atomic
 from .item import Item
 
@@ -171,16 +171,8 @@ class DatasetWriter:
         self.write_text("README.md", card)
         self.write_text("viewer.jsonl", "".join(self.viewer))
         target = self.output / "data"
-        old = self.staging / "previous-data"
         check_output(self.output)  # nobody put a dataset there meanwhile
-        if target.exists():
-            os.replace(target, old)
-        try:
-            os.replace(self.data, target)
-        except OSError:
-            if old.exists():
-                os.replace(old, target)
-            raise
+        swap_in(self.data, target)
         perfect = {"schema_version": "1.0", "model": "perfect-baseline", "items": self.perfect}
         write_json_atomic(self.output / "predictions" / "perfect.json", perfect)
         self.discard()

@@ -17,13 +17,13 @@ from typing import Any
 
 from ..dataset import load_dataset
 from ..errors import SpotDiffError
+from ..folder_swap import replace_folder
 from ..jsonio import dumps_layered, write_text_atomic
 from ..pipeline import gc_paused
 from ..progress import Progress
 from .cache import ContentCache
 from .csv_export import render_csv
 from .data import build_data
-from .folder_swap import replace_folder
 from .markdown import render_markdown
 from .scoring import Scored, score_submissions
 from .standings import compute_standings

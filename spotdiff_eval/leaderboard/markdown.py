@@ -14,15 +14,14 @@ from typing import Any
 import jinja2
 
 from ..resources import resource_dir
+from ..terminal import INVISIBLE
 
 TEMPLATE = "LEADERBOARD.md.j2"
 
 #: Line breaks end a table row, so they become spaces.
 _BREAKS = re.compile(r"[\t\n\v\f\r\x85\u2028\u2029]+")
-#: Other control characters, and the bidi embeddings, overrides and isolates
-#: that can make a reader see text in another order than it is stored, are
+#: Other control characters and bidi controls (``terminal.INVISIBLE``) are
 #: shown as U+FFFD so that their presence stays visible.
-_INVISIBLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 #: ``|`` ends a cell (even inside code spans, in GitHub's tables); ``\`` and
 #: the rest start escapes, code, emphasis, links, strikethrough; ``:`` and
 #: ``@`` start URL and e-mail autolinks.
@@ -38,7 +37,7 @@ def cell(value: object) -> str:
     its autolink by an escaped dot.
     """
     text = _BREAKS.sub(" ", str(value))
-    text = _INVISIBLE.sub("\ufffd", text)
+    text = INVISIBLE.sub("\ufffd", text)
     text = "".join(_HTML.get(ch, ch) for ch in text)
     text = _MARKDOWN.sub(r"\\\1", text)
     return re.sub(r"(?i)(www)\.", r"\1\\.", text).strip()

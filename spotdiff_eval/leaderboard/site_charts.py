@@ -125,9 +125,7 @@ def score_chart(entries: Sequence[Mapping[str, Any]]) -> ScoreChart | None:
                 ),
             )
         )
-    return ScoreChart(
-        _W, _H, _LEFT, _RIGHT, _TOP, _BOTTOM, tuple(x_ticks), y_ticks, tuple(points)
-    )
+    return ScoreChart(_W, _H, _LEFT, _RIGHT, _TOP, _BOTTOM, tuple(x_ticks), y_ticks, tuple(points))
 
 
 @dataclass(frozen=True)

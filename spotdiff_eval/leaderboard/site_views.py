@@ -50,7 +50,7 @@ def item_page(item_id: str) -> str:
 
 
 def rank_label(entry: Mapping[str, Any]) -> str:
-    """"4" for a clear rank, "2–5" when the entry is tied with others."""
+    """ "4" for a clear rank, "2–5" when the entry is tied with others."""
     low, high = entry.get("rank_low", entry["rank"]), entry.get("rank_high", entry["rank"])
     return str(low) if low == high else f"{low}–{high}"
 

@@ -1,9 +1,10 @@
 """Replacing a whole output folder so that a failed build leaves the old one intact.
 
-The new folder is built beside the target (same filesystem, so renames are
-atomic), then the old folder is renamed aside, the new one renamed in, and
-the old one deleted. Until the second rename nothing a reader sees has
-changed; if it fails, the old folder is renamed back.
+Used for the leaderboard site and for generated datasets. The new folder is
+built beside the target (same filesystem, so renames are atomic), then the
+old folder is renamed aside, the new one renamed in, and the old one deleted.
+Until the second rename nothing a reader sees has changed; if it fails, the
+old folder is renamed back.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from ..errors import SpotDiffError
+from .errors import SpotDiffError
 
 
 def replace_folder(target: Path, fill: Callable[[Path], None], marker: str) -> None:
@@ -42,13 +43,18 @@ def replace_folder(target: Path, fill: Callable[[Path], None], marker: str) -> N
     try:
         fill(fresh)
         os.chmod(fresh, 0o755)  # mkdtemp makes it private; a site is for reading
-        _swap(fresh, target.absolute())
+        swap_in(fresh, target.absolute())
     except BaseException:
         shutil.rmtree(fresh, ignore_errors=True)
         raise
 
 
-def _swap(fresh: Path, target: Path) -> None:
+def swap_in(fresh: Path, target: Path) -> None:
+    """Rename ``fresh`` to ``target``, putting any old ``target`` aside and deleting it
+    after; if the second rename fails, the old folder is renamed back.
+
+    ``fresh`` must be on the same filesystem as ``target`` (build it beside it).
+    """
     if not target.exists():
         os.rename(fresh, target)
         return
