@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .bootstrap import LEVEL, RESAMPLES, SEED
+from .domain import Dataset
 from .evaluation import Evaluation, ItemResult
 from .metrics import WEIGHTS, Counts, Metrics
 from .version import EVALUATOR_VERSION, REPORT_SCHEMA_VERSION
@@ -73,19 +74,24 @@ def _item(result: ItemResult) -> dict[str, Any]:
     }
 
 
+def dataset_summary(dataset: Dataset) -> dict[str, Any]:
+    """What reports and the leaderboard say of the dataset they score against."""
+    return {
+        "name": dataset.name,
+        "version": dataset.version,
+        "fingerprint": dataset.fingerprint,
+        "items": len(dataset.annotations),
+        "differences": sum(len(a.differences) for a in dataset.annotations),
+    }
+
+
 def build_report(evaluation: Evaluation) -> dict[str, Any]:
     """The report as plain data, ready for ``jsonio.write_json_atomic``."""
     dataset, predictions = evaluation.dataset, evaluation.predictions
     return {
         "schema_version": REPORT_SCHEMA_VERSION,
         "evaluator_version": EVALUATOR_VERSION,
-        "dataset": {
-            "name": dataset.name,
-            "version": dataset.version,
-            "fingerprint": dataset.fingerprint,
-            "items": len(dataset.annotations),
-            "differences": evaluation.counts.gold,
-        },
+        "dataset": dataset_summary(dataset),
         "predictions": {"model": predictions.model, "sha256": predictions.sha256},
         "weights": dict(WEIGHTS),
         "metrics": _metrics(evaluation.metrics),

@@ -16,6 +16,7 @@ from typing import Any
 from ..domain import Annotation, Dataset
 from ..errors import SpotDiffError
 from ..metrics import WEIGHTS
+from ..report import dataset_summary
 from ..version import EVALUATOR_VERSION
 from .scoring import Scored
 from .standings import Standing
@@ -35,13 +36,7 @@ def build_data(
     data = {
         "schema_version": DATA_SCHEMA_VERSION,
         "evaluator_version": EVALUATOR_VERSION,
-        "dataset": {
-            "name": dataset.name,
-            "version": dataset.version,
-            "fingerprint": dataset.fingerprint,
-            "items": len(dataset.annotations),
-            "differences": sum(len(a.differences) for a in dataset.annotations),
-        },
+        "dataset": dataset_summary(dataset),
         "weights": dict(WEIGHTS),
         "entries": entries,
         "items": items,
