@@ -13,6 +13,8 @@ from PIL import Image
 from .dataset import LoadedItem, Manifest, read_manifest
 from .domain import Annotation, Box, DatasetItem
 from .errors import SpotDiffError
+from .extra_fields import MAX_LISTED as MAX_FILES_WITH_UNKNOWN_FIELDS
+from .extra_fields import unknown_fields, warn_unknown_fields
 from .findings import (
     MAX_LISTED,
     Findings,
@@ -31,6 +33,9 @@ def validate_dataset(manifest_path: Path) -> Findings:
         return Findings([exc.one_line()])
     findings = Findings()
     review_status_findings(findings, manifest.path, manifest.data.get("review_status"))
+    warn_unknown_fields(findings, manifest.path, manifest.data, "manifest")
+    unlisted = 0  # annotations with unknown fields beyond the ones listed
+    listed = 0
     for index in range(len(manifest.entries)):
         try:
             loaded = manifest.load_item(index)
@@ -38,6 +43,13 @@ def validate_dataset(manifest_path: Path) -> Findings:
             findings.append(exc.one_line())
             continue
         _item_findings(findings, manifest, index, loaded)
+        if listed < MAX_FILES_WITH_UNKNOWN_FIELDS:
+            source = loaded.item.annotation_path
+            listed += warn_unknown_fields(findings, source, loaded.raw, "annotation")
+        elif unknown_fields(loaded.raw, "annotation"):
+            unlisted += 1
+    if unlisted:
+        findings.warn(manifest.path, "/items", f"{unlisted} more annotations carry unknown fields")
     return findings
 
 

@@ -40,7 +40,7 @@ class GoldDifference(Difference):
     id: str
     aliases: tuple[str, ...] = ()
     bbox: Box | None = None
-    confidence: str | None = None
+    confidence: str | float | None = None  # a word ("high") or a number, as published
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from .errors import SpotDiffError
+from .errors import SpotDiffError, json_pointer
 
 MIB = 1024 * 1024
 #: Default cap for one JSON file. Predictions for 10,000 items with ten
@@ -111,7 +112,43 @@ def parse_json_text(
         raise SpotDiffError(source, "", "JSON nested too deeply") from None
     if expect_object and not isinstance(data, dict):
         raise SpotDiffError(source, "/", f"expected a JSON object, found {json_kind(data)}")
+    if _SURROGATE_ESCAPE.search(text):
+        where = _lone_surrogate(data, [])
+        if where is not None:
+            raise SpotDiffError(
+                source,
+                json_pointer(where),
+                "a \\u escape leaves a lone surrogate (half of a UTF-16 pair), which is "
+                "not a character: the text cannot be written out as UTF-8",
+            )
     return data
+
+
+#: ``\ud800``..``\udfff``: only such an escape can put a surrogate into parsed
+#: JSON (strict UTF-8 decoding refuses encoded ones), so only a file holding
+#: one is walked. A lone one parsed fine but broke the leaderboard build when
+#: LEADERBOARD.md was written, after every other check had passed.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _lone_surrogate(node: Any, path: list[Any]) -> list[Any] | None:
+    """The path of the first key or string holding a lone surrogate, or None."""
+    if isinstance(node, str):
+        return path if _SURROGATE.search(node) else None
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if _SURROGATE.search(key):
+                return [*path, key]
+            found = _lone_surrogate(value, [*path, key])
+            if found is not None:
+                return found
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            found = _lone_surrogate(value, [*path, index])
+            if found is not None:
+                return found
+    return None
 
 
 def json_kind(value: Any) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 from .dataset import load_dataset
 from .domain import Predictions
 from .errors import SpotDiffError
+from .extra_fields import warn_unknown_fields
 from .findings import (
     Findings,
     listing,
@@ -73,6 +74,9 @@ def validate_submission(folder: Path, *, manifest: Path | None = None) -> Findin
             )
         except SpotDiffError as exc:
             findings.append(exc.one_line())
+        else:
+            raw = read_json(predictions.path, max_bytes=PREDICTIONS_JSON_MAX_BYTES)
+            warn_unknown_fields(findings, predictions.path, raw, "prediction")
     if metadata is not None and predictions is not None:
         name = metadata["model"]["name"].strip()
         if predictions.model != name:

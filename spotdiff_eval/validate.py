@@ -11,9 +11,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .board_checks import check_on_board
+from .boards import BOARD_JSON, board_of
 from .dataset import load_dataset
 from .dataset_checks import validate_dataset
 from .errors import SpotDiffError
+from .extra_fields import warn_unknown_fields
 from .findings import (
     Findings,
     listing,
@@ -21,6 +24,7 @@ from .findings import (
     unanswered_summary,
     unknown_item_findings,
 )
+from .jsonio import read_json
 from .predictions import load_predictions
 from .submission_checks import validate_submission
 
@@ -40,7 +44,7 @@ def detect_kind(target: Path) -> str | None:
     """``submission``, ``dataset`` or ``predictions``; None for a folder that is neither.
 
     A folder is a submission when it holds ``submission.json`` or
-    ``predictions.json`` or sits in ``submissions/``, so that a half-made
+    ``predictions.json`` or sits in a board (beside a board.json), so that a half-made
     submission is checked as one (and told what it lacks).
     """
     if target.is_dir():
@@ -48,19 +52,27 @@ def detect_kind(target: Path) -> str | None:
             return "submission"
         if _manifest_in(target).is_file():
             return "dataset"
-        if target.parent.name == "submissions" or os.path.lexists(target / "predictions.json"):
+        on_board = os.path.lexists(target.parent / BOARD_JSON)
+        if on_board or os.path.lexists(target / "predictions.json"):
             return "submission"
         return None
     return "dataset" if target.name == "manifest.json" else "predictions"
 
 
 def validate_target(
-    target: Path, *, manifest: Path | None = None, kind: str | None = None
+    target: Path,
+    *,
+    manifest: Path | None = None,
+    kind: str | None = None,
+    default_manifest: Path | None = None,
 ) -> Findings:
     """Validate ``target`` (auto-detected unless ``kind`` is given); return findings.
 
     ``manifest`` is the dataset predictions are checked against; it is not
-    used when the target is itself a dataset.
+    used when the target is itself a dataset. ``default_manifest`` stands in
+    when none is given, except for a submission folder on a board, which is
+    checked against its board's dataset (checking a hidden board's folder
+    against the bundled set refused every hidden submission).
     """
     target = Path(target)
     if kind is not None and kind not in KINDS:
@@ -69,13 +81,36 @@ def validate_target(
         return Findings([SpotDiffError(target, "", "not found").one_line()])
     kind = kind or detect_kind(target)
     if kind == "submission":
-        return validate_submission(target, manifest=manifest)
+        return _validate_on_board(target, manifest, default_manifest)
+    manifest = manifest or default_manifest
     if kind == "dataset":
         return validate_dataset(_manifest_in(target))
     if kind == "predictions":
         return validate_predictions(target, manifest=manifest)
     what = "folder holds neither submission.json, manifest.json nor data/manifest.json"
     return Findings([SpotDiffError(target, "", what).one_line()])
+
+
+def _validate_on_board(
+    target: Path, manifest: Path | None, default_manifest: Path | None
+) -> Findings:
+    try:
+        board = board_of(target)
+    except SpotDiffError as exc:
+        return Findings([exc.one_line()])
+    if board is None:
+        return validate_submission(target, manifest=manifest or default_manifest)
+    if manifest is None and board.repo_id is None:
+        manifest = board.folder.parent.parent / board.dataset["path"] / "manifest.json"
+    findings = check_on_board(target, board, manifest)
+    if manifest is None and not board.hidden:
+        findings.warn(
+            target,
+            "",
+            f"not checked against board {board.board_id}'s items: pass --manifest of "
+            f"{board.source}",
+        )
+    return findings
 
 
 def _manifest_in(target: Path) -> Path:
@@ -102,6 +137,7 @@ def validate_predictions(path: Path, *, manifest: Path | None = None) -> Finding
         dataset = load_dataset(manifest) if manifest is not None else None
     except SpotDiffError as exc:
         return Findings([exc.one_line()])
+    warn_unknown_fields(findings, path, read_json(path), "prediction")
     if dataset is not None:
         findings += unknown_item_findings(predictions, dataset)
         missing = unanswered_items(predictions, dataset)

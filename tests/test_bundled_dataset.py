@@ -27,7 +27,7 @@ def dataset():
 
 
 def test_size_layouts_and_kind_balance(dataset) -> None:
-    assert dataset.name == "spotdiff-v1-dev" and dataset.version == "1.0.0"
+    assert dataset.name == "spotdiff-synthetic-dev" and dataset.version == "1.0.0"
     assert len(dataset.items) >= 24
     assert {item.panel_layout for item in dataset.items} == {"side_by_side", "top_bottom"}
     kinds = Counter(d.kind for a in dataset.annotations for d in a.differences)

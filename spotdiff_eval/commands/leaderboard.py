@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from . import DEFAULT_MANIFEST, add_command
+from .hub_options import add_token_env
 from .submit import iso_date
 
 DEFAULT_SUBMISSIONS = Path("submissions")
@@ -25,30 +26,61 @@ def _site_url(text: str) -> str:
     return text if text.endswith("/") else text + "/"
 
 
+def _warn(line: str) -> None:
+    print(f"spotdiff: warning: {line}", file=sys.stderr)
+
+
 def run_build(args: argparse.Namespace) -> int:
     from ..leaderboard.build import build_leaderboard
-    from ..leaderboard.submissions import SubmissionFindings
+    from .hub_options import resolve_token
 
-    try:
-        board = build_leaderboard(
-            submissions_dir=args.submissions,
-            manifest=args.manifest,
-            markdown=args.markdown,
-            output=args.output,
-            cache_dir=None if args.no_cache else args.cache_dir,
-            check=args.check,
-            site_url=args.site_url,
-            show_progress=not args.quiet,
-        )
-    except SubmissionFindings as exc:
-        return _print_findings(exc.findings)
+    token, _ = resolve_token(args.token_env)
+    site = build_leaderboard(
+        submissions_dir=args.submissions,
+        markdown=args.markdown,
+        output=args.output,
+        cache_dir=None if args.no_cache else args.cache_dir,
+        check=args.check,
+        strict=args.strict,
+        token=token,
+        site_url=args.site_url,
+        show_progress=not args.quiet,
+        warn=_warn,
+    )
     if not args.quiet:
-        entries = len(board.data["entries"])
-        scored = f"{entries} entries ({board.rescored} scored, {entries - board.rescored} cached)"
+        entries = site.entries
+        built = len(site.built())
+        scored = (
+            f"{built} of {len(site.boards)} boards built, {entries} entries "
+            f"({site.rescored} scored, {entries - site.rescored} cached)"
+        )
         if args.check:
             print(f"{args.markdown} is up to date: {scored}")
         else:
             print(f"Wrote {args.markdown} and {args.output}/: {scored}")
+    return 0
+
+
+def run_pin(args: argparse.Namespace) -> int:
+    from ..board_datasets import pin_board
+    from ..boards import find_board
+    from .hub_options import resolve_token
+
+    token, _ = resolve_token(args.token_env)
+    board = find_board(args.submissions, args.board)
+    if board.repo_id is None:
+        print(f"Board {board.board_id} uses {board.source} of this repository: nothing to pin")
+        return 0
+    pinned = pin_board(
+        board,
+        args.submissions.absolute().parent,
+        cache_dir=None if args.no_cache else args.cache_dir,
+        token=token,
+    )
+    print(
+        f"Pinned board {pinned.board_id} to {pinned.repo_id} commit {pinned.revision}, "
+        f"fingerprint {pinned.fingerprint}; commit {pinned.folder}/board.json"
+    )
     return 0
 
 
@@ -58,7 +90,7 @@ def run_baselines(args: argparse.Namespace) -> int:
 
     try:
         folders = write_baselines(
-            args.manifest, args.predictions_dir, args.submissions, date=args.date
+            args.manifest, args.predictions_dir, args.submissions / args.board, date=args.date
         )
     except SubmissionFindings as exc:
         return _print_findings(exc.findings)
@@ -71,9 +103,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     group = add_command(
         subparsers,
         "leaderboard",
-        "Build LEADERBOARD.md and the static leaderboard site from submissions/.",
+        "Build LEADERBOARD.md and the static leaderboard site from the boards in submissions/.",
         "  spotdiff leaderboard build\n"
-        "  spotdiff leaderboard build --check\n"
+        "  spotdiff leaderboard build --check --strict\n"
+        "  spotdiff leaderboard pin v1-dev\n"
         "  spotdiff leaderboard baselines\n",
     )
     commands = group.add_subparsers(dest="leaderboard_command", metavar="<command>")
@@ -82,13 +115,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     build = add_command(
         commands,
         "build",
-        "Score every submission (cached by content), rank them with a paired bootstrap, "
-        "and write LEADERBOARD.md and the site; --check only verifies LEADERBOARD.md.",
+        "For every board of submissions/, fetch its dataset (a repository folder, or a "
+        "Hugging Face dataset at its pinned commit, cached), score every submission (cached "
+        "by content), rank the models with a paired bootstrap, and write LEADERBOARD.md and "
+        "the site; --check only verifies LEADERBOARD.md. A Hub board without submissions is "
+        "not fetched; a broken submission folder is left out with a warning.",
         "  spotdiff leaderboard build\n"
         "  spotdiff leaderboard build --output public/ --markdown LEADERBOARD.md\n"
-        "  spotdiff leaderboard build --check            # in CI: is LEADERBOARD.md current?\n",
+        "  spotdiff leaderboard build --check --strict   # in CI: is LEADERBOARD.md current?\n"
+        "  HF_TOKEN=... spotdiff leaderboard build --strict --token-env HF_TOKEN\n",
     )
-    _common(build)
+    _submissions(build)
     build.add_argument(
         "--output",
         type=Path,
@@ -118,9 +155,42 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default=Path(".spotdiff-cache"),
         help="where scored reports are kept by content hash (default: .spotdiff-cache/)",
     )
-    build.add_argument("--no-cache", action="store_true", help="score every submission afresh")
+    build.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="score every submission afresh and fetch Hub datasets into a temporary folder",
+    )
+    build.add_argument(
+        "--strict",
+        action="store_true",
+        help="make an unpinned board (branch revision, no fingerprint) or a board whose "
+        "dataset cannot be fetched an error instead of a warning; CI uses it "
+        "(example: spotdiff leaderboard build --strict)",
+    )
+    add_token_env(build, "read a private board dataset (a hidden board)")
     build.add_argument("--quiet", action="store_true", help="print nothing but errors")
     build.set_defaults(handler=run_build)
+
+    pin = add_command(
+        commands,
+        "pin",
+        "Resolve a Hub board's dataset revision (a branch such as main) to its commit, fetch "
+        "that commit, and write the commit and the dataset's fingerprint into board.json. "
+        "Needs network; run it once per dataset release and commit board.json.",
+        "  spotdiff leaderboard pin v1-dev\n"
+        "  HF_TOKEN=... spotdiff leaderboard pin v1-hidden --token-env HF_TOKEN\n",
+    )
+    pin.add_argument("board", metavar="BOARD", help="board id, e.g. v1-dev")
+    _submissions(pin)
+    pin.add_argument(
+        "--cache-dir",
+        type=Path,
+        default=Path(".spotdiff-cache"),
+        help="where fetched datasets are kept by commit (default: .spotdiff-cache/)",
+    )
+    pin.add_argument("--no-cache", action="store_true", help="fetch into a temporary folder")
+    add_token_env(pin, "read a private board dataset")
+    pin.set_defaults(handler=run_pin)
 
     baselines = add_command(
         commands,
@@ -130,7 +200,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "  spotdiff leaderboard baselines\n"
         "  spotdiff leaderboard baselines --manifest data/manifest.json --date 2025-06-01\n",
     )
-    _common(baselines)
+    _submissions(baselines)
+    _manifest(baselines)
+    baselines.add_argument(
+        "--board",
+        default="synthetic-dev",
+        help="board folder under --submissions the baselines go to (default: synthetic-dev)",
+    )
     baselines.add_argument(
         "--predictions-dir",
         type=Path,
@@ -145,13 +221,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     baselines.set_defaults(handler=run_baselines)
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
+def _submissions(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--submissions",
         type=Path,
         default=DEFAULT_SUBMISSIONS,
-        help="folder of submission folders (default: submissions/)",
+        help="folder of boards, each a folder with board.json (default: submissions/)",
     )
+
+
+def _manifest(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--manifest",
         type=Path,

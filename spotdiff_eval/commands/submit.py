@@ -41,6 +41,8 @@ def _handle(text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..boards import find_board
+    from ..errors import SpotDiffError
     from ..leaderboard.scaffold import SubmitRequest, create_submission, render_submitted
     from ..leaderboard.submissions import SubmissionFindings
     from ..pipeline import gc_paused
@@ -65,10 +67,21 @@ def run(args: argparse.Namespace) -> int:
         links=tuple(args.link),
         track=args.track,
     )
+    board = find_board(args.submissions, args.board)
+    if board.hidden and args.manifest is None:
+        raise SpotDiffError(
+            "--manifest",
+            "",
+            f"board {board.board_id} is hidden: pass the manifest of its dataset "
+            f"({board.dataset_name} {board.dataset_version}), whose items you answered",
+        )
     try:
         with gc_paused():
             submitted = create_submission(
-                request, manifest=args.manifest, submissions_dir=args.submissions, force=args.force
+                request,
+                manifest=args.manifest or DEFAULT_MANIFEST,
+                board=board,
+                force=args.force,
             )
     except SubmissionFindings as exc:
         for finding in exc.findings:
@@ -87,6 +100,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "and print the score CI will compute.",
         "  spotdiff submit --predictions predictions/my-model.json \\\n"
         '      --model my-model --provider "My Lab" --submitter octocat\n'
+        "  spotdiff submit --board v1-dev --manifest spotdiff-data/data/manifest.json \\\n"
+        '      --predictions predictions/my-model.json --model my-model --provider "My Lab" \\\n'
+        "      --submitter octocat\n"
         "  spotdiff submit --predictions predictions/my-model.json --model my-model \\\n"
         "      --provider Acme --model-version 2025-06 --runtime local --submitter octocat \\\n"
         '      --link "Model card=https://example.org/my-model" --notes "Temperature 0."\n',
@@ -131,22 +147,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="a link shown with the entry (https only; repeat for up to 5)",
     )
     p.add_argument(
+        "--board",
+        default="synthetic-dev",
+        help="board the submission goes to, a folder of --submissions with board.json: "
+        "v1-dev, synthetic-dev or v1-hidden (default: synthetic-dev; example: --board v1-dev)",
+    )
+    p.add_argument(
         "--track",
         choices=("dev", "hidden"),
-        default="dev",
-        help="dataset track (default: dev)",
+        help="optional; the board decides the track, and a different one is refused",
     )
     p.add_argument(
         "--manifest",
         type=Path,
-        default=DEFAULT_MANIFEST,
-        help="dataset manifest (default: data/manifest.json)",
+        help="the board's dataset manifest, the one your predictions answer (default: "
+        "data/manifest.json; required on a hidden board; example: "
+        "--manifest spotdiff-data/data/manifest.json)",
     )
     p.add_argument(
         "--submissions",
         type=Path,
         default=Path("submissions"),
-        help="folder holding the submissions (default: submissions/)",
+        help="folder holding the boards (default: submissions/)",
     )
     p.add_argument("--force", action="store_true", help="replace an existing folder of the same id")
     p.set_defaults(handler=run)

@@ -12,10 +12,10 @@ from . import DEFAULT_MANIFEST, add_command
 def run(args: argparse.Namespace) -> int:
     from ..validate import validate_target
 
-    manifest = args.manifest
-    if manifest is None and DEFAULT_MANIFEST.is_file():
-        manifest = DEFAULT_MANIFEST
-    findings = validate_target(args.target, manifest=manifest, kind=args.kind)
+    default = DEFAULT_MANIFEST if DEFAULT_MANIFEST.is_file() else None
+    findings = validate_target(
+        args.target, manifest=args.manifest, kind=args.kind, default_manifest=default
+    )
     for warning in findings.warnings:
         print(f"spotdiff: warning: {warning}", file=sys.stderr)
     for finding in findings:
@@ -34,7 +34,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "Check a predictions file, a dataset or a submission folder and say what is wrong.",
         "  spotdiff validate predictions/example.json\n"
         "  spotdiff validate data/manifest.json\n"
-        "  spotdiff validate submissions/example-baseline\n",
+        "  spotdiff validate submissions/synthetic-dev/example-baseline\n"
+        "  spotdiff validate submissions/v1-dev/my-model \\\n"
+        "      --manifest spotdiff-data/data/manifest.json\n",
     )
     p.add_argument(
         "target",
@@ -44,7 +46,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--manifest",
         type=Path,
-        help="dataset to check predictions against (default: data/manifest.json if present)",
+        help="dataset to check predictions against (default: a submission's board dataset when "
+        "it is in the repository, else data/manifest.json if present; a hidden board's folder "
+        "is checked against its board.json without it)",
     )
     p.add_argument(
         "--kind",

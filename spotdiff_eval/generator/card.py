@@ -63,6 +63,9 @@ Spot-the-difference puzzles for testing vision models, drawn by a program
 rather than collected: {info["items"]} cartoon scenes with {total} golden
 differences whose answers are known exactly, because the program made each
 change itself and checked it pixel by pixel before keeping the item.
+It is not the hand-made public set `Abnik/spotdiff-v1-dev` on the Hugging
+Face Hub: each has its own board on the leaderboard (`synthetic-dev` for the
+bundled generated set, `v1-dev` for the public one).
 
 Each item is one PNG holding two panels of {PANEL_WIDTH}x{PANEL_HEIGHT} pixels
 with an {SEPARATOR} px dark bar between them. The first panel is the left one

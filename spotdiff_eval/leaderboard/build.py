@@ -1,8 +1,9 @@
-"""``spotdiff leaderboard build``: submissions in, LEADERBOARD.md and the site out.
+"""``spotdiff leaderboard build``: every board's submissions in, LEADERBOARD.md and the site out.
 
-Everything that can fail on bad input (loading, validating, scoring,
-ranking, rendering the Markdown) runs before anything is written, so a
-broken submission leaves the previous LEADERBOARD.md and site as they were.
+Everything that can fail (loading, fetching datasets, scoring, ranking,
+rendering the Markdown) runs before anything is written. A broken submission
+folder is left out and reported, and the rest is published: one bad folder
+must not block everybody's results.
 The site is then built in a fresh folder and swapped in (``folder_swap``),
 and LEADERBOARD.md is replaced atomically last.
 """
@@ -11,73 +12,23 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from ..dataset import load_dataset
 from ..errors import SpotDiffError
 from ..folder_swap import replace_folder
-from ..jsonio import dumps_layered, write_text_atomic
-from ..pipeline import gc_paused
-from ..progress import Progress
-from .cache import ContentCache
+from ..jsonio import dumps_canonical, dumps_layered, write_text_atomic
+from .board_results import Leaderboard, compute_leaderboard
+from .board_site import Site, compute_site
 from .csv_export import render_csv
-from .data import build_data
 from .markdown import render_markdown
-from .scoring import Scored, score_submissions
-from .standings import compute_standings
-from .submissions import load_submissions
 
-#: Written into every site folder; ``folder_swap`` only replaces folders holding it.
-DATA_FILE = "leaderboard.json"
+__all__ = ["Leaderboard", "build_leaderboard", "check_markdown", "compute_leaderboard"]
+
+#: Written into every site folder (the list of boards); ``folder_swap`` only
+#: replaces folders holding it. Each board's folder holds its own BOARD_DATA.
+DATA_FILE = "boards.json"
+BOARD_DATA = "leaderboard.json"
 CSV_FILE = "leaderboard.csv"
-
-
-@dataclass(frozen=True)
-class Leaderboard:
-    """Everything a build renders, computed without writing anything but the cache."""
-
-    data: dict[str, Any]
-    reports: dict[str, dict[str, Any]]
-    report_texts: dict[str, str]
-    images: dict[str, Path]
-    markdown: str
-    scored: tuple[Scored, ...]
-
-    @property
-    def rescored(self) -> int:
-        return sum(not s.from_cache for s in self.scored)
-
-
-def compute_leaderboard(
-    submissions_dir: Path,
-    manifest: Path,
-    *,
-    site_prefix: str = "site",
-    cache_dir: Path | None = None,
-    show_progress: bool = False,
-) -> Leaderboard:
-    """Validate, score (cached) and rank every submission; render LEADERBOARD.md in memory."""
-    cache = ContentCache(cache_dir)
-    with gc_paused():
-        dataset = load_dataset(manifest)
-        submissions = load_submissions(Path(submissions_dir), dataset, cache)
-        progress = Progress("scoring submissions", len(submissions)) if show_progress else None
-        scored = score_submissions(dataset, submissions, cache, progress)
-    standings = compute_standings(
-        {s.submission_id: s.report["metrics"]["overall_score"] for s in scored},
-        {s.submission_id: s.per_item for s in scored},
-    )
-    data, images = build_data(dataset, scored, standings)
-    return Leaderboard(
-        data=data,
-        reports={s.submission_id: s.report for s in scored},
-        report_texts={s.submission_id: s.report_text for s in scored},
-        images=images,
-        markdown=render_markdown(data, site_prefix),
-        scored=tuple(scored),
-    )
 
 
 def site_prefix_for(markdown: Path, output: Path) -> str:
@@ -89,43 +40,58 @@ def site_prefix_for(markdown: Path, output: Path) -> str:
 def build_leaderboard(
     *,
     submissions_dir: Path = Path("submissions"),
-    manifest: Path = Path("data/manifest.json"),
     markdown: Path = Path("LEADERBOARD.md"),
     output: Path = Path("site"),
     cache_dir: Path | None = None,
     check: bool = False,
+    strict: bool = False,
+    token: str | None = None,
     site_url: str | None = None,
     show_progress: bool = False,
+    warn: Callable[[str], None] | None = None,
     render_site: Callable[..., None] | None = None,
-) -> Leaderboard:
-    """Build LEADERBOARD.md and the site, or with ``check`` only compare LEADERBOARD.md.
+) -> Site:
+    """Build LEADERBOARD.md and the site for every board, or with ``check`` only compare.
 
     ``check`` writes nothing (but the cache) and raises :class:`SpotDiffError`
     naming the first differing line when the file is not what a build would
     write. LEADERBOARD.md links into the site by ``site_url`` (where the site
-    is published) or else by the relative path to ``output``.
+    is published) or else by the relative path to ``output``. ``warn``
+    receives one line per board skipped or unpinned and per folder left out;
+    with ``strict`` an unpinned or unfetchable board raises instead.
     ``render_site`` defaults to the site renderer of ``site.py``.
     """
-    board = compute_leaderboard(
-        submissions_dir,
-        manifest,
-        site_prefix=site_url or site_prefix_for(markdown, output),
+    site = compute_site(
+        Path(submissions_dir),
         cache_dir=cache_dir,
+        strict=strict,
+        token=token,
         show_progress=show_progress,
+        warn=warn or (lambda line: None),
     )
+    text = render_markdown(site, site_url or site_prefix_for(markdown, output))
     if check:
-        check_markdown(Path(markdown), board.markdown)
-        return board
+        check_markdown(Path(markdown), text)
+        return site
+    from .site import render_landing
+
     if render_site is None:
         from .site import render_site
 
     def fill(folder: Path) -> None:
-        render_site(board.data, board.reports, board.images, folder)
-        write_site_data(folder, board)
+        nav = site.nav()
+        render_landing(site.index(), nav, folder)
+        for built in site.built():
+            board_dir = folder / built.board.board_id
+            board_dir.mkdir()
+            lb = built.leaderboard
+            render_site(lb.data, lb.reports, lb.images, board_dir, boards=nav)
+            write_site_data(board_dir, lb)
+        _write(folder / DATA_FILE, dumps_canonical(site.index()))
 
     replace_folder(Path(output), fill, DATA_FILE)
-    write_text_atomic(markdown, board.markdown)
-    return board
+    write_text_atomic(markdown, text)
+    return site
 
 
 def write_site_data(folder: Path, board: Leaderboard) -> None:
@@ -135,8 +101,10 @@ def write_site_data(folder: Path, board: Leaderboard) -> None:
     """
     # One line per entry and per item: readable, diff-friendly, and written by
     # json's C encoder (a fully indented file took longer than the whole site).
-    _write(folder / DATA_FILE, dumps_layered(board.data))
+    _write(folder / BOARD_DATA, dumps_layered(board.data))
     _write(folder / CSV_FILE, render_csv(board.data))
+    if board.data["board"]["track"] == "hidden":
+        return  # aggregates only: per-item reports would reveal the annotations
     (folder / "reports").mkdir(exist_ok=True)
     for submission_id, text in board.report_texts.items():
         # The same bytes as ``spotdiff evaluate --output`` writes for these predictions.

@@ -1,4 +1,4 @@
-"""The leaderboard's data document (``schemas/leaderboard.schema.json``).
+"""A board's data document (``schemas/leaderboard.schema.json``).
 
 One plain-data document feeds every output: LEADERBOARD.md, the site, and the
 ``leaderboard.json`` / ``leaderboard.csv`` downloads. Strings from submission
@@ -13,11 +13,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..boards import Board
 from ..domain import Annotation, Dataset
 from ..errors import SpotDiffError
 from ..metrics import WEIGHTS
 from ..report import dataset_summary
 from ..version import EVALUATOR_VERSION
+from .run_facts import model_facts, run_usage
 from .scoring import Scored
 from .standings import Standing
 
@@ -26,16 +28,32 @@ _SAFE_SUFFIX = re.compile(r"\.[a-z0-9]{1,8}")
 
 
 def build_data(
-    dataset: Dataset, scored: Sequence[Scored], standings: Sequence[Standing]
+    board: Board, dataset: Dataset, scored: Sequence[Scored], standings: Sequence[Standing]
 ) -> tuple[dict[str, Any], dict[str, Path]]:
-    """The data document, and where each of its ``images/...`` files comes from."""
+    """One board's data document, and where each of its ``images/...`` files comes from.
+
+    ``standings`` rank the models only. Baselines follow them as reference
+    rows without a rank: a perfect baseline holding rank 1 pushed every
+    model down a place and counted in "found by". A hidden board publishes
+    aggregates only: no items, no per-item reports.
+    """
     by_id = {s.submission_id: s for s in scored}
-    entries = [_entry(by_id[st.submission_id], st) for st in standings]
+    ranked = {st.submission_id for st in standings}
+    references = sorted(
+        (s for s in scored if s.submission_id not in ranked),
+        key=lambda s: (-s.report["metrics"]["overall_score"], s.submission_id),
+    )
+    entries = [_entry(by_id[st.submission_id], st, board) for st in standings]
+    entries += [_entry(s, None, board) for s in references]
     order = [st.submission_id for st in standings]
-    items, images = _items(dataset, [by_id[sid] for sid in order])
+    if board.hidden:
+        items, images = [], {}
+    else:
+        items, images = _items(dataset, [by_id[sid] for sid in order])
     data = {
         "schema_version": DATA_SCHEMA_VERSION,
         "evaluator_version": EVALUATOR_VERSION,
+        "board": board.summary(),
         "dataset": dataset_summary(dataset),
         "weights": dict(WEIGHTS),
         "entries": entries,
@@ -44,18 +62,19 @@ def build_data(
     return data, images
 
 
-def _entry(scored: Scored, standing: Standing) -> dict[str, Any]:
+def _entry(scored: Scored, standing: Standing | None, board: Board) -> dict[str, Any]:
     meta, report = scored.submission.metadata, scored.report
     prompt = {"name": meta["prompt"]["name"]}
     if "sha256" in meta["prompt"]:
         prompt["sha256"] = meta["prompt"]["sha256"]
     return {
-        "submission_id": standing.submission_id,
-        "rank": standing.rank,
-        "rank_low": standing.rank_low,
-        "rank_high": standing.rank_high,
-        "group": standing.group,
+        "submission_id": scored.submission_id,
+        "rank": standing.rank if standing else None,
+        "rank_low": standing.rank_low if standing else None,
+        "rank_high": standing.rank_high if standing else None,
+        "group": standing.group if standing else None,
         "model": {"name": meta["model"]["name"].strip(), "version": meta["model"].get("version")},
+        "model_facts": model_facts(meta),
         "organisation": meta["organisation"],
         "runtime": meta["runtime"],
         "submitter": meta.get("submitter"),  # none in the project's baselines
@@ -69,15 +88,16 @@ def _entry(scored: Scored, standing: Standing) -> dict[str, Any]:
         "per_kind_recall": {kind: k["recall"] for kind, k in report["per_kind"].items()},
         "items_answered": report["counts"]["items_answered"],
         "items_total": report["counts"]["items"],
+        "usage": run_usage(scored.submission.predictions_path),
         "predictions_sha256": report["predictions"]["sha256"],
-        "report": f"reports/{standing.submission_id}.json",
+        "report": None if board.hidden else f"reports/{scored.submission_id}.json",
     }
 
 
 def _items(
     dataset: Dataset, scored_in_rank_order: Sequence[Scored]
 ) -> tuple[list[dict[str, Any]], dict[str, Path]]:
-    """Items by id, each golden difference listing the entries (in rank order) that found it."""
+    """Items by id, each golden difference listing the ranked entries that found it (rank order)."""
     found: dict[tuple[str, str], list[str]] = {}
     for scored in scored_in_rank_order:
         for item in scored.report["items"]:

@@ -1,4 +1,4 @@
-"""LEADERBOARD.md: the data document rendered through ``site_templates/LEADERBOARD.md.j2``.
+"""LEADERBOARD.md: a section per board, rendered through ``site_templates/LEADERBOARD.md.j2``.
 
 Model names and organisations come from pull requests and end up in a file
 GitHub renders, so every untrusted string passes :func:`cell` before it
@@ -13,8 +13,11 @@ from typing import Any
 
 import jinja2
 
+from ..metrics import WEIGHTS
 from ..resources import resource_dir
 from ..terminal import INVISIBLE
+from ..version import EVALUATOR_VERSION
+from .board_site import Site
 
 TEMPLATE = "LEADERBOARD.md.j2"
 
@@ -48,9 +51,18 @@ def percent(value: float) -> str:
 
 
 def rank_range(entry: dict[str, Any]) -> str:
-    """ "2" or, when the bootstrap cannot order the entry, the range "2–4"."""
+    """ "2" or, when the bootstrap cannot order the entry, the range "2–4"; "ref" for a baseline."""
+    if entry["rank"] is None:
+        return "ref"
     low, high = entry["rank_low"], entry["rank_high"]
     return str(low) if low == high else f"{low}–{high}"
+
+
+def token_total(usage: dict[str, Any]) -> str:
+    """Input plus output tokens of the run, or "–" when the predictions do not say."""
+    if usage["input_tokens"] is None and usage["output_tokens"] is None:
+        return "–"
+    return f"{(usage['input_tokens'] or 0) + (usage['output_tokens'] or 0):,}"
 
 
 def _environment() -> jinja2.Environment:
@@ -62,12 +74,26 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(cell=cell, percent=percent, rank_range=rank_range)
+    env.filters.update(cell=cell, percent=percent, rank_range=rank_range, token_total=token_total)
     return env
 
 
-def render_markdown(data: dict[str, Any], site_prefix: str) -> str:
-    """LEADERBOARD.md for ``data``; ``site_prefix`` is the site folder relative to the file."""
+def render_markdown(site: Site, site_prefix: str) -> str:
+    """LEADERBOARD.md for every board; ``site_prefix`` is the site folder relative to the file.
+
+    A board without data (a Hub board with no submissions, which is never
+    fetched, or one skipped) still gets its section, from board.json alone.
+    """
     prefix = site_prefix.rstrip("/") + "/" if site_prefix not in ("", ".") else ""
     template = _environment().get_template(TEMPLATE)
-    return template.render(data=data, site=prefix)
+    boards = [
+        {
+            "board": built.board.summary(),
+            "status": built.status,
+            "data": built.leaderboard.data if built.leaderboard is not None else None,
+        }
+        for built in site.boards
+    ]
+    return template.render(
+        boards=boards, site=prefix, evaluator_version=EVALUATOR_VERSION, weights=WEIGHTS
+    )

@@ -18,13 +18,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..board_checks import TRACKS, check_on_board
+from ..boards import Board
 from ..dataset import load_dataset, read_manifest
 from ..errors import SpotDiffError
 from ..evaluation import Evaluation, evaluate
 from ..jsonio import dumps_canonical, read_bytes_limited
 from ..predictions import load_predictions
 from ..schema import validate_document
-from ..submission_checks import PREDICTIONS_JSON_MAX_BYTES, validate_submission
+from ..submission_checks import PREDICTIONS_JSON_MAX_BYTES
 from ..summary import render_summary
 from .submissions import SubmissionFindings
 
@@ -60,7 +62,7 @@ class SubmitRequest:
     prompt_sha256: str | None = None
     notes: str | None = None
     links: tuple[tuple[str, str], ...] = field(default=())
-    track: str = "dev"
+    track: str | None = None  # the board decides; a different --track is refused
 
 
 @dataclass(frozen=True)
@@ -83,25 +85,36 @@ def create_submission(
     request: SubmitRequest,
     *,
     manifest: Path,
-    submissions_dir: Path = Path("submissions"),
+    board: Board,
     force: bool = False,
 ) -> Submitted:
-    """Write ``submissions/<id>/`` and validate it; raise on any problem, leaving no trace.
+    """Write ``submissions/<board>/<id>/`` and validate it; raise on any problem, leaving no trace.
 
-    On the hidden track the annotations are not public: the manifest alone
-    gives the dataset's name, version and items, and the score is computed
-    after merge by the publish job.
+    The board decides the track. On a hidden board the annotations are not
+    public: the manifest alone gives the dataset's name, version and items,
+    it must be the dataset the board names, and the score is computed after
+    merge by the publish job.
     """
-    hidden = request.track == "hidden"
+    hidden = board.hidden
+    track = TRACKS[board.track]
+    if request.track is not None and request.track != track:
+        raise SpotDiffError(
+            COMMAND,
+            "--track",
+            f'board {board.board_id} is on the {track} track, not "{request.track}"; '
+            "leave --track out (the board decides it)",
+        )
     if hidden:
         listing = read_manifest(manifest)
         dataset = None
         name, version = listing.data["dataset_name"], listing.data["dataset_version"]
         item_ids = [entry["item_id"] for entry in listing.entries]
+        _fits_board(manifest, board, (name, version), None)
     else:
         dataset = load_dataset(manifest)
         name, version = dataset.name, dataset.version
         item_ids = [item.item_id for item in dataset.items]
+        _fits_board(manifest, board, (name, version), dataset.fingerprint)
     raw = read_bytes_limited(request.predictions, PREDICTIONS_JSON_MAX_BYTES)
     predictions = load_predictions(request.predictions, max_bytes=PREDICTIONS_JSON_MAX_BYTES)
     if predictions.model != request.model.strip():
@@ -114,18 +127,56 @@ def create_submission(
     submission_id = request.submission_id or derive_submission_id(request.model)
     answered = {item.item_id for item in predictions.items}
     unanswered = sum(item_id not in answered for item_id in item_ids)
-    metadata = _metadata(request, submission_id, (name, version), unanswered)
-    folder = Path(submissions_dir) / submission_id
+    metadata = _metadata(request, submission_id, (name, version, track), unanswered)
+    folder = board.folder / submission_id
     if os.path.lexists(folder) and not force:
         raise SpotDiffError(
             folder, "", "already exists; choose another --id, or pass --force to replace it"
         )
-    _write_checked(folder, metadata, raw, None if hidden else manifest)
+    _write_checked(folder, metadata, raw, board, None if hidden else manifest)
     return Submitted(folder, None if dataset is None else evaluate(dataset, predictions))
 
 
+def _fits_board(
+    manifest: Path, board: Board, declared: tuple[str, str], fingerprint: str | None
+) -> None:
+    """Refuse a manifest of another dataset than the board's.
+
+    ``submit --track hidden`` without ``--manifest`` used to record the
+    bundled dev set for a hidden submission and call it valid.
+    """
+    if board.fingerprint is not None and fingerprint is not None:
+        if fingerprint != board.fingerprint:
+            raise SpotDiffError(
+                manifest,
+                "",
+                f"dataset {declared[0]} {declared[1]} (fingerprint {fingerprint[:12]}...) is not "
+                f"board {board.board_id}'s ({board.fingerprint[:12]}...); pass the --manifest "
+                f"of {board.source}",
+            )
+        return
+    expected = (board.dataset_name, board.dataset_version)
+    if board.dataset_name is not None and declared != expected:
+        raise SpotDiffError(
+            manifest,
+            "/dataset_name",
+            f"dataset {declared[0]} {declared[1]} is not board {board.board_id}'s "
+            f"{expected[0]} {expected[1]}; pass the --manifest of {board.source}",
+        )
+    if board.repo_id is None:
+        own = read_manifest(board.folder.parent.parent / board.dataset["path"] / "manifest.json")
+        expected = (own.data["dataset_name"], own.data["dataset_version"])
+        if declared != expected:
+            raise SpotDiffError(
+                manifest,
+                "/dataset_name",
+                f"dataset {declared[0]} {declared[1]} is not board {board.board_id}'s "
+                f"{expected[0]} {expected[1]} ({board.source})",
+            )
+
+
 def _metadata(
-    request: SubmitRequest, submission_id: str, dataset: tuple[str, str], unanswered: int
+    request: SubmitRequest, submission_id: str, dataset: tuple[str, str, str], unanswered: int
 ) -> dict[str, Any]:
     model = {"name": request.model.strip()}
     if request.model_version:
@@ -143,7 +194,7 @@ def _metadata(
         "runtime": request.runtime,
         "submitter": request.submitter,
         "date": request.date or dt.date.today().isoformat(),
-        "dataset": {"name": dataset[0], "version": dataset[1], "track": request.track},
+        "dataset": {"name": dataset[0], "version": dataset[1], "track": dataset[2]},
         "prompt": prompt,
     }
     if request.links:
@@ -161,7 +212,7 @@ def _metadata(
 
 
 def _write_checked(
-    folder: Path, metadata: dict[str, Any], raw: bytes, manifest: Path | None
+    folder: Path, metadata: dict[str, Any], raw: bytes, board: Board, manifest: Path | None
 ) -> None:
     """Write the folder; keep it only if it validates (an old one is put aside meanwhile)."""
     folder.parent.mkdir(parents=True, exist_ok=True)
@@ -175,7 +226,7 @@ def _write_checked(
         (folder / "submission.json").write_text(
             dumps_canonical(metadata), encoding="utf-8", newline="\n"
         )
-        findings = validate_submission(folder, manifest=manifest)
+        findings = check_on_board(folder, board, manifest, allow_baseline=False)
         if findings:
             raise SubmissionFindings(list(findings))
     except BaseException:

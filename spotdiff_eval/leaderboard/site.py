@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import re
 import shutil
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,7 @@ from . import site_items as items_
 from . import site_views as views_
 from .site_charts import label_radius, outlines, score_chart
 from .site_markdown import render_notes
-from .site_text import http_url, neutralise, pct
+from .site_text import dollars, http_url, neutralise, pct, seconds, tokens
 
 #: Static files copied from ``site_templates/site/assets/`` as they are.
 ASSETS = ("site.css", "site.js", "favicon.svg")
@@ -52,7 +52,13 @@ def _environment() -> Environment:
         auto_reload=False,  # templates do not change during a build: no stat per page
     )
     env.filters.update(
-        pct=pct, http_url=http_url, image_href=items_.image_href, level=views_.recall_level
+        pct=pct,
+        http_url=http_url,
+        image_href=items_.image_href,
+        level=views_.recall_level,
+        tokens=tokens,
+        seconds=seconds,
+        dollars=dollars,
     )
     env.globals.update(
         KIND_LABELS=views_.KIND_LABELS,
@@ -68,6 +74,8 @@ def render_site(
     reports: Mapping[str, dict],
     images: Mapping[str, Path],
     out_dir: Path,
+    *,
+    boards: Sequence[Mapping[str, str]] = (),
 ) -> None:
     """Write the site's pages, assets and item images into ``out_dir``.
 
@@ -75,33 +83,71 @@ def render_site(
     report of each submission by id, ``images`` the real file behind each
     item's ``image`` path. ``leaderboard.json``, ``leaderboard.csv`` and
     ``reports/`` are written next to the pages by the caller; pages link
-    to them.
+    to them. ``boards`` feeds the board switcher: each board's pages live in
+    a sibling folder named by its id. A hidden board gets its standings page
+    only: item pages, the matrix and per-entry pages would show per-item
+    results, which reveal the private annotations.
     """
     out_dir = Path(out_dir)
-    _check(data, reports, images)
+    hidden = data.get("board", {}).get("track") == "hidden"
+    _check(data, {} if hidden else reports, images, hidden=hidden)
     with gc_paused():  # many small objects, no cycles: see pipeline.gc_paused
-        _render(data, reports, images, out_dir)
+        _render(data, reports, images, out_dir, tuple(boards), hidden)
+
+
+def render_landing(
+    index: Mapping[str, Any], boards: Sequence[Mapping[str, str]], out: Path
+) -> None:
+    """``index.html`` of the site: every board with its status, linking to its pages."""
+    html = (
+        _environment()
+        .get_template("boards.html")
+        .render(
+            root="",
+            up="",
+            nav="boards",
+            board=None,
+            boards=boards,
+            index=index,
+            data=index,
+            assets=_copy_assets(Path(out)),
+        )
+    )
+    _write(Path(out) / "index.html", html)
 
 
 def _render(
-    data: dict, reports: Mapping[str, dict], images: Mapping[str, Path], out_dir: Path
+    data: dict,
+    reports: Mapping[str, dict],
+    images: Mapping[str, Path],
+    out_dir: Path,
+    boards: tuple[Mapping[str, str], ...],
+    hidden: bool,
 ) -> None:
     env = _environment()
     sizes = _copy_images(data, images, out_dir)
     common = {
         "data": data,
         "dataset": data["dataset"],
+        "board": data.get("board"),
+        "boards": boards,
+        "hidden": hidden,
         "assets": _copy_assets(out_dir),
         "entry_count": len(data["entries"]),
+        "ranked_count": sum(e["rank"] is not None for e in data["entries"]),
     }
     entries = views_.entry_views(data)
 
     def page(relative: str, template: str, nav: str, **context: Any) -> None:
         root = "../" * relative.count("/")
-        html = env.get_template(template).render(root=root, nav=nav, **common, **context)
+        html = env.get_template(template).render(
+            root=root, up=root + "../", nav=nav, **common, **context
+        )
         _write(out_dir / relative, html)
 
     page("index.html", "index.html", "index", entries=entries, chart=score_chart(data["entries"]))
+    if hidden:
+        return
     links = views_.gold_links(data)
     for entry in entries:
         page(
@@ -130,7 +176,13 @@ def _render(
     )
 
 
-def _check(data: Mapping[str, Any], reports: Mapping[str, Any], images: Mapping[str, Path]) -> None:
+def _check(
+    data: Mapping[str, Any],
+    reports: Mapping[str, Any],
+    images: Mapping[str, Path],
+    *,
+    hidden: bool = False,
+) -> None:
     """Ids become file names and anchors: refuse any that could escape or collide."""
     seen: set[str] = set()
     for index, entry in enumerate(data["entries"]):
@@ -140,7 +192,7 @@ def _check(data: Mapping[str, Any], reports: Mapping[str, Any], images: Mapping[
             raise SpotDiffError(_SOURCE, where, f"{sid!r} is not a valid submission id")
         if sid in seen:
             raise SpotDiffError(_SOURCE, where, f"submission {sid!r} appears twice")
-        if sid not in reports:
+        if sid not in reports and not hidden:
             raise SpotDiffError(f"reports/{sid}.json", "", "no report for this submission")
         seen.add(sid)
     items: set[str] = set()

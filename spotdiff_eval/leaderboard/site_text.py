@@ -87,3 +87,21 @@ def path_segment(name: str) -> str:
 def pct(value: float | None) -> str:
     """A fraction as a percentage with one decimal, the site's one number format."""
     return "–" if value is None else f"{100 * value:.1f}"
+
+
+def tokens(value: int | None) -> str:
+    """12345678 -> "12.3M": token counts are read as magnitudes."""
+    if value is None:
+        return "–"
+    for size, unit in ((1_000_000_000, "G"), (1_000_000, "M"), (1_000, "k")):
+        if value >= size:
+            return f"{value / size:.1f}{unit}"
+    return str(value)
+
+
+def seconds(milliseconds: int | None) -> str:
+    return "–" if milliseconds is None else f"{milliseconds / 1000:.1f} s"
+
+
+def dollars(value: float | None) -> str:
+    return "–" if value is None else f"${value:,.2f}"

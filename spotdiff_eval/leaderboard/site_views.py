@@ -50,7 +50,9 @@ def item_page(item_id: str) -> str:
 
 
 def rank_label(entry: Mapping[str, Any]) -> str:
-    """ "4" for a clear rank, "2–5" when the entry is tied with others."""
+    """ "4" for a clear rank, "2–5" when the entry is tied with others, "ref" for a baseline."""
+    if entry["rank"] is None:
+        return "ref"
     low, high = entry.get("rank_low", entry["rank"]), entry.get("rank_high", entry["rank"])
     return str(low) if low == high else f"{low}–{high}"
 
@@ -72,7 +74,7 @@ class EntryView:
 
     id: str
     page: str
-    rank: int
+    rank: int | None
     rank_label: str
     group: Any
     model: str

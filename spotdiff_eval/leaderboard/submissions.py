@@ -1,10 +1,10 @@
-"""Finding and loading the submission folders of ``submissions/``.
+"""Finding and loading the submission folders of one board, ``submissions/<board_id>/``.
 
 Folders come from pull requests, so they are read as data only and every one
-is checked by :func:`~spotdiff_eval.submission_checks.validate_submission`
-before anything else looks at it. One broken folder stops the build: a
-leaderboard that silently dropped an entry would be wrong without anybody
-noticing.
+is checked by :func:`~spotdiff_eval.board_checks.check_on_board` before
+anything else looks at it. A broken folder is left out and reported, and the
+rest of the board is still built: before boards, one broken folder stopped
+the whole publication (no site, no LEADERBOARD.md) for everybody.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..ci.verify import declared
+from ..board_checks import BASELINE_IDS, check_on_board
+from ..boards import ALLOWED_FILES, BOARD_JSON, Board
 from ..domain import Dataset
 from ..errors import SpotDiffError
 from ..jsonio import read_bytes_limited, read_json
@@ -25,19 +26,11 @@ from ..submission_checks import (
     PREDICTIONS_JSON_MAX_BYTES,
     SUBMISSION_JSON_MAX_BYTES,
     SUBMISSION_LIMITS,
-    validate_submission,
 )
 from ..version import EVALUATOR_VERSION
 from .cache import ContentCache, content_key
 
-#: Files ``submissions/`` may hold besides submission folders: contributor
-#: instructions. Hidden entries (``.gitkeep``, an editor's swap file, the
-#: staging folder of an interrupted ``spotdiff submit``) are not looked at.
-ALLOWED_FILES = frozenset({"README.md"})
-#: The project's own baselines (``baselines.py``), the only folders that may say
-#: ``"baseline": true``: the flag shows an entry as "not a model" and waives
-#: the submitter, so a pull request must not be able to claim it.
-BASELINE_IDS = frozenset({"perfect-baseline", "empty-baseline", "example-baseline"})
+__all__ = ["BASELINE_IDS", "Submission", "SubmissionFindings", "discover", "load_submissions"]
 
 
 class SubmissionFindings(SpotDiffError):
@@ -70,79 +63,71 @@ class Submission:
         return self.folder / "predictions.json"
 
 
-def discover(submissions_dir: Path) -> list[Path]:
-    """The submission folders, sorted by name so the listing order never matters."""
-    submissions_dir = Path(submissions_dir)
+def discover(board_folder: Path) -> tuple[list[Path], list[str]]:
+    """The submission folders of a board, sorted by name, and findings for stray files."""
+    board_folder = Path(board_folder)
     try:
-        with os.scandir(submissions_dir) as scan:
+        with os.scandir(board_folder) as scan:
             entries = sorted(scan, key=lambda e: e.name)
     except FileNotFoundError:
-        raise SpotDiffError(submissions_dir, "", "folder not found") from None
+        raise SpotDiffError(board_folder, "", "folder not found") from None
     except NotADirectoryError:
-        raise SpotDiffError(submissions_dir, "", "is not a folder") from None
-    folders = []
+        raise SpotDiffError(board_folder, "", "is not a folder") from None
+    folders, findings = [], []
     for entry in entries:
-        if entry.name.startswith(".") or entry.name in ALLOWED_FILES:
+        if entry.name.startswith(".") or entry.name in ALLOWED_FILES or entry.name == BOARD_JSON:
             continue
         if entry.is_file(follow_symlinks=False):
-            raise SpotDiffError(
-                submissions_dir / entry.name,
-                "",
-                "unexpected file: submissions/ holds one folder per submission (and README.md)",
+            findings.append(
+                SpotDiffError(
+                    board_folder / entry.name,
+                    "",
+                    "unexpected file: a board holds board.json and one folder per submission",
+                ).one_line()
             )
-        folders.append(submissions_dir / entry.name)  # symlinks: validation reports them
-    return folders
+            continue
+        folders.append(board_folder / entry.name)  # symlinks: validation reports them
+    return folders, findings
 
 
 def load_submissions(
-    submissions_dir: Path, dataset: Dataset, cache: ContentCache | None = None
-) -> list[Submission]:
-    """Validate and load every dev-track folder; raise :class:`SubmissionFindings` if any is broken.
-
-    Hidden-track folders are left out: their annotations are never in the
-    repository, and the publish job scores them on its own (``spotdiff ci
-    score-hidden``), publishing aggregates only.
-    """
+    board: Board, dataset: Dataset, cache: ContentCache | None = None
+) -> tuple[list[Submission], list[str]]:
+    """The board's valid submissions, and a finding for each folder left out."""
     cache = cache or ContentCache(None)
-    submissions, findings = [], []
-    for folder in discover(submissions_dir):
-        if declared(folder)[0] == "hidden":
-            continue
+    folders, findings = discover(board.folder)
+    submissions = []
+    for folder in folders:
         try:
-            submissions.append(_load_one(folder, dataset, cache))
+            submissions.append(_load_one(folder, board, dataset, cache))
         except SubmissionFindings as exc:
             findings += exc.findings
-    if findings:
-        raise SubmissionFindings(findings)
-    return submissions
+    return submissions, findings
 
 
-def _load_one(folder: Path, dataset: Dataset, cache: ContentCache) -> Submission:
+def _load_one(folder: Path, board: Board, dataset: Dataset, cache: ContentCache) -> Submission:
     """Validation is skipped only for a pristine folder whose exact bytes passed before."""
     pristine = _is_pristine(folder)
     if pristine:
         meta_bytes = read_bytes_limited(folder / "submission.json", SUBMISSION_JSON_MAX_BYTES)
         pred_bytes = read_bytes_limited(folder / "predictions.json", PREDICTIONS_JSON_MAX_BYTES)
-        key = _validation_key(folder.name, dataset, meta_bytes, pred_bytes)
+        key = _validation_key(folder.name, board, dataset, meta_bytes, pred_bytes)
         if cache.has_mark("validated", key):
             return _submission(folder, pred_bytes)
-    findings = validate_submission(folder, manifest=dataset.manifest_path)
+    findings = check_on_board(folder, board, dataset.manifest_path)
     if findings:
         raise SubmissionFindings(list(findings))
     # Read again after validating: the bytes that passed are the ones marked.
     meta_bytes = read_bytes_limited(folder / "submission.json", SUBMISSION_JSON_MAX_BYTES)
     pred_bytes = read_bytes_limited(folder / "predictions.json", PREDICTIONS_JSON_MAX_BYTES)
     if _is_pristine(folder):
-        cache.mark("validated", _validation_key(folder.name, dataset, meta_bytes, pred_bytes))
+        key = _validation_key(folder.name, board, dataset, meta_bytes, pred_bytes)
+        cache.mark("validated", key)
     return _submission(folder, pred_bytes)
 
 
 def _submission(folder: Path, pred_bytes: bytes) -> Submission:
-    path = folder / "submission.json"
-    metadata = read_json(path, max_bytes=SUBMISSION_JSON_MAX_BYTES)
-    if metadata.get("baseline") and folder.name not in BASELINE_IDS:
-        what = f"only the project's baselines ({', '.join(sorted(BASELINE_IDS))}) may be marked"
-        raise SubmissionFindings([SpotDiffError(path, "/baseline", what).one_line()])
+    metadata = read_json(folder / "submission.json", max_bytes=SUBMISSION_JSON_MAX_BYTES)
     return Submission(
         submission_id=folder.name,
         folder=folder,
@@ -169,13 +154,17 @@ def _is_pristine(folder: Path) -> bool:
     )
 
 
-def _validation_key(name: str, dataset: Dataset, meta: bytes, predictions: bytes) -> str:
+def _validation_key(
+    name: str, board: Board, dataset: Dataset, meta: bytes, predictions: bytes
+) -> str:
     """Everything a folder's verdict depends on, the checking code's version included."""
     return content_key(
         "validated",
         __version__,
         EVALUATOR_VERSION,
         name,
+        board.board_id,
+        board.track,
         dataset.name,
         dataset.version,
         dataset.fingerprint,

@@ -1,0 +1,98 @@
+"""One board's results: its submissions validated, scored (cached) and ranked.
+
+Baselines are scored like any submission but left out of the standings:
+they are reference rows, and a perfect baseline holding rank 1 pushed every
+model down a place. A hidden board's per-item reports are kept in memory
+for ranking only and never published.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..boards import Board
+from ..dataset import load_dataset
+from ..domain import Dataset
+from ..pipeline import gc_paused
+from ..progress import Progress
+from ..submission_checks import SUBMISSION_ID_RE
+from .cache import ContentCache
+from .data import build_data
+from .scoring import Scored, score_submissions
+from .standings import compute_standings
+from .submissions import load_submissions
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    """One board's results, computed without writing anything but the cache.
+
+    ``skipped`` lists a finding per submission folder left out (broken);
+    the others are still scored and published.
+    """
+
+    data: dict[str, Any]
+    reports: dict[str, dict[str, Any]]
+    report_texts: dict[str, str]
+    images: dict[str, Path]
+    scored: tuple[Scored, ...]
+    skipped: tuple[str, ...] = ()
+
+    @property
+    def rescored(self) -> int:
+        return sum(not s.from_cache for s in self.scored)
+
+
+def compute_leaderboard(
+    board_folder: Path,
+    manifest: Path,
+    *,
+    board: Board | None = None,
+    dataset: Dataset | None = None,
+    cache_dir: Path | None = None,
+    show_progress: bool = False,
+) -> Leaderboard:
+    """Validate, score (cached) and rank one board's submissions against ``manifest``.
+
+    Without ``board``, ``board_folder`` is read as a public board of the
+    dataset at ``manifest`` (tests and one-off builds of a plain folder).
+    """
+    cache = ContentCache(cache_dir)
+    if board is None:
+        board = plain_board(Path(board_folder), Path(manifest))
+    with gc_paused():
+        if dataset is None:
+            dataset = load_dataset(manifest)
+        submissions, skipped = load_submissions(board, dataset, cache)
+        progress = Progress("scoring submissions", len(submissions)) if show_progress else None
+        scored = score_submissions(dataset, submissions, cache, progress)
+    models = [s for s in scored if not s.submission.metadata.get("baseline")]
+    standings = compute_standings(
+        {s.submission_id: s.report["metrics"]["overall_score"] for s in models},
+        {s.submission_id: s.per_item for s in models},
+    )
+    data, images = build_data(board, dataset, scored, standings)
+    published = [] if board.hidden else scored  # per-item reports would reveal the answers
+    return Leaderboard(
+        data=data,
+        reports={s.submission_id: s.report for s in published},
+        report_texts={s.submission_id: s.report_text for s in published},
+        images=images,
+        scored=tuple(scored),
+        skipped=tuple(skipped),
+    )
+
+
+def plain_board(folder: Path, manifest: Path) -> Board:
+    """A public board for a folder without board.json, named after the folder."""
+    name = folder.name if SUBMISSION_ID_RE.fullmatch(folder.name) else "board"
+    return Board(
+        board_id=name,
+        folder=folder,
+        title=name,
+        description=f"Submissions in {folder}.",
+        track="public",
+        dataset={"path": manifest.parent.as_posix()},
+    )

@@ -1,0 +1,67 @@
+"""Tokens, cost and latency of a submission, from the run provenance of its predictions.
+
+``spotdiff run`` records token usage and per-item latency in the predictions'
+``run`` object (format ``spotdiff-run/1``); hand-made files may carry a free
+``run`` object or none. Each figure is read only when it is there and has
+the right type, so a submission without provenance shows "—", never 0.
+"""
+
+from __future__ import annotations
+
+import statistics
+from pathlib import Path
+from typing import Any
+
+from ..errors import SpotDiffError
+from ..jsonio import read_json
+from ..submission_checks import PREDICTIONS_JSON_MAX_BYTES
+
+NO_USAGE: dict[str, Any] = {
+    "input_tokens": None,
+    "output_tokens": None,
+    "median_latency_ms": None,
+    "cost_usd": None,
+}
+
+
+def run_usage(predictions_path: Path) -> dict[str, Any]:
+    """Input and output tokens, median latency of answered items, and cost, each or None."""
+    try:
+        run = read_json(predictions_path, max_bytes=PREDICTIONS_JSON_MAX_BYTES).get("run")
+    except SpotDiffError:
+        return dict(NO_USAGE)
+    if not isinstance(run, dict):
+        return dict(NO_USAGE)
+    totals = run.get("totals") if isinstance(run.get("totals"), dict) else {}
+    items = run.get("items") if isinstance(run.get("items"), list) else []
+    latencies = [
+        item["latency_ms"]
+        for item in items
+        if isinstance(item, dict) and item.get("status") == "ok" and _count(item.get("latency_ms"))
+    ]
+    cost = totals.get("cost_usd", run.get("cost_usd"))
+    return {
+        "input_tokens": totals.get("input_tokens") if _count(totals.get("input_tokens")) else None,
+        "output_tokens": totals.get("output_tokens")
+        if _count(totals.get("output_tokens"))
+        else None,
+        "median_latency_ms": round(statistics.median(latencies)) if latencies else None,
+        "cost_usd": float(cost) if _amount(cost) else None,
+    }
+
+
+def model_facts(metadata: dict[str, Any]) -> dict[str, Any]:
+    """The optional model facts of submission.json: open weights and parameter count."""
+    model = metadata["model"]
+    return {
+        "open_weights": model.get("open_weights"),
+        "parameters": model.get("parameters"),
+    }
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _amount(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and value >= 0
