@@ -35,7 +35,11 @@ def _jpeg(layout: str, first: list[tuple], second: list[tuple]) -> bytes:
     return out.getvalue()
 
 
-_KITE, _HUT, _BOAT = ((10, 10, 30, 30), "orange"), ((40, 20, 70, 50), "brown"), ((5, 40, 35, 58), "navy")
+_KITE, _HUT, _BOAT = (
+    ((10, 10, 30, 30), "orange"),
+    ((40, 20, 70, 50), "brown"),
+    ((5, 40, 35, 58), "navy"),
+)
 
 ITEMS: dict[str, dict[str, Any]] = {
     "scene_0001_harbour": {

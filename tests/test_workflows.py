@@ -427,8 +427,6 @@ def test_every_spotdiff_step_is_a_real_command() -> None:
         ("verify-submission.yml", "ci", "verify-pr"),
         ("comment.yml", "ci", "comment-body"),
         ("publish.yml", "leaderboard", None),
-        ("publish.yml", "download", None),
-        ("publish.yml", "ci", "score-hidden"),
         ("publish.yml", "ci", "commit-leaderboard"),
     }
 

@@ -1,11 +1,12 @@
 """What a submission pull request changes, read from git as data.
 
 A submission pull request adds or updates exactly one folder
-``submissions/<id>/`` holding ``submission.json`` and ``predictions.json`` as
-plain files within the size limits, and touches nothing else. The rule is
-checked on git's own record of the change (``git diff --raw``: paths, file
-modes, blob ids; sizes from ``git cat-file --batch-check``), never by running
-or importing anything from the pull request.
+``submissions/<board>/<id>/`` of an existing board, holding
+``submission.json`` and ``predictions.json`` as plain files within the
+size limits, and touches nothing else. The rule is checked on git's own
+record of the change (``git diff --raw``: paths, file modes, blob ids; sizes
+from ``git cat-file --batch-check``), never by running or importing anything
+from the pull request.
 
 The diff starts at the merge base of the base commit and the head, as GitHub's
 "Files changed" tab does: a branch made before other submissions landed on
@@ -72,9 +73,9 @@ class Change:
 class ChangeCheck:
     """The verdict on what a pull request changes.
 
-    ``submission_id`` is set when exactly one submission folder changed,
-    whatever else did: that folder is still scored, so a contributor learns
-    the score and every problem in one run.
+    ``submission_id`` is ``<board>/<id>``, set when exactly one submission
+    folder changed, whatever else did: that folder is still scored, so a
+    contributor learns the score and every problem in one run.
     """
 
     submission_id: str | None
@@ -166,7 +167,7 @@ def blob_sizes(repo: Path, blobs: Iterable[str]) -> dict[str, int]:
 
 
 def folder_exists(repo: Path, commit: str, submission_id: str) -> bool:
-    """Whether ``submissions/<id>/`` exists at ``commit`` (an update, not an addition)."""
+    """Whether ``submissions/<board>/<id>/`` exists at ``commit`` (an update, not an addition)."""
     return bool(
         _git(repo, "ls-tree", "--name-only", commit, "--", f"{SUBMISSIONS}/{submission_id}")
     )
@@ -183,14 +184,18 @@ def pull_request_changes(repo: Path, base: str, head: str) -> ChangeCheck:
 
 
 def check_changes(changes: list[Change], sizes: dict[str, int]) -> ChangeCheck:
-    """Exactly one submission folder, two plain files within limits, nothing else."""
+    """Exactly one submission folder, two plain files within limits, nothing else.
+
+    A folder is ``submissions/<board>/<id>/``: a file directly in
+    ``submissions/<board>/`` (its board.json) is outside every folder.
+    """
     problems: list[str] = []
     folders: dict[str, list[Change]] = {}
     outside: list[Change] = []
     for change in changes:
         parts = change.path.split("/")
-        if len(parts) >= 3 and parts[0] == SUBMISSIONS:
-            folders.setdefault(parts[1], []).append(change)
+        if len(parts) >= 4 and parts[0] == SUBMISSIONS:
+            folders.setdefault(f"{parts[1]}/{parts[2]}", []).append(change)
         else:
             outside.append(change)
     for change in outside[:MAX_LISTED_OUTSIDE]:
@@ -203,7 +208,7 @@ def check_changes(changes: list[Change], sizes: dict[str, int]) -> ChangeCheck:
             problem(
                 f"{SUBMISSIONS}/",
                 "no submission folder added or updated: add one folder "
-                f"{SUBMISSIONS}/<id>/ with submission.json and predictions.json",
+                f"{SUBMISSIONS}/<board>/<id>/ with submission.json and predictions.json",
             )
         )
     elif len(folders) > 1:
@@ -218,37 +223,44 @@ def check_changes(changes: list[Change], sizes: dict[str, int]) -> ChangeCheck:
     for submission_id in sorted(folders):
         problems += _folder_problems(submission_id, folders[submission_id], sizes)
     only = next(iter(folders)) if len(folders) == 1 else None
-    if only is not None and not SUBMISSION_ID_RE.fullmatch(only):
+    if only is not None and not all(SUBMISSION_ID_RE.fullmatch(p) for p in only.split("/")):
         only = None
     return ChangeCheck(submission_id=only, problems=tuple(problems))
 
 
 def _outside_reason(change: Change) -> str:
     verb = _VERBS.get(change.status, "changes")
+    if change.path.startswith(f"{SUBMISSIONS}/") and change.path.endswith("/board.json"):
+        return (
+            f"{_VERBS.get(change.status, 'changes')} a board's settings: maintainers change boards"
+        )
     if change.path.startswith(f"{SUBMISSIONS}/") and change.new_mode in _ODD_MODES:
         # submissions/<id> itself as a symlink (to ../spotdiff_eval, say)
-        return f"{_ODD_MODES[change.new_mode]}; a submission is a folder {SUBMISSIONS}/<id>/"
+        return (
+            f"{_ODD_MODES[change.new_mode]}; a submission is a folder {SUBMISSIONS}/<board>/<id>/"
+        )
     for prefix, area in _AREAS:
         if change.path == prefix or change.path.startswith(prefix):
             return f"{verb} {area}: a submission pull request changes only its own folder"
     return (
-        f"{verb} a file outside {SUBMISSIONS}/<id>/: a submission pull request changes only "
-        "its own folder"
+        f"{verb} a file outside {SUBMISSIONS}/<board>/<id>/: a submission pull request changes "
+        "only its own folder"
     )
 
 
-def _folder_problems(submission_id: str, changes: list[Change], sizes: dict[str, int]) -> list[str]:
+def _folder_problems(key: str, changes: list[Change], sizes: dict[str, int]) -> list[str]:
     problems = []
-    if not SUBMISSION_ID_RE.fullmatch(submission_id):
-        problems.append(
-            problem(
-                f"{SUBMISSIONS}/{submission_id}",
-                "folder name is not a valid submission id (3 to 64 lowercase letters, digits, "
-                "'.', '_' or '-', starting with a letter or digit)",
+    for what, name in zip(("board", "submission"), key.split("/"), strict=True):
+        if not SUBMISSION_ID_RE.fullmatch(name):
+            problems.append(
+                problem(
+                    f"{SUBMISSIONS}/{key}",
+                    f"folder name {name!r} is not a valid {what} id (3 to 64 lowercase letters, "
+                    "digits, '.', '_' or '-', starting with a letter or digit)",
+                )
             )
-        )
     for change in changes:
-        name = change.path.split("/", 2)[2]
+        name = change.path.split("/", 3)[3]
         limit = SUBMISSION_LIMITS.get(name)
         if "/" in name:
             problems.append(problem(change.path, "subfolders are not allowed in a submission"))

@@ -7,6 +7,11 @@ reads the pull request only through git and the submission checks, which
 ``lstat`` before they read. The dataset comes from the trusted tree, so a pull
 request that edits ``data/`` or the scorer changes nothing about its score:
 it is scored as the base branch would score it, and refused for the edit.
+The board comes from the trusted tree too: its track, not the submission's
+claim, decides whether the folder is scored here or only after merge, and
+the folder passes every check the leaderboard build runs on it
+(``board_checks.check_on_board``), so nothing accepted here is left out at
+publication.
 """
 
 from __future__ import annotations
@@ -17,11 +22,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..board_checks import check_on_board
+from ..board_datasets import board_dataset
+from ..boards import Board, load_board
 from ..errors import SpotDiffError
 from ..jsonio import read_json
 from ..pipeline import evaluate_files
 from ..report import build_report
-from ..submission_checks import SUBMISSION_JSON_MAX_BYTES, validate_submission
+from ..submission_checks import SUBMISSION_JSON_MAX_BYTES
 from .changes import SUBMISSIONS, folder_exists, problem, pull_request_changes
 from .github_env import require_sha
 
@@ -52,13 +60,23 @@ class Verification:
 
 
 def verify_pull_request(
-    trusted: Path, pr: Path, base: str, head: str, *, manifest: Path | None = None
+    trusted: Path,
+    pr: Path,
+    base: str,
+    head: str,
+    *,
+    manifest: Path | None = None,
+    cache_dir: Path | None = None,
 ) -> Verification:
-    """Check what the pull request changes, validate its submission, score it."""
+    """Check what the pull request changes, validate its submission, score it.
+
+    ``manifest`` replaces the board's dataset of a public board (tests, and
+    a maintainer checking by hand); by default it is the trusted tree's
+    board dataset, fetched into ``cache_dir`` for a Hub board.
+    """
     base = require_sha(base, "--base", "")
     head = require_sha(head, "--head", "")
     trusted, pr = Path(trusted), Path(pr)
-    manifest = Path(manifest) if manifest is not None else trusted / "data" / "manifest.json"
     check = pull_request_changes(pr, base, head)
     problems = list(check.problems)
     submission_id = check.submission_id
@@ -67,20 +85,34 @@ def verify_pull_request(
     if submission_id is not None:
         action = "updated" if folder_exists(pr, base, submission_id) else "added"
         folder = pr / SUBMISSIONS / submission_id
-        not_real = _not_a_real_folder(pr / SUBMISSIONS)
+        board_id = submission_id.split("/")[0]
+        not_real = _not_a_real_folder(pr / SUBMISSIONS) or _not_a_real_folder(
+            pr / SUBMISSIONS / board_id
+        )
         if not_real:
             problems.append(not_real)
         else:
-            track, model = declared(folder)
-            findings = validate_submission(folder, manifest=manifest if track == "dev" else None)
-            problems += [_relative(line, pr) for line in findings]
-            if not findings and track == "dev":
-                try:
-                    report = build_report(evaluate_files(manifest, folder / "predictions.json"))
-                except SpotDiffError as exc:
-                    problems.append(_relative(exc.one_line(), pr))
-                else:
-                    model = report["predictions"]["model"]
+            try:
+                board = load_board(trusted / SUBMISSIONS / board_id)
+                if not board.hidden:
+                    manifest = manifest or _board_manifest(board, trusted, cache_dir)
+            except SpotDiffError as exc:
+                problems.append(exc.one_line())
+            else:
+                track = "hidden" if board.hidden else "dev"
+                model = declared(folder)[1]
+                findings = check_on_board(
+                    folder, board, None if board.hidden else manifest, allow_baseline=False
+                )
+                problems += [_relative(line, pr) for line in findings]
+                if not findings and not board.hidden:
+                    try:
+                        predictions = folder / "predictions.json"
+                        report = build_report(evaluate_files(manifest, predictions))
+                    except SpotDiffError as exc:
+                        problems.append(_relative(exc.one_line(), pr))
+                    else:
+                        model = report["predictions"]["model"]
     return Verification(
         base_sha=base,
         head_sha=head,
@@ -93,15 +125,32 @@ def verify_pull_request(
     )
 
 
+def _board_manifest(board: Board, trusted: Path, cache_dir: Path | None) -> Path:
+    """The public board's dataset, as the publish job will score against it.
+
+    CI is strict: an unpinned board cannot take submissions, since what they
+    are scored against would move with the branch.
+    """
+    problem_text = board.pin_problem()
+    if problem_text is not None:
+        raise SpotDiffError(
+            f"{SUBMISSIONS}/{board.board_id}/board.json",
+            "/dataset",
+            f"{problem_text}; the board takes no submissions until then",
+        )
+    return board_dataset(board, trusted, cache_dir=cache_dir).dataset.manifest_path
+
+
 def _not_a_real_folder(path: Path) -> str | None:
     """A problem line unless ``path`` is a plain folder (not a symlink to one)."""
+    name = path.name if path.name == SUBMISSIONS else f"{SUBMISSIONS}/{path.name}"
     try:
         mode = os.lstat(path).st_mode
     except OSError:
-        return problem(f"{SUBMISSIONS}/", "missing from the pull request checkout")
+        return problem(f"{name}/", "missing from the pull request checkout")
     if stat.S_ISDIR(mode):
         return None
-    return problem(f"{SUBMISSIONS}/", "is not a plain folder in the pull request")
+    return problem(f"{name}/", "is not a plain folder in the pull request")
 
 
 def declared(folder: Path) -> tuple[str, str | None]:

@@ -61,18 +61,6 @@ def run_comment_body(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_score_hidden(args: argparse.Namespace) -> int:
-    from ..ci import github_env
-    from ..ci.publish import render_hidden, score_hidden
-    from ..jsonio import write_json_atomic
-
-    standings = score_hidden(args.manifest, args.submissions)
-    write_json_atomic(args.output, standings)
-    github_env.append_step_summary(render_hidden(standings))
-    print(f"{len(standings['entries'])} hidden-track submission(s) scored; wrote {args.output}")
-    return 0
-
-
 def run_commit_leaderboard(args: argparse.Namespace) -> int:
     from ..ci import github_env
     from ..ci.publish import commit_leaderboard
@@ -149,24 +137,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--github-output", metavar="NAME", help="also write the body as this step output"
     )
     c.set_defaults(handler=run_comment_body)
-
-    h = add_command(
-        commands,
-        "score-hidden",
-        "Score the hidden-track submissions against a private dataset and write aggregate "
-        "results only (no per-item data, which would reveal the annotations).",
-        "  spotdiff ci score-hidden --manifest hidden/data/manifest.json \\\n"
-        "      --output site/hidden-leaderboard.json\n",
-    )
-    h.add_argument("--manifest", type=Path, required=True, help="the hidden dataset's manifest")
-    h.add_argument(
-        "--submissions",
-        type=Path,
-        default=Path("submissions"),
-        help="submission folders (default: submissions)",
-    )
-    h.add_argument("--output", type=Path, required=True, help="JSON file to write")
-    h.set_defaults(handler=run_score_hidden)
 
     m = add_command(
         commands,

@@ -27,7 +27,13 @@ def _site_url(text: str) -> str:
 
 
 def _warn(line: str) -> None:
-    print(f"spotdiff: warning: {line}", file=sys.stderr)
+    """A warning on stderr and, in GitHub Actions, in the job summary too."""
+    from ..ci import github_env
+    from ..ci.summary import md_code
+    from ..terminal import safe_text
+
+    print(f"spotdiff: warning: {safe_text(line, 2000)}", file=sys.stderr)
+    github_env.append_step_summary(f"- warning: {md_code(line, 2000)}\n")
 
 
 def run_build(args: argparse.Namespace) -> int:
