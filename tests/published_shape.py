@@ -13,7 +13,7 @@ import io
 import json
 from typing import Any
 
-from hub_fixtures import published
+from fake_hub import GITATTRIBUTES
 from PIL import Image, ImageDraw
 
 REPO = "Abnik/spotdiff-v1-dev"
@@ -107,7 +107,7 @@ def published_files() -> dict[str, bytes]:
         }
     )
     files["data/README.md"] = b"---\nlicense: cc-by-4.0\n---\n# spotdiff-v1-dev (test copy)\n"
-    return published(files)
+    return {".gitattributes": GITATTRIBUTES, "README.md": files["data/README.md"], **files}
 
 
 def answers(model: str) -> dict[str, Any]:
