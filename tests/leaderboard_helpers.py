@@ -47,6 +47,30 @@ def half_right(model: str) -> dict[str, Any]:
     )
 
 
+#: The board the leaderboard tests put their submissions on.
+BOARD = "tiny-dev"
+
+
+def make_board(
+    submissions: Path, board_id: str = BOARD, track: str = "public", **extra: Any
+) -> Path:
+    """``submissions/<board_id>/board.json`` for the tiny dataset in ``data/``; the folder."""
+    doc: dict[str, Any] = {
+        "schema_version": "1.0",
+        "board_id": board_id,
+        "title": f"Board {board_id}",
+        "description": "The tiny test dataset.",
+        "track": track,
+        "dataset": {"path": "data"},
+        **extra,
+    }
+    if track == "hidden":
+        doc.setdefault("dataset_name", "tiny")
+        doc.setdefault("dataset_version", "1.0")
+    write_json(submissions / board_id / "board.json", doc)
+    return submissions / board_id
+
+
 def make_submission(
     submissions: Path,
     submission_id: str,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_cli, write_json
-from leaderboard_helpers import half_right, read, snapshot, standard_submissions
+from leaderboard_helpers import BOARD, half_right, make_board, read, snapshot, standard_submissions
 
 from spotdiff_eval.jsonio import dumps_layered
 from spotdiff_eval.leaderboard import site
@@ -16,10 +16,10 @@ from spotdiff_eval.schema import validate_document
 
 @pytest.fixture
 def repo(tmp_path: Path, make_dataset) -> Path:  # type: ignore[no-untyped-def]
-    """A checkout-like folder: data/, submissions/; the build runs inside it."""
+    """A checkout-like folder: data/, submissions/<board>/; the build runs inside it."""
     root = tmp_path / "repo"
     make_dataset(root)
-    standard_submissions(root / "submissions")
+    standard_submissions(make_board(root / "submissions"))
     return root
 
 
@@ -31,13 +31,16 @@ def build(repo: Path, *args: str) -> tuple[int, str, str]:
 def test_build_writes_leaderboard_md_and_the_site(repo: Path) -> None:
     code, out, err = build(repo)
     assert (code, err) == (0, "")
-    assert out == "Wrote LEADERBOARD.md and site/: 3 entries (3 scored, 0 cached)\n"
+    assert (
+        out
+        == "Wrote LEADERBOARD.md and site/: 1 of 1 boards built, 3 entries (3 scored, 0 cached)\n"
+    )
     markdown = (repo / "LEADERBOARD.md").read_text(encoding="utf-8")
     assert markdown.startswith("<!--\n  GENERATED FILE: do not edit by hand.")
-    assert "[acme-perfect 1](site/submissions/acme-perfect.html)" in markdown
+    assert f"[acme-perfect 1](site/{BOARD}/submissions/acme-perfect.html)" in markdown
     assert "| 1–3 |" in markdown  # two items cannot order anything
 
-    site_dir = repo / "site"
+    site_dir = repo / "site" / BOARD
     data = read(site_dir / "leaderboard.json")
     validate_document(data, "leaderboard", "leaderboard.json")
     for entry in data["entries"]:
@@ -45,7 +48,7 @@ def test_build_writes_leaderboard_md_and_the_site(repo: Path) -> None:
         validate_document(read(site_dir / entry["report"]), "report", entry["report"])
         # The report published is byte for byte what `spotdiff evaluate --output` writes.
         evaluated = repo / "evaluated.json"
-        predictions = repo / "submissions" / entry["submission_id"] / "predictions.json"
+        predictions = repo / "submissions" / BOARD / entry["submission_id"] / "predictions.json"
         run_cli(
             "evaluate", "--quiet", "--predictions", predictions, "--output", evaluated, cwd=repo
         )
@@ -59,14 +62,17 @@ def test_build_writes_leaderboard_md_and_the_site(repo: Path) -> None:
     assert (repo / ".spotdiff-cache" / "reports").is_dir()
 
     code, out, _ = build(repo)
-    assert out == "Wrote LEADERBOARD.md and site/: 3 entries (0 scored, 3 cached)\n"
+    assert (
+        out
+        == "Wrote LEADERBOARD.md and site/: 1 of 1 boards built, 3 entries (0 scored, 3 cached)\n"
+    )
 
 
 def test_check_passes_after_a_build_and_fails_after_an_edit(repo: Path) -> None:
     assert build(repo)[0] == 0
     assert build(repo, "--check") == (
         0,
-        "LEADERBOARD.md is up to date: 3 entries (0 scored, 3 cached)\n",
+        "LEADERBOARD.md is up to date: 1 of 1 boards built, 3 entries (0 scored, 3 cached)\n",
         "",
     )
     markdown = repo / "LEADERBOARD.md"
@@ -89,32 +95,35 @@ def test_check_passes_after_a_build_and_fails_after_an_edit(repo: Path) -> None:
 def test_check_fails_when_a_submission_changes(repo: Path) -> None:
     assert build(repo)[0] == 0
     write_json(
-        repo / "submissions" / "acme-perfect" / "predictions.json", half_right("acme-perfect")
+        repo / "submissions" / BOARD / "acme-perfect" / "predictions.json",
+        half_right("acme-perfect"),
     )
     code, _, err = build(repo, "--check", "--no-cache")
     assert code == 1
     assert err.startswith("spotdiff: error: LEADERBOARD.md: line ")
 
 
-def test_a_broken_submission_leaves_the_previous_outputs_intact(repo: Path) -> None:
+def test_a_broken_submission_is_left_out_and_the_others_are_published(repo: Path) -> None:
     assert build(repo)[0] == 0
-    before_md = (repo / "LEADERBOARD.md").read_bytes()
-    before_site = snapshot(repo / "site")
-    broken = repo / "submissions" / "new-model"
+    before = read(repo / "site" / BOARD / "leaderboard.json")
+    broken = repo / "submissions" / BOARD / "new-model"
     write_json(broken / "predictions.json", half_right("new-model"))
     (broken / "notes.txt").write_text("hello", encoding="utf-8")
 
     code, out, err = build(repo)
-    assert (code, out) == (1, "")
+    assert (code, out) == (
+        0,
+        "Wrote LEADERBOARD.md and site/: 1 of 1 boards built, 3 entries (0 scored, 3 cached)\n",
+    )
+    tail = f"(left out of board {BOARD}; the others are published)"
     assert err.splitlines() == [
-        "spotdiff: error: submissions/new-model/notes.txt: unexpected file: a submission holds "
-        "only submission.json and predictions.json",
-        "spotdiff: error: submissions/new-model/submission.json: missing: a submission needs "
-        "this file",
-        "2 problem(s) found in submissions; nothing was written",
+        f"spotdiff: warning: submissions/{BOARD}/new-model/notes.txt: unexpected file: a "
+        f"submission holds only submission.json and predictions.json {tail}",
+        f"spotdiff: warning: submissions/{BOARD}/new-model/submission.json: missing: a "
+        f"submission needs this file {tail}",
     ]
-    assert (repo / "LEADERBOARD.md").read_bytes() == before_md
-    assert snapshot(repo / "site") == before_site
+    assert read(repo / "site" / BOARD / "leaderboard.json") == before
+    assert "new-model" not in (repo / "LEADERBOARD.md").read_text(encoding="utf-8")
 
 
 def test_a_failure_while_writing_the_site_leaves_the_previous_site(
@@ -125,11 +134,12 @@ def test_a_failure_while_writing_the_site_leaves_the_previous_site(
     before_md = (repo / "LEADERBOARD.md").read_bytes()
     before_site = snapshot(repo / "site")
     write_json(
-        repo / "submissions" / "zeta-perfect" / "predictions.json", half_right("zeta-perfect")
+        repo / "submissions" / BOARD / "zeta-perfect" / "predictions.json",
+        half_right("zeta-perfect"),
     )
 
-    def render_then_fail(*args: object) -> None:
-        site.render_site(*args)  # type: ignore[arg-type]
+    def render_then_fail(*args: object, **kwargs: object) -> None:
+        site.render_site(*args, **kwargs)  # type: ignore[arg-type]
         raise OSError(28, "No space left on device")
 
     with pytest.raises(OSError, match="No space left"):
@@ -151,7 +161,7 @@ def test_output_must_be_a_site_this_command_built(repo: Path) -> None:
     code, _, err = build(repo, "--output", "docs")
     assert code == 1
     assert err == (
-        "spotdiff: error: docs: exists but holds no leaderboard.json, so it is not a site this "
+        "spotdiff: error: docs: exists but holds no boards.json, so it is not a site this "
         "command built; choose another --output or remove the folder\n"
     )
     assert [p.name for p in precious.iterdir()] == ["thesis.tex"]
@@ -161,14 +171,14 @@ def test_output_must_be_a_site_this_command_built(repo: Path) -> None:
 def test_links_follow_the_output_folder(repo: Path) -> None:
     assert build(repo, "--output", "public/board", "--markdown", "docs/LEADERBOARD.md")[0] == 0
     markdown = (repo / "docs" / "LEADERBOARD.md").read_text(encoding="utf-8")
-    assert "(../public/board/submissions/acme-perfect.html)" in markdown
-    assert (repo / "public" / "board" / "index.html").is_file()
+    assert f"(../public/board/{BOARD}/submissions/acme-perfect.html)" in markdown
+    assert (repo / "public" / "board" / BOARD / "index.html").is_file()
 
     code, _, err = build(repo, "--site-url", "https://example.org/spotdiff", "--check")
     assert code == 1  # the committed file links to the relative folder
     assert build(repo, "--site-url", "https://example.org/spotdiff")[0] == 0
     markdown = (repo / "LEADERBOARD.md").read_text(encoding="utf-8")
-    assert "(https://example.org/spotdiff/submissions/acme-perfect.html)" in markdown
+    assert f"(https://example.org/spotdiff/{BOARD}/submissions/acme-perfect.html)" in markdown
     assert "[leaderboard site](https://example.org/spotdiff/index.html)" in markdown
 
     code, _, err = build(repo, "--site-url", "javascript:alert(1)")
@@ -183,7 +193,7 @@ def test_links_follow_the_output_folder(repo: Path) -> None:
 def test_reports_match_the_cached_ones(repo: Path) -> None:
     assert build(repo)[0] == 0
     cached = sorted((repo / ".spotdiff-cache" / "reports").iterdir())
-    published = sorted((repo / "site" / "reports").iterdir())
+    published = sorted((repo / "site" / BOARD / "reports").iterdir())
     assert sorted(p.read_text(encoding="utf-8") for p in cached) == sorted(
         dumps_layered(read(p)) for p in published
     )

@@ -33,7 +33,7 @@ from spotdiff_eval.jsonio import dumps_layered
 from spotdiff_eval.leaderboard.build import compute_leaderboard
 from spotdiff_eval.leaderboard.cache import ContentCache
 from spotdiff_eval.leaderboard.csv_export import render_csv
-from spotdiff_eval.leaderboard.markdown import cell
+from spotdiff_eval.leaderboard.markdown import cell, render_one_board
 from spotdiff_eval.leaderboard.scoring import REPORT_KIND, report_key
 from spotdiff_eval.leaderboard.standings import compute_standings, interval_excludes_zero
 from spotdiff_eval.metrics import Counts
@@ -228,7 +228,9 @@ def test_same_bytes_whatever_the_listing_order_or_hash_seed(
             "from spotdiff_eval.leaderboard.csv_export import render_csv;"
             "from spotdiff_eval.jsonio import dumps_canonical;"
             "b = compute_leaderboard(Path(sys.argv[1]), Path(sys.argv[2]));"
-            "sys.stdout.write(b.markdown + dumps_canonical(b.data) + render_csv(b.data))"
+            "from spotdiff_eval.leaderboard.markdown import render_one_board;"
+            "md = render_one_board(b);"
+            "sys.stdout.write(md + dumps_canonical(b.data) + render_csv(b.data))"
         )
         result = subprocess.run(
             [sys.executable, "-c", code, str(tree), str(dataset_manifest)],
@@ -294,16 +296,17 @@ def test_hostile_submission_renders_as_inert_text_in_leaderboard_md(
         model={"name": HOSTILE_NAME, "version": "v|2\n<b>"},  # replaces the default
     )
     board = compute_leaderboard(submissions, dataset_manifest)
-    table = github_html(board.markdown)
+    markdown = render_one_board(board)
+    table = github_html(markdown)
 
     assert set(table.tags) <= {"h1", "h2", "p", "blockquote", "a", "code", "strong", "table",
                                "thead", "tbody", "tr", "th", "td", "ol", "li", "pre"}  # fmt: skip
-    site_links = [h for h in table.hrefs if h.startswith("site/submissions/")]
+    site_links = [h for h in table.hrefs if h.startswith("site/board/submissions/")]
     assert sorted(site_links) == sorted(
-        f"site/submissions/{s}.html" for s in ("acme-perfect", "beta-half", "evil-entry",
+        f"site/board/submissions/{s}.html" for s in ("acme-perfect", "beta-half", "evil-entry",
                                                  "zeta-perfect")
     )  # fmt: skip
-    assert all(h.startswith("site/") for h in table.hrefs)
+    assert all(h.startswith(("site/", "#board-")) for h in table.hrefs)  # pages, sections
     assert all(len(row) == 10 for row in table.rows)  # no cell broke out of its row
     assert len(table.rows) == 5
     evil_row = next(row for row in table.rows if "alert(1)" in row[1])
@@ -313,7 +316,7 @@ def test_hostile_submission_renders_as_inert_text_in_leaderboard_md(
     assert evil_row[1].startswith(f"{shown_name} v|2 <b>")
     assert evil_row[1].endswith("Evil</td><td>Corp | www.evil.example @team &amp; \\ \ufffd")
     for forbidden in ("\u202e", "\u2066", "\u202a"):
-        assert forbidden not in board.markdown
+        assert forbidden not in markdown
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,6 @@ from ..dataset import load_dataset
 from ..domain import Dataset
 from ..pipeline import gc_paused
 from ..progress import Progress
-from ..submission_checks import SUBMISSION_ID_RE
 from .cache import ContentCache
 from .data import build_data
 from .scoring import Scored, score_submissions
@@ -33,6 +32,7 @@ class Leaderboard:
     the others are still scored and published.
     """
 
+    board: Board
     data: dict[str, Any]
     reports: dict[str, dict[str, Any]]
     report_texts: dict[str, str]
@@ -76,6 +76,7 @@ def compute_leaderboard(
     data, images = build_data(board, dataset, scored, standings)
     published = [] if board.hidden else scored  # per-item reports would reveal the answers
     return Leaderboard(
+        board=board,
         data=data,
         reports={s.submission_id: s.report for s in published},
         report_texts={s.submission_id: s.report_text for s in published},
@@ -86,13 +87,16 @@ def compute_leaderboard(
 
 
 def plain_board(folder: Path, manifest: Path) -> Board:
-    """A public board for a folder without board.json, named after the folder."""
-    name = folder.name if SUBMISSION_ID_RE.fullmatch(folder.name) else "board"
+    """A public board ``board`` for a folder of submissions without board.json.
+
+    Named alike whatever the folder is called, so the same submissions give
+    the same bytes wherever they are.
+    """
     return Board(
-        board_id=name,
+        board_id="board",
         folder=folder,
-        title=name,
-        description=f"Submissions in {folder}.",
+        title="Submissions",
+        description="Submissions scored on one dataset.",
         track="public",
         dataset={"path": manifest.parent.as_posix()},
     )

@@ -17,7 +17,8 @@ from ..metrics import WEIGHTS
 from ..resources import resource_dir
 from ..terminal import INVISIBLE
 from ..version import EVALUATOR_VERSION
-from .board_site import Site
+from .board_results import Leaderboard
+from .board_site import BoardBuild, Site
 
 TEMPLATE = "LEADERBOARD.md.j2"
 
@@ -96,4 +97,11 @@ def render_markdown(site: Site, site_prefix: str) -> str:
     ]
     return template.render(
         boards=boards, site=prefix, evaluator_version=EVALUATOR_VERSION, weights=WEIGHTS
+    )
+
+
+def render_one_board(leaderboard: Leaderboard, site_prefix: str = "site") -> str:
+    """LEADERBOARD.md for one board alone: a folder built on its own, and tests."""
+    return render_markdown(
+        Site((BoardBuild(leaderboard.board, "built", leaderboard),)), site_prefix
     )
