@@ -8,6 +8,7 @@ import pytest
 from conftest import ITEMS, read_json, run_cli, write_json
 from leaderboard_helpers import (
     half_right,
+    make_board,
     make_submission,
     perfect,
     predictions,
@@ -20,7 +21,7 @@ from spotdiff_eval.errors import SpotDiffError
 from spotdiff_eval.leaderboard.baselines import BASELINES, write_baselines
 from spotdiff_eval.leaderboard.build import compute_leaderboard
 from spotdiff_eval.leaderboard.scaffold import derive_submission_id
-from spotdiff_eval.leaderboard.submissions import BASELINE_IDS, SubmissionFindings, discover
+from spotdiff_eval.leaderboard.submissions import BASELINE_IDS, discover
 from spotdiff_eval.validate import validate_target
 
 
@@ -29,15 +30,26 @@ def predictions_file(tmp_path: Path) -> Path:
     return write_json(tmp_path / "preds" / "acme.json", half_right("Acme Vision 2 (beta)"))
 
 
-def submit(tmp_path: Path, manifest: Path, *args: str | Path) -> list[str | Path]:
-    return [
-        "submit",
-        "--manifest",
-        manifest,
-        "--submissions",
-        tmp_path / "submissions",
-        *args,
-    ]
+def submit(
+    tmp_path: Path, manifest: Path, *args: str | Path, board: str = "tiny-dev"
+) -> list[str | Path]:
+    """``spotdiff submit`` in a checkout with a public and a hidden board of the tiny set."""
+    submissions = tmp_path / "submissions"
+    if not submissions.exists():
+        make_board(submissions, "tiny-dev", dataset={"path": "dataset/data"})
+        make_board(
+            submissions,
+            "tiny-hidden",
+            "hidden",
+            dataset={"huggingface": "Abnik/x", "revision": "main"},
+            dataset_name="tiny-hidden",
+            dataset_version="1.0",
+        )
+    return ["submit", "--board", board, "--manifest", manifest, "--submissions", submissions, *args]
+
+
+def board_folder(tmp_path: Path, board: str = "tiny-dev") -> Path:
+    return tmp_path / "submissions" / board
 
 
 BASIC = ("--model", "Acme Vision 2 (beta)", "--provider", "Acme", "--submitter", "octocat")
@@ -52,7 +64,7 @@ def test_submit_scaffolds_a_valid_folder_and_prints_the_score(
         "--link", "Model card=https://example.org/acme", "--notes", "Temperature 0.",
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    folder = tmp_path / "submissions" / "acme-vision-2-beta"
+    folder = board_folder(tmp_path) / "acme-vision-2-beta"
     assert sorted(p.name for p in folder.iterdir()) == ["predictions.json", "submission.json"]
     assert (folder / "predictions.json").read_bytes() == predictions_file.read_bytes()
     assert read_json(folder / "submission.json") == {
@@ -100,12 +112,12 @@ def test_submit_states_unanswered_items(
     path = write_json(tmp_path / "partial.json", doc)
     args = ("--model", "partial-model", "--provider", "Acme", "--submitter", "octocat")
     assert main([*map(str, submit(tmp_path, dataset_manifest, "--predictions", path)), *args]) == 0
-    metadata = read_json(tmp_path / "submissions" / "partial-model" / "submission.json")
+    metadata = read_json(board_folder(tmp_path) / "partial-model" / "submission.json")
     assert metadata["unanswered_items"] == 1
     assert "Items answered: 1 of 2 (the others score as missed)" in capsys.readouterr().out
 
 
-def test_submit_on_the_hidden_track_needs_no_annotations(
+def test_submit_on_the_hidden_board_needs_no_annotations(
     tmp_path: Path, dataset_manifest: Path, predictions_file: Path
 ) -> None:
     # The hidden split publishes its manifest (and images) but never its annotations.
@@ -113,11 +125,11 @@ def test_submit_on_the_hidden_track_needs_no_annotations(
     hidden["dataset_name"] = "tiny-hidden"
     hidden_manifest = write_json(tmp_path / "hidden" / "data" / "manifest.json", hidden)
     result = run_cli(
-        *submit(tmp_path, hidden_manifest, "--predictions", predictions_file, *BASIC),
-        "--track", "hidden",
+        *submit(tmp_path, hidden_manifest, "--predictions", predictions_file, *BASIC,
+                board="tiny-hidden"),
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    folder = tmp_path / "submissions" / "acme-vision-2-beta"
+    folder = board_folder(tmp_path, "tiny-hidden") / "acme-vision-2-beta"
     assert result.stdout == (
         f"Created {folder}/ (submission.json, predictions.json): valid\n\n"
         "Hidden track: the annotations are not public, so the score is computed only\n"
@@ -128,7 +140,34 @@ def test_submit_on_the_hidden_track_needs_no_annotations(
         "version": "1.0",
         "track": "hidden",
     }
-    assert validate_target(folder) == []
+    # validate checks a hidden board's folder against its board, not data/manifest.json.
+    assert validate_target(folder, default_manifest=dataset_manifest) == []
+
+
+def test_submit_to_the_hidden_board_refuses_another_dataset(
+    tmp_path: Path, dataset_manifest: Path, predictions_file: Path
+) -> None:
+    """The bug: without --manifest it recorded the bundled dev set and said "valid"."""
+    args = submit(tmp_path, dataset_manifest, "--predictions", predictions_file, *BASIC,
+                  board="tiny-hidden")  # fmt: skip
+    without = [a for a in args if a not in ("--manifest", dataset_manifest)]
+    result = run_cli(*without)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        "spotdiff: error: --manifest: board tiny-hidden is hidden: pass the manifest of its "
+        "dataset (tiny-hidden 1.0), whose items you answered\n"
+    )
+    wrong = run_cli(*args)  # the tiny dev set's manifest
+    assert wrong.returncode == 1
+    assert wrong.stderr == (
+        f"spotdiff: error: {dataset_manifest}: /dataset_name: dataset tiny 1.0 is not board "
+        "tiny-hidden's tiny-hidden 1.0; pass the --manifest of Abnik/x@main\n"
+    )
+    assert sorted(p.name for p in board_folder(tmp_path, "tiny-hidden").iterdir()) == ["board.json"]
+    track = run_cli(*submit(tmp_path, dataset_manifest, "--predictions", predictions_file,
+                            *BASIC, "--track", "hidden"))  # fmt: skip
+    assert track.returncode == 1
+    assert 'board tiny-dev is on the dev track, not "hidden"' in track.stderr
 
 
 @pytest.mark.parametrize(
@@ -157,7 +196,7 @@ def submitted(
     args = [*map(str, submit(tmp_path, dataset_manifest, "--predictions", predictions_file))]
     assert main([*args, *BASIC]) == 0
     capsys.readouterr()
-    return [*args, *BASIC], tmp_path / "submissions" / "acme-vision-2-beta"
+    return [*args, *BASIC], board_folder(tmp_path) / "acme-vision-2-beta"
 
 
 def test_submit_refuses_an_existing_folder_unless_forced(
@@ -197,7 +236,7 @@ def test_a_failed_forced_submit_keeps_the_old_folder(
         "submission not created",
     ]
     assert snapshot(folder) == before
-    assert sorted(p.name for p in folder.parent.iterdir()) == ["acme-vision-2-beta"]
+    assert sorted(p.name for p in folder.parent.iterdir()) == ["acme-vision-2-beta", "board.json"]
 
 
 @pytest.mark.parametrize(
@@ -230,7 +269,7 @@ def test_submit_input_errors(
         )
     assert err.startswith(f"spotdiff: error: {line}")
     assert err.count("\n") == 1
-    assert not (tmp_path / "submissions").exists() or not any((tmp_path / "submissions").iterdir())
+    assert [p.name for p in board_folder(tmp_path).iterdir()] == ["board.json"]
 
 
 def test_submit_needs_a_submitter(
@@ -247,7 +286,7 @@ def test_submit_needs_a_submitter(
     with_actor = run_cli(*args, "--model", "Acme Vision 2 (beta)", "--provider", "Acme",
                          env={"GITHUB_ACTOR": "ci-bot"})  # fmt: skip
     assert with_actor.returncode == 0, with_actor.stderr
-    folder = tmp_path / "submissions" / "acme-vision-2-beta"
+    folder = board_folder(tmp_path) / "acme-vision-2-beta"
     assert read_json(folder / "submission.json")["submitter"] == "ci-bot"
 
 
@@ -325,13 +364,14 @@ def test_only_the_project_baselines_may_claim_to_be_one(
 ) -> None:
     assert {b.submission_id for b in BASELINES} == BASELINE_IDS
     root = tmp_path / "submissions"
+    standard_submissions(root)
     folder = make_submission(root, "sneaky-model", perfect("sneaky-model"), baseline=True)
-    with pytest.raises(SubmissionFindings) as info:
-        compute_leaderboard(root, dataset_manifest)
-    assert info.value.findings == [
+    board = compute_leaderboard(root, dataset_manifest)
+    assert list(board.skipped) == [
         f"{folder / 'submission.json'}: /baseline: only the project's baselines "
-        "(empty-baseline, example-baseline, perfect-baseline) may be marked"
+        "(empty-baseline, example-baseline, perfect-baseline) on a public board may be marked"
     ]
+    assert "sneaky-model" not in {e["submission_id"] for e in board.data["entries"]}
 
 
 def test_baselines_command_stops_on_a_broken_source(
@@ -343,7 +383,7 @@ def test_baselines_command_stops_on_a_broken_source(
     (predictions_dir / "example.json").write_text('{"model": "x"', encoding="utf-8")
     result = run_cli(
         "leaderboard", "baselines", "--manifest", dataset_manifest,
-        "--predictions-dir", predictions_dir, "--submissions", submissions,
+        "--predictions-dir", predictions_dir, "--submissions", tmp_path, "--board", "submissions",
     )  # fmt: skip
     assert result.returncode == 1
     assert result.stderr.startswith(
@@ -356,49 +396,54 @@ def test_baselines_command_stops_on_a_broken_source(
 
 
 def test_discover_lists_folders_by_name_and_skips_hidden_entries(tmp_path: Path) -> None:
-    root = tmp_path / "submissions"
+    root = make_board(tmp_path / "submissions")
     for name in ("zeta", "alpha", ".alpha.old-123", "mid"):
         (root / name).mkdir(parents=True)
     (root / "README.md").write_text("how to submit", encoding="utf-8")
     (root / ".gitkeep").write_text("", encoding="utf-8")
-    assert [p.name for p in discover(root)] == ["alpha", "mid", "zeta"]
+    assert discover(root) == ([root / "alpha", root / "mid", root / "zeta"], [])
 
     (root / "stray.json").write_text("{}", encoding="utf-8")
-    with pytest.raises(SpotDiffError) as info:
-        discover(root)
-    assert info.value.one_line() == (
-        f"{root / 'stray.json'}: unexpected file: submissions/ holds one folder per "
-        "submission (and README.md)"
-    )
+    assert discover(root)[1] == [
+        f"{root / 'stray.json'}: unexpected file: a board holds board.json and one folder per "
+        "submission"
+    ]
     with pytest.raises(SpotDiffError, match="folder not found"):
         discover(tmp_path / "missing")
 
 
-def test_hidden_track_submissions_are_left_to_the_publish_job(
+def test_a_hidden_track_claim_on_a_public_board_is_left_out(
     tmp_path: Path, dataset_manifest: Path
 ) -> None:
     root = tmp_path / "submissions"
     standard_submissions(root)
-    hidden = {"name": "spotdiff-hidden", "version": "1", "track": "hidden"}
-    make_submission(root, "secret-model", perfect("secret-model"), dataset=hidden)
+    hidden = {"name": "tiny", "version": "1.0", "track": "hidden"}
+    folder = make_submission(root, "secret-model", perfect("secret-model"), dataset=hidden)
     board = compute_leaderboard(root, dataset_manifest)
     assert sorted(e["submission_id"] for e in board.data["entries"]) == [
         "acme-perfect",
         "beta-half",
         "zeta-perfect",
     ]
+    assert list(board.skipped) == [
+        f'{folder / "submission.json"}: /dataset/track: track "hidden" does not fit board '
+        'board, whose track is public (use "dev", or move the folder to a hidden board)'
+    ]
 
 
-def test_every_broken_folder_is_reported(tmp_path: Path, dataset_manifest: Path) -> None:
+def test_every_broken_folder_is_reported_and_the_rest_is_scored(
+    tmp_path: Path, dataset_manifest: Path
+) -> None:
     root = tmp_path / "submissions"
+    standard_submissions(root)
     write_json(root / "no-metadata" / "predictions.json", perfect("no-metadata"))
     (root / "Bad Name").mkdir()
-    with pytest.raises(SubmissionFindings) as info:
-        compute_leaderboard(root, dataset_manifest)
-    assert info.value.findings == [
+    board = compute_leaderboard(root, dataset_manifest)
+    assert list(board.skipped) == [
         f'{root / "Bad Name"}: folder name "Bad Name" is not a valid submission id (3 to 64 '
         "lowercase letters, digits, '.', '_' or '-', starting with a letter or digit)",
         f"{root / 'Bad Name' / 'submission.json'}: missing: a submission needs this file",
         f"{root / 'Bad Name' / 'predictions.json'}: missing: a submission needs this file",
         f"{root / 'no-metadata' / 'submission.json'}: missing: a submission needs this file",
     ]
+    assert len(board.data["entries"]) == 3
