@@ -50,6 +50,10 @@ HOSTILE_LINKS = [
 
 _SKY, _GRASS, _LINE = (150, 200, 240), (110, 180, 90), (40, 40, 40)
 PANEL = (200, 150)
+BOARD_SUMMARY = {
+    "board_id": "tiny-dev", "title": "Tiny board", "description": "The tiny test set.",
+    "track": "public", "dataset": {"path": "data"}, "fingerprint": None, "pinned": True,
+}  # fmt: skip
 
 
 def _garden(draw: ImageDraw.ImageDraw, second: bool) -> None:
@@ -240,13 +244,15 @@ _META: dict[str, dict[str, Any]] = {
 }
 
 
-def _standings(reports: dict[str, dict[str, Any]]) -> list[tuple[str, int, int, int, int]]:
+def _standings(reports: dict[str, dict[str, Any]]) -> list[tuple[str, Any, Any, Any, Any]]:
     """(id, rank, rank_low, rank_high, group) by score; ties from overlapping intervals.
 
     A stand-in for the paired bootstrap of the real build: enough to give the
     site rank ranges and groups to show.
     """
     order = sorted(reports, key=lambda s: (-reports[s]["metrics"]["overall_score"], s))
+    references = [s for s in order if _META[s]["baseline"]]  # not ranked: reference rows
+    order = [s for s in order if not _META[s]["baseline"]]
     score = {s: reports[s]["metrics"]["overall_score"] for s in order}
     ci = {s: reports[s]["confidence_intervals"]["overall_score"] for s in order}
     result, group, top = [], 0, None
@@ -257,7 +263,7 @@ def _standings(reports: dict[str, dict[str, Any]]) -> list[tuple[str, int, int, 
         if top is None or ci[sid][1] < ci[top][0]:
             group, top = group + 1, sid
         result.append((sid, rank, 1 + better, max(rank, not_worse), group))
-    return result
+    return result + [(sid, None, None, None, None) for sid in references]
 
 
 @dataclass
@@ -267,7 +273,7 @@ class SiteInput:
     images: dict[str, Path]
 
 
-def _entry(sid: str, report: dict[str, Any], standing: tuple[int, int, int, int]) -> dict:
+def _entry(sid: str, report: dict[str, Any], standing: tuple[Any, Any, Any, Any]) -> dict:
     rank, low, high, group = standing
     meta = _META[sid]
     return {
@@ -285,6 +291,9 @@ def _entry(sid: str, report: dict[str, Any], standing: tuple[int, int, int, int]
         "items_total": report["counts"]["items"],
         "predictions_sha256": report["predictions"]["sha256"],
         "report": f"reports/{sid}.json",
+        "model_facts": {"open_weights": sid == PARTIAL_ID, "parameters": None},
+        "usage": {"input_tokens": None, "output_tokens": None, "median_latency_ms": None,
+                  "cost_usd": None},
     }  # fmt: skip
 
 
@@ -300,6 +309,8 @@ def build_site_input(workdir: Path, manifest: Path | None = None) -> SiteInput:
     entries = [_entry(sid, reports[sid], standing) for sid, *standing in _standings(reports)]
     found: dict[tuple[str, str], list[str]] = {}
     for entry in entries:
+        if entry["baseline"]:
+            continue  # baselines do not count in "found by"
         for item in reports[entry["submission_id"]]["items"]:
             for match in item["matched"]:
                 key = (item["item_id"], match["gold_id"])
@@ -333,6 +344,7 @@ def build_site_input(workdir: Path, manifest: Path | None = None) -> SiteInput:
     data = {
         "schema_version": "1.0",
         "evaluator_version": some["evaluator_version"],
+        "board": BOARD_SUMMARY,
         "dataset": some["dataset"],
         "weights": some["weights"],
         "entries": entries,

@@ -141,7 +141,7 @@ def _render(
     def page(relative: str, template: str, nav: str, **context: Any) -> None:
         root = "../" * relative.count("/")
         html = env.get_template(template).render(
-            root=root, up=root + "../", nav=nav, **common, **context
+            root=root, up=root + "../" if boards else root, nav=nav, **common, **context
         )
         _write(out_dir / relative, html)
 
