@@ -121,7 +121,13 @@ def half_right_predictions(model: str) -> dict[str, Any]:
 
 
 def write_submission(
-    folder: Path, *, model: str = "test-model", track: str = "dev", predictions: Any = None
+    folder: Path,
+    *,
+    model: str = "test-model",
+    track: str = "dev",
+    predictions: Any = None,
+    dataset: str = "tiny",
+    **extra: Any,
 ) -> Path:
     """A valid submission folder answering the tiny dataset."""
     write_json(
@@ -134,12 +140,32 @@ def write_submission(
             "runtime": "api",
             "submitter": "octocat",
             "date": "2026-01-15",
-            "dataset": {"name": "tiny", "version": "1.0", "track": track},
+            "dataset": {"name": dataset, "version": "1.0", "track": track},
             "prompt": {"name": "spotdiff_v1"},
+            **extra,
         },
     )
     write_json(folder / "predictions.json", predictions or half_right_predictions(model))
     return folder
+
+
+#: The public board of the tiny dataset, and a hidden one, in every upstream.
+BOARD, HIDDEN_BOARD = "tiny-dev", "tiny-hidden"
+
+
+def write_boards(submissions: Path) -> None:
+    common = {"schema_version": "1.0", "description": "Test board."}
+    write_json(
+        submissions / BOARD / "board.json",
+        {**common, "board_id": BOARD, "title": "Tiny", "track": "public",
+         "dataset": {"path": "data"}},
+    )  # fmt: skip
+    write_json(
+        submissions / HIDDEN_BOARD / "board.json",
+        {**common, "board_id": HIDDEN_BOARD, "title": "Tiny hidden", "track": "hidden",
+         "dataset": {"huggingface": "spotdiff/tiny-hidden", "revision": "a" * 40},
+         "dataset_name": "tiny-hidden", "dataset_version": "1.0"},
+    )  # fmt: skip
 
 
 # -- repositories ----------------------------------------------------------------
@@ -159,7 +185,8 @@ def make_repos(root: Path) -> Repos:
     upstream.mkdir(parents=True)
     git(upstream, "init", "-q", "-b", "main")
     write_dataset(upstream)
-    write_submission(upstream / "submissions" / "existing-model", model="existing-model")
+    write_boards(upstream / "submissions")
+    write_submission(upstream / "submissions" / BOARD / "existing-model", model="existing-model")
     (upstream / "LEADERBOARD.md").write_text("# Leaderboard\n\n(generated)\n", encoding="utf-8")
     scorer = upstream / SCORER_FILE
     scorer.parent.mkdir(parents=True)

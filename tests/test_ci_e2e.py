@@ -13,12 +13,15 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import cmarkgfm
 import pytest
 from ci_repos import (
+    BOARD,
+    HIDDEN_BOARD,
     SCORER_FILE,
     Step,
     checkout_like_the_workflow,
@@ -28,12 +31,10 @@ from ci_repos import (
     make_repos,
     open_pull_request,
     run_step,
-    write_dataset,
     write_event,
     write_submission,
 )
 from cmarkgfm.cmark import Options
-from conftest import ITEMS
 from test_loading import test_schemas_are_documented_draft_2020_12 as check_schema_documented
 
 from spotdiff_eval import evaluate_files
@@ -110,7 +111,7 @@ class PullRequest:
 
 def trusted_score(pull: PullRequest, submission_id: str) -> float:
     """The overall score the base branch's dataset gives the submitted predictions."""
-    predictions = pull.pr / "submissions" / submission_id / "predictions.json"
+    predictions = pull.pr / "submissions" / BOARD / submission_id / "predictions.json"
     evaluation = evaluate_files(pull.trusted / "data" / "manifest.json", predictions)
     return evaluation.metrics.overall_score
 
@@ -133,13 +134,15 @@ def test_good_submission_is_verified_and_scored(tmp_path: Path) -> None:
     pull = PullRequest(
         tmp_path,
         "good",
-        lambda repo: write_submission(repo / "submissions" / "good-model", model="good-model"),
+        lambda repo: write_submission(
+            repo / "submissions" / BOARD / "good-model", model="good-model"
+        ),
     )
     assert pull.verify.returncode == 0, pull.verify.stderr
     result = pull.result
     assert result["verdict"] == "verified"
     assert (result["submission_id"], result["action"], result["track"]) == (
-        "good-model",
+        f"{BOARD}/good-model",
         "added",
         "dev",
     )
@@ -150,11 +153,11 @@ def test_good_submission_is_verified_and_scored(tmp_path: Path) -> None:
     report = json.loads((pull.artifact / "report.json").read_text(encoding="utf-8"))
     assert report["predictions"]["model"] == "good-model"
     assert report["metrics"]["overall_score"] == result["metrics"]["overall_score"]
-    assert pull.verify.outputs == {"verdict": "verified", "submission_id": "good-model"}
+    assert pull.verify.outputs == {"verdict": "verified", "submission_id": f"{BOARD}/good-model"}
     assert f"**{percent(score)}**" in pull.verify.summary
     assert "Verified" in pull.verify.summary
     assert (pull.artifact / "summary.md").read_text(encoding="utf-8") == pull.verify.summary
-    assert f"verified: good-model: overall {percent(score)}" in pull.verify.stdout
+    assert f"verified: {BOARD}/good-model: overall {percent(score)}" in pull.verify.stdout
 
     comment = pull.comment()
     assert comment.returncode == 0, comment.stderr
@@ -171,7 +174,9 @@ def test_updating_an_existing_submission_is_an_update(tmp_path: Path) -> None:
         predictions = half_right_predictions("existing-model")
         predictions["items"][0]["differences"].pop()  # drop the extra prediction
         write_submission(
-            repo / "submissions" / "existing-model", model="existing-model", predictions=predictions
+            repo / "submissions" / BOARD / "existing-model",
+            model="existing-model",
+            predictions=predictions,
         )
 
     pull = PullRequest(tmp_path, "update", edit)
@@ -185,7 +190,10 @@ def test_hidden_track_submission_is_checked_but_not_scored(tmp_path: Path) -> No
         tmp_path,
         "hidden",
         lambda repo: write_submission(
-            repo / "submissions" / "blind-model", model="blind-model", track="hidden"
+            repo / "submissions" / HIDDEN_BOARD / "blind-model",
+            model="blind-model",
+            track="hidden",
+            dataset="tiny-hidden",
         ),
     )
     assert pull.verify.returncode == 0, pull.verify.stderr
@@ -196,6 +204,63 @@ def test_hidden_track_submission_is_checked_but_not_scored(tmp_path: Path) -> No
     comment = pull.comment()
     assert comment.returncode == 0, comment.stderr
     assert "☑️ Checked" in comment.stdout and "Overall score" not in comment.stdout
+
+
+def _surrogate_predictions(repo: Path) -> None:
+    doc = half_right_predictions("odd-text")
+    doc["items"][0]["differences"][0]["subject"] += " \ud800"  # half of a UTF-16 pair
+    folder = write_submission(repo / "submissions" / BOARD / "odd-text", model="odd-text")
+    # json.dumps writes it as the escape \ud800, which strict UTF-8 reading lets through.
+    (folder / "predictions.json").write_text(json.dumps(doc), encoding="ascii")
+
+
+@pytest.mark.parametrize(
+    ("case", "edit", "line"),
+    [
+        (
+            "baseline claim",
+            lambda repo: write_submission(
+                repo / "submissions" / BOARD / "perfect-baseline", model="m", baseline=True
+            ),
+            f"submissions/{BOARD}/perfect-baseline/submission.json: /baseline: a pull request "
+            "may not mark a submission as a baseline; baselines are made by maintainers with "
+            "'spotdiff leaderboard baselines'",
+        ),
+        (
+            "junk hidden-track folder",  # on the public board, claiming the hidden track
+            lambda repo: write_submission(
+                repo / "submissions" / BOARD / "junk", model="junk", track="hidden"
+            ),
+            f'submissions/{BOARD}/junk/submission.json: /dataset/track: track "hidden" does not '
+            f'fit board {BOARD}, whose track is public (use "dev", or move the folder to a '
+            "hidden board)",
+        ),
+        (
+            "junk folder on the hidden board",  # another dataset than the board's
+            lambda repo: write_submission(
+                repo / "submissions" / HIDDEN_BOARD / "junk", model="junk", track="hidden"
+            ),
+            f"submissions/{HIDDEN_BOARD}/junk/submission.json: /dataset: dataset tiny 1.0 "
+            f"differs from board {HIDDEN_BOARD}'s tiny-hidden 1.0",
+        ),
+        (
+            "lone surrogate",
+            _surrogate_predictions,
+            f"submissions/{BOARD}/odd-text/predictions.json: /items/0/differences/0/subject: a "
+            "\\u escape leaves a lone surrogate (half of a UTF-16 pair), which is not a "
+            "character: the text cannot be written out as UTF-8",
+        ),
+    ],
+)
+def test_verify_refuses_what_publishing_would_leave_out(
+    tmp_path: Path, case: str, edit: Callable[[Path], None], line: str
+) -> None:
+    """Each folder here was once accepted by verify-pr and then broke publishing."""
+    pull = PullRequest(tmp_path, case.replace(" ", "-"), edit)
+    assert pull.verify.returncode == 1, pull.verify.stdout
+    assert pull.result["verdict"] == "rejected"
+    assert pull.result["problems"] == [line]
+    assert f"spotdiff: error: {line}\n" in pull.verify.stderr
 
 
 # -- hostile pull requests --------------------------------------------------------
@@ -212,7 +277,7 @@ def test_scorer_edit_is_rejected_and_scored_by_the_base_scorer(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def edit(repo: Path) -> None:
-        write_submission(repo / "submissions" / "cheater", model="cheater")
+        write_submission(repo / "submissions" / BOARD / "cheater", model="cheater")
         (repo / SCORER_FILE).write_text("def overall_score(counts):\n    return 1.0  # 100%!\n")
         (repo / "spotdiff_eval" / "__init__.py").write_text(MALICIOUS_INIT)
         (repo / "spotdiff_eval" / "__main__.py").write_text("import spotdiff_eval\n")
@@ -268,7 +333,7 @@ def test_scorer_edit_is_rejected_and_scored_by_the_base_scorer(
 )
 def test_edits_to_data_or_leaderboard_are_rejected(tmp_path: Path, path: str, area: str) -> None:
     def edit(repo: Path) -> None:
-        write_submission(repo / "submissions" / "sneaky", model="sneaky")
+        write_submission(repo / "submissions" / BOARD / "sneaky", model="sneaky")
         if path.startswith("data/"):
             # make the kitchen's gold agree with the submission's wrong count
             doc = json.loads((repo / path).read_text(encoding="utf-8"))
@@ -288,7 +353,7 @@ def test_edits_to_data_or_leaderboard_are_rejected(tmp_path: Path, path: str, ar
     assert pull.result["metrics"]["overall_score"] == pytest.approx(score, abs=1e-6)
     if path.startswith("data/"):
         edited = pull.repos.contributor / "data" / "manifest.json"
-        predictions = pull.pr / "submissions" / "sneaky" / "predictions.json"
+        predictions = pull.pr / "submissions" / BOARD / "sneaky" / "predictions.json"
         assert evaluate_files(edited, predictions).metrics.overall_score > score + 0.01
 
 
@@ -296,35 +361,35 @@ def test_edits_to_data_or_leaderboard_are_rejected(tmp_path: Path, path: str, ar
 def test_symlinks_are_rejected_and_never_followed(tmp_path: Path, what: str) -> None:
     def edit(repo: Path) -> None:
         if what == "file":
-            folder = write_submission(repo / "submissions" / "linked", model="linked")
+            folder = write_submission(repo / "submissions" / BOARD / "linked", model="linked")
             (folder / "predictions.json").unlink()
             (folder / "predictions.json").symlink_to("../../data/annotations/scene_0001_park.json")
         else:
-            (repo / "submissions" / "linked").symlink_to("../data")
+            (repo / "submissions" / BOARD / "linked").symlink_to("../data")
 
     pull = PullRequest(tmp_path, f"symlink-{what}", edit)
     assert pull.verify.returncode == 1
     result = pull.result
     assert result["verdict"] == "rejected" and result["metrics"] is None
     if what == "file":
-        assert result["submission_id"] == "linked"
+        assert result["submission_id"] == f"{BOARD}/linked"
         assert (
-            "submissions/linked/predictions.json: symlinks are not allowed in a submission"
+            "submissions/tiny-dev/linked/predictions.json: symlinks are not allowed in a submission"
             in (result["problems"])
         )
     else:
         assert result["submission_id"] is None
         assert result["problems"][0] == (
-            "submissions/linked: symlinks are not allowed in a submission; "
-            "a submission is a folder submissions/<id>/"
+            "submissions/tiny-dev/linked: symlinks are not allowed in a submission; "
+            "a submission is a folder submissions/<board>/<id>/"
         )
     assert not (pull.artifact / "report.json").exists()
 
 
 def test_two_submission_folders_are_rejected(tmp_path: Path) -> None:
     def edit(repo: Path) -> None:
-        write_submission(repo / "submissions" / "model-one", model="model-one")
-        write_submission(repo / "submissions" / "model-two", model="model-two")
+        write_submission(repo / "submissions" / BOARD / "model-one", model="model-one")
+        write_submission(repo / "submissions" / BOARD / "model-two", model="model-two")
 
     pull = PullRequest(tmp_path, "two", edit)
     assert pull.verify.returncode == 1
@@ -335,7 +400,8 @@ def test_two_submission_folders_are_rejected(tmp_path: Path) -> None:
         None,
     )
     assert result["problems"] == [
-        "submissions/: changes 2 submission folders (model-one, model-two): a pull request "
+        f"submissions/: changes 2 submission folders ({BOARD}/model-one, {BOARD}/model-two): "
+        "a pull request "
         "adds or updates exactly one; open one pull request per submission"
     ]
     assert pull.verify.outputs["submission_id"] == ""
@@ -345,7 +411,7 @@ def test_huge_file_is_rejected_without_scoring(tmp_path: Path) -> None:
     limit = 16 * 1024 * 1024
 
     def edit(repo: Path) -> None:
-        folder = write_submission(repo / "submissions" / "bulky", model="bulky")
+        folder = write_submission(repo / "submissions" / BOARD / "bulky", model="bulky")
         text = json.dumps(half_right_predictions("bulky"))
         padded = text[:-1] + " " * (limit + 1 - len(text.encode())) + "}"
         (folder / "predictions.json").write_text(padded, encoding="utf-8")
@@ -356,7 +422,8 @@ def test_huge_file_is_rejected_without_scoring(tmp_path: Path) -> None:
     assert result["verdict"] == "rejected" and result["metrics"] is None
     size = f"{limit + 1:,}"
     assert result["problems"][0] == (
-        f"submissions/bulky/predictions.json: file is {size} bytes, above the {limit:,}-byte limit"
+        f"submissions/tiny-dev/bulky/predictions.json: file is {size} bytes, above the "
+        f"{limit:,}-byte limit"
     )
 
 
@@ -371,12 +438,12 @@ def test_markdown_and_html_injection_in_the_model_name_is_escaped(tmp_path: Path
     pull = PullRequest(
         tmp_path,
         "inject",
-        lambda repo: write_submission(repo / "submissions" / "inject", model=INJECTION),
+        lambda repo: write_submission(repo / "submissions" / BOARD / "inject", model=INJECTION),
     )
     assert pull.verify.returncode == 0, pull.verify.stderr
     assert pull.result["model"] == INJECTION
     # the name could not forge a step output
-    assert pull.verify.outputs == {"verdict": "verified", "submission_id": "inject"}
+    assert pull.verify.outputs == {"verdict": "verified", "submission_id": f"{BOARD}/inject"}
     comment = pull.comment()
     assert comment.returncode == 0, comment.stderr
     assert set(comment.outputs) == {"body"}
@@ -403,7 +470,7 @@ def test_the_result_schema_is_documented_draft_2020_12() -> None:
 def verified(tmp_path_factory: pytest.TempPathFactory) -> PullRequest:
     root = tmp_path_factory.mktemp("verified")
     return PullRequest(
-        root, "ok", lambda repo: write_submission(repo / "submissions" / "fine-model")
+        root, "ok", lambda repo: write_submission(repo / "submissions" / BOARD / "fine-model")
     )
 
 
@@ -590,13 +657,13 @@ def test_comment_trusts_the_api_file_list_over_the_artifact(verified: PullReques
     files = {
         "total": 2,
         "files": [
-            {"filename": "submissions/other-one/submission.json", "status": "added"},
-            {"filename": "submissions/other-one/predictions.json", "status": "added"},
+            {"filename": "submissions/tiny-dev/other-one/submission.json", "status": "added"},
+            {"filename": "submissions/tiny-dev/other-one/predictions.json", "status": "added"},
         ],
     }
     body = verified.comment(files=files).outputs["body"]
     assert "❌ Not accepted" in body
-    assert "submissions/other-one/: is the folder the pull request changes" in body
+    assert "submissions/tiny-dev/other-one/: is the folder the pull request changes" in body
 
 
 def test_verify_refuses_an_event_whose_sha_could_be_an_option(tmp_path: Path) -> None:
@@ -615,56 +682,7 @@ def test_verify_refuses_an_event_whose_sha_could_be_an_option(tmp_path: Path) ->
     assert not (tmp_path / "out").exists()
 
 
-# -- publish: the hidden split and the LEADERBOARD.md commit ---------------------------
-
-
-def test_score_hidden_scores_only_hidden_track_and_publishes_aggregates(tmp_path: Path) -> None:
-    hidden_root = tmp_path / "hidden"
-    manifest = write_dataset(hidden_root)
-    submissions = tmp_path / "submissions"
-    write_submission(submissions / "secret-model", model="secret-model", track="hidden")
-    write_submission(submissions / "public-model", model="public-model", track="dev")
-    output = tmp_path / "site" / "hidden-leaderboard.json"
-    step = run_step(
-        [
-            "ci",
-            "score-hidden",
-            "--manifest",
-            str(manifest),
-            "--submissions",
-            str(submissions),
-            "--output",
-            str(output),
-        ],
-        cwd=tmp_path,
-        github=tmp_path / "gh",
-    )
-    assert step.returncode == 0, step.stderr
-    standings = json.loads(output.read_text(encoding="utf-8"))
-    assert [e["submission_id"] for e in standings["entries"]] == ["secret-model"]
-    expected = evaluate_files(manifest, submissions / "secret-model" / "predictions.json")
-    entry = standings["entries"][0]
-    assert entry["metrics"]["overall_score"] == pytest.approx(
-        expected.metrics.overall_score, abs=1e-6
-    )
-    assert set(entry) == {
-        "submission_id",
-        "model",
-        "organisation",
-        "date",
-        "metrics",
-        "confidence_interval",
-        "items_answered",
-        "items_total",
-    }
-    # nothing that names a golden difference leaves the job
-    text = output.read_text(encoding="utf-8") + step.summary
-    for spec in ITEMS.values():
-        for difference in spec["differences"]:
-            assert difference["subject"] not in text
-    assert f"1. ` secret-model ` (` secret-model `): {percent(expected.metrics.overall_score)}" in (
-        step.summary
-    )
+# -- publish: the LEADERBOARD.md commit -------------------------------------------------
 
 
 def test_commit_leaderboard_commits_and_pushes_only_a_change(tmp_path: Path) -> None:
