@@ -256,7 +256,7 @@ def test_tokens_latency_and_model_facts_are_shown_where_known(tmp_path: Path, ma
     assert set(usage["plain-model"].values()) == {None}
     page = (root / "site" / "tiny-dev" / "submissions" / "runner-model.html").read_text("utf-8")
     assert "<dt>Weights</dt><dd>open (downloadable)</dd>" in page
-    assert "<dt>Parameters</dt><dd>7.0G</dd>" in page
+    assert "<dt>Parameters</dt><dd>7.0B (stated by the submitter)</dd>" in page
     assert "<dt>Tokens</dt><dd>1.2k in, 300 out</dd>" in page
     assert "<dt>Latency</dt><dd>2.0 s per image (median)</dd>" in page
     assert "<dt>Cost</dt><dd>$0.25</dd>" in page

@@ -75,6 +75,7 @@ def board_index(built: BoardBuild) -> dict[str, Any]:
         "note": built.note,
         "dataset_summary": data["dataset"] if data is not None else None,
         "entries": len(data["entries"]) if data is not None else 0,
+        "models": sum(e["rank"] is not None for e in data["entries"]) if data is not None else 0,
         "data": f"{built.board.board_id}/leaderboard.json" if data is not None else None,
     }
 

@@ -135,6 +135,9 @@ def _render(
         "assets": _copy_assets(out_dir),
         "entry_count": len(data["entries"]),
         "ranked_count": sum(e["rank"] is not None for e in data["entries"]),
+        # Usage columns only when some entry has a figure: a column of dashes
+        # squeezed the model names of every board without run records.
+        "show_usage": any(v is not None for e in data["entries"] for v in e["usage"].values()),
     }
     entries = views_.entry_views(data)
 

@@ -90,10 +90,10 @@ def pct(value: float | None) -> str:
 
 
 def tokens(value: int | None) -> str:
-    """12345678 -> "12.3M": token counts are read as magnitudes."""
+    """12345678 -> "12.3M", 7000000000 -> "7.0B": token and parameter counts as magnitudes."""
     if value is None:
         return "–"
-    for size, unit in ((1_000_000_000, "G"), (1_000_000, "M"), (1_000, "k")):
+    for size, unit in ((1_000_000_000, "B"), (1_000_000, "M"), (1_000, "k")):
         if value >= size:
             return f"{value / size:.1f}{unit}"
     return str(value)
