@@ -48,7 +48,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "publish-dataset",
         "Validate a dataset and publish it to a Hugging Face Hub dataset repository "
         "(for maintainers).",
-        "  HF_TOKEN=hf_... spotdiff publish-dataset . --dataset Abnik/spotdiff-v1-dev\n"
+        "  HF_TOKEN=hf_... spotdiff publish-dataset ./release --dataset Abnik/spotdiff-v1-dev\n"
         "  spotdiff publish-dataset /tmp/g --dataset me/spotdiff-trial --private \\\n"
         '      --message "Regenerated with seed 7" --token-env MY_HF_WRITE_TOKEN\n',
     )
