@@ -116,15 +116,26 @@ def write_submission(submissions: Path, index: int, golds: list[dict], rnd: rand
     (folder / "submission.json").write_text(json.dumps(metadata, indent=2))
 
 
+#: The one board the benchmark's submissions sit on, the dataset in data/.
+BOARD = {
+    "schema_version": "1.0",
+    "board_id": "bench",
+    "title": "Benchmark",
+    "description": "Generated submissions.",
+    "track": "public",
+    "dataset": {"path": "data"},
+}
+
+
 class Clock:
     """Wall and CPU seconds (CPU time is steadier on a busy machine), and site time."""
 
     def __init__(self) -> None:
         self.site = 0.0
 
-    def render_site(self, *args: object) -> None:
+    def render_site(self, *args: object, **kwargs: object) -> None:
         start = time.process_time()
-        site.render_site(*args)  # type: ignore[arg-type]
+        site.render_site(*args, **kwargs)  # type: ignore[arg-type]
         self.site += time.process_time() - start
 
     def run(self, fn) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
@@ -145,12 +156,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         golds = write_dataset(root, args.items, args.per_item, rnd)
-        submissions = root / "submissions"
+        submissions = root / "submissions" / "bench"
+        submissions.mkdir(parents=True)
+        (submissions / "board.json").write_text(json.dumps(BOARD))
         for index in range(args.submissions):
             write_submission(submissions, index, golds, rnd)
         paths = {
-            "submissions_dir": submissions,
-            "manifest": root / "data" / "manifest.json",
+            "submissions_dir": root / "submissions",
             "markdown": root / "LEADERBOARD.md",
             "output": root / "site",
             "cache_dir": root / ".spotdiff-cache",
@@ -171,7 +183,7 @@ def main() -> None:
         write_submission(submissions, args.submissions, golds, rnd)
         again = clock.run(build)
         assert board is not None and board.rescored == 1
-        index_kb = (root / "site" / "index.html").stat().st_size / 1000
+        index_kb = (root / "site" / "bench" / "index.html").stat().st_size / 1000
         for label, (wall, cpu, in_site) in (
             ("full build (empty cache)", full),
             ("rebuild after adding one submission", again),
