@@ -19,6 +19,7 @@ from ..pipeline import gc_paused
 from ..progress import Progress
 from .cache import ContentCache
 from .data import build_data
+from .run_facts import cached_usage
 from .scoring import Scored, score_submissions
 from .standings import compute_standings
 from .submissions import load_submissions
@@ -73,7 +74,13 @@ def compute_leaderboard(
         {s.submission_id: s.report["metrics"]["overall_score"] for s in models},
         {s.submission_id: s.per_item for s in models},
     )
-    data, images = build_data(board, dataset, scored, standings)
+    usage = {
+        s.submission_id: cached_usage(
+            s.submission.predictions_path, s.submission.predictions_sha256, cache
+        )
+        for s in scored
+    }
+    data, images = build_data(board, dataset, scored, standings, usage)
     published = [] if board.hidden else scored  # per-item reports would reveal the answers
     return Leaderboard(
         board=board,

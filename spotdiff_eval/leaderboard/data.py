@@ -9,7 +9,7 @@ escapes them for its own medium.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ from ..errors import SpotDiffError
 from ..metrics import WEIGHTS
 from ..report import dataset_summary
 from ..version import EVALUATOR_VERSION
-from .run_facts import model_facts, run_usage
+from .run_facts import model_facts
 from .scoring import Scored
 from .standings import Standing
 
@@ -28,14 +28,19 @@ _SAFE_SUFFIX = re.compile(r"\.[a-z0-9]{1,8}")
 
 
 def build_data(
-    board: Board, dataset: Dataset, scored: Sequence[Scored], standings: Sequence[Standing]
+    board: Board,
+    dataset: Dataset,
+    scored: Sequence[Scored],
+    standings: Sequence[Standing],
+    usage: Mapping[str, dict[str, Any]],
 ) -> tuple[dict[str, Any], dict[str, Path]]:
     """One board's data document, and where each of its ``images/...`` files comes from.
 
     ``standings`` rank the models only. Baselines follow them as reference
     rows without a rank: a perfect baseline holding rank 1 pushed every
     model down a place and counted in "found by". A hidden board publishes
-    aggregates only: no items, no per-item reports.
+    aggregates only: no items, no per-item reports. ``usage`` holds each
+    submission's tokens, latency and cost (``run_facts``).
     """
     by_id = {s.submission_id: s for s in scored}
     ranked = {st.submission_id for st in standings}
@@ -43,8 +48,8 @@ def build_data(
         (s for s in scored if s.submission_id not in ranked),
         key=lambda s: (-s.report["metrics"]["overall_score"], s.submission_id),
     )
-    entries = [_entry(by_id[st.submission_id], st, board) for st in standings]
-    entries += [_entry(s, None, board) for s in references]
+    entries = [_entry(by_id[st.submission_id], st, board, usage) for st in standings]
+    entries += [_entry(s, None, board, usage) for s in references]
     order = [st.submission_id for st in standings]
     if board.hidden:
         items, images = [], {}
@@ -62,7 +67,12 @@ def build_data(
     return data, images
 
 
-def _entry(scored: Scored, standing: Standing | None, board: Board) -> dict[str, Any]:
+def _entry(
+    scored: Scored,
+    standing: Standing | None,
+    board: Board,
+    usage: Mapping[str, dict[str, Any]],
+) -> dict[str, Any]:
     meta, report = scored.submission.metadata, scored.report
     prompt = {"name": meta["prompt"]["name"]}
     if "sha256" in meta["prompt"]:
@@ -88,7 +98,7 @@ def _entry(scored: Scored, standing: Standing | None, board: Board) -> dict[str,
         "per_kind_recall": {kind: k["recall"] for kind, k in report["per_kind"].items()},
         "items_answered": report["counts"]["items_answered"],
         "items_total": report["counts"]["items"],
-        "usage": run_usage(scored.submission.predictions_path),
+        "usage": dict(usage[scored.submission_id]),
         "predictions_sha256": report["predictions"]["sha256"],
         "report": None if board.hidden else f"reports/{scored.submission_id}.json",
     }

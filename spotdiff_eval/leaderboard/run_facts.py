@@ -8,6 +8,7 @@ the right type, so a submission without provenance shows "—", never 0.
 
 from __future__ import annotations
 
+import json
 import statistics
 from pathlib import Path
 from typing import Any
@@ -15,13 +16,35 @@ from typing import Any
 from ..errors import SpotDiffError
 from ..jsonio import read_json
 from ..submission_checks import PREDICTIONS_JSON_MAX_BYTES
+from .cache import ContentCache, content_key
 
+USAGE_KIND = "usage"
 NO_USAGE: dict[str, Any] = {
     "input_tokens": None,
     "output_tokens": None,
     "median_latency_ms": None,
     "cost_usd": None,
 }
+
+
+def cached_usage(predictions_path: Path, sha256: str, cache: ContentCache) -> dict[str, Any]:
+    """:func:`run_usage`, kept in the content cache under the predictions' sha256.
+
+    Parsing every predictions file again on each build made a rebuild after
+    one new submission cost 15% of a full build instead of a few percent.
+    """
+    key = content_key(USAGE_KIND, sha256)
+    text = cache.get_text(USAGE_KIND, key)
+    if text is not None:
+        try:
+            usage = json.loads(text)
+        except ValueError:
+            usage = None
+        if isinstance(usage, dict) and usage.keys() == NO_USAGE.keys():
+            return usage
+    usage = run_usage(predictions_path)
+    cache.put_text(USAGE_KIND, key, json.dumps(usage))
+    return usage
 
 
 def run_usage(predictions_path: Path) -> dict[str, Any]:
