@@ -105,12 +105,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--trusted",
         type=Path,
         default=Path("."),
-        help="checkout of the base commit; its data/manifest.json is the dataset (default: .)",
+        help="checkout of the base commit; its boards and datasets are trusted (default: .)",
     )
     v.add_argument("--pr", type=Path, required=True, help="git clone of the pull request head")
     v.add_argument("--base", help="base commit sha (default: from GITHUB_EVENT_PATH)")
     v.add_argument("--head", help="pull request head commit sha (default: from GITHUB_EVENT_PATH)")
-    v.add_argument("--manifest", type=Path, help="dataset (default: TRUSTED/data/manifest.json)")
+    v.add_argument(
+        "--manifest",
+        type=Path,
+        help="dataset of a public board (default: the board's dataset, from the trusted "
+        "board.json; example: --manifest data/manifest.json)",
+    )
     v.add_argument("--artifact", type=Path, required=True, help="folder to write the artifact to")
     v.set_defaults(handler=run_verify_pr)
 
