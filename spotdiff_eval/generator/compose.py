@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..domain import Box
 from ..grounding import MIN_CHANGED_PIXELS, boxes_overlap
-from .catalogue import KINDS, heads
+from .catalogue import KINDS, countable, heads
 from .palette import visible_on
 from .scene import PANEL_HEIGHT, PANEL_WIDTH, ObjectKind, Scene, SceneObject, Theme, Zone
 
@@ -38,9 +38,9 @@ class Difficulty:
 
 
 DIFFICULTIES = {
-    "easy": Difficulty("easy", (3, 5), (7, 9), 1.15, 1.5, 300),
-    "medium": Difficulty("medium", (3, 8), (10, 13), 1.0, 1.45, 150),
-    "hard": Difficulty("hard", (6, 10), (13, 16), 0.85, 1.35, MIN_CHANGED_PIXELS),
+    "easy": Difficulty("easy", (3, 5), (8, 10), 1.15, 1.5, 300),
+    "medium": Difficulty("medium", (3, 8), (12, 15), 1.0, 1.45, 150),
+    "hard": Difficulty("hard", (6, 10), (15, 18), 0.85, 1.35, MIN_CHANGED_PIXELS),
 }
 
 
@@ -120,26 +120,26 @@ def admits(scene_kinds: Iterable[str], key: str) -> bool:
 
 
 def compose(rng: random.Random, theme: Theme, difficulty: Difficulty) -> Scene:
-    """The first panel's scene: a few dozen tries to place the drawn number of objects."""
+    """The first panel's scene: a few dozen tries to place the drawn number of objects.
+
+    Every kind of the theme is equally likely (no favourites: a favourite is
+    a guess that lands), and so is every countable kind for the first two.
+    """
     wanted = rng.randint(*difficulty.objects)
     keys = list(theme.kinds)
-    weights = [KINDS[k].weight for k in keys]
     objects: list[SceneObject] = []
     taken: list[Box] = []
     # Two objects with countable members first, so a count change is always possible.
-    counted = [k for k in keys if KINDS[k].group is not None]
+    counted = countable(theme)
     for attempt in range(wanted * 6):
         if len(objects) >= wanted:
             break
         groups = sum(KINDS[o.kind].group is not None for o in objects)
-        if groups < MIN_GROUPS and attempt < 12:
-            key = rng.choice(counted)
-        else:
-            key = rng.choices(keys, weights)[0]
+        key = rng.choice(counted) if groups < MIN_GROUPS and attempt < 12 else rng.choice(keys)
         if not admits((o.kind for o in objects), key):
             continue
         kind = KINDS[key]
-        zone = theme.zone(kind.zone)
+        zone = theme.home(kind)
         colours = free_colours(kind, zone, objects)
         if not colours:
             continue

@@ -87,7 +87,7 @@ class Planner:
             kind = KINDS[key]
             if not admits(present, key):
                 continue
-            zone = self.first.theme.zone(kind.zone)
+            zone = self.first.theme.home(kind)
             colours = free_colours(kind, zone, self.versions())
             if not colours or (kind.scenery and key in present):
                 continue
@@ -139,7 +139,7 @@ class Planner:
 
     def _color(self, obj: SceneObject) -> Change | None:
         kind = KINDS[obj.kind]
-        zone = self.first.theme.zone(kind.zone)
+        zone = self.first.theme.home(kind)
         siblings = {o.colour for o in self.versions() if o.kind == obj.kind and o.uid != obj.uid}
         options = [
             c

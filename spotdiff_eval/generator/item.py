@@ -1,5 +1,8 @@
 """One dataset item: compose, change, render, annotate, and pass the gate or start over.
 
+Item ids are numbers only (``scene_0007``): an id naming the theme would
+tell a blind guesser which objects to guess.
+
 Each attempt draws from its own ``random.Random`` seeded with the dataset
 seed, the item's index and the attempt number, so item 7 of seed 42 is the
 same whatever the number of items, the order they are made in, or
@@ -92,7 +95,7 @@ def build_item(seed: int, index: int, difficulty: str) -> Item:
         problems = gate_problems(first, second, panels, goldens, min_pixels=level.min_pixels)
         if not problems:
             return Item(
-                item_id=f"scene_{index + 1:04d}_{theme.name}",
+                item_id=f"scene_{index + 1:04d}",
                 theme=theme.name,
                 layout=layout,
                 first=first,

@@ -149,7 +149,7 @@ TREE_APPLES = Group(
     subject="tree_apple",
     member="apple",
     plural="apples",
-    aliases=("apple", "apples_on_tree", "fruit"),
+    aliases=("apple", "apples_on_tree"),
     where="on the tree",
     low=2,
     high=6,
@@ -200,10 +200,8 @@ FLOCK = Group(
 )
 
 SKY_KINDS = (
-    ObjectKind("sun", "sun", (), "sky", (56, 56), ("yellow", "orange"), sun, weight=3),
-    ObjectKind(
-        "cloud", "cloud", (), "sky", (84, 40), ("white",), cloud, most=2, scenery=True, weight=4
-    ),
+    ObjectKind("sun", "sun", (), "sky", (56, 56), ("yellow", "orange"), sun),
+    ObjectKind("cloud", "cloud", (), "sky", (84, 40), ("white",), cloud, most=2, scenery=True),
     ObjectKind(
         "kite",
         "kite",
@@ -239,7 +237,7 @@ SKY_KINDS = (
     ObjectKind(
         "hot_air_balloon",
         "hot air balloon",
-        ("balloon",),
+        ("montgolfier",),
         "sky",
         (52, 74),
         ("red", "yellow", "orange", "green", "purple"),
@@ -270,7 +268,6 @@ FAR_KINDS = (
         ("yellow", "white", "pink", "orange", "blue"),
         house,
         group=HOUSE_WINDOWS,
-        weight=3,
     ),
     ObjectKind(
         "apple_tree",
@@ -281,7 +278,6 @@ FAR_KINDS = (
         ("green",),
         apple_tree,
         group=TREE_APPLES,
-        weight=3,
     ),
     ObjectKind(
         "pine_tree",
@@ -293,7 +289,6 @@ FAR_KINDS = (
         pine_tree,
         most=3,
         scenery=True,
-        weight=3,
     ),
     ObjectKind(
         "barn",
@@ -303,7 +298,6 @@ FAR_KINDS = (
         (116, 92),
         ("red", "blue", "yellow"),
         barn,
-        weight=3,
     ),
     ObjectKind(
         "tent",
@@ -314,16 +308,14 @@ FAR_KINDS = (
         ("orange", "blue", "red", "yellow", "purple"),
         tent,
         patterns=("striped", "checked"),
-        weight=3,
     ),
     ObjectKind(
         "lighthouse",
         "lighthouse",
-        ("beacon", "light_tower"),
+        ("beacon",),
         "far",
         (42, 132),
         ("red", "blue", "green", "black"),
         lighthouse,
-        weight=3,
     ),
 )
