@@ -26,7 +26,7 @@ from pathlib import Path
 
 #: Version of the drawings and rules: a change that alters any output for a
 #: given seed raises it, so a dataset's provenance names what made it.
-GENERATOR_VERSION = "1.0.0"
+GENERATOR_VERSION = "2.0.0"
 
 DEFAULT_NAME = "spotdiff-generated"
 DEFAULT_VERSION = "1.0.0"

@@ -26,6 +26,7 @@ from .objects_indoor import FLOOR_KINDS, WALL_KINDS
 from .objects_kitchen import COUNTER_KINDS
 from .objects_outdoor import FAR_KINDS, SKY_KINDS
 from .objects_skyline import SKYLINE_KINDS
+from .objects_small import SMALL_KINDS
 from .objects_street import STREET_KINDS
 from .objects_things import THING_KINDS
 from .objects_wildlife import WILD_KINDS
@@ -50,6 +51,7 @@ SINGLE_KINDS: tuple[ObjectKind, ...] = tuple(
         FLOOR_KINDS,
         HOME_KINDS,
         HOUSEHOLD_KINDS,
+        SMALL_KINDS,
     )
     for kind in group
 )
@@ -177,13 +179,6 @@ THEMES: tuple[Theme, ...] = (
 
 #: Drawing order of zones: what is further away first.
 ZONE_ORDER = ("sky", "wall", "far", "water", "counter", "near", "sand")
-
-
-@cache
-def countable(theme: Theme) -> tuple[str, ...]:
-    """The theme's kinds with members to count: its groups and the crowds of its kinds."""
-    groups = [k for k in theme.kinds if KINDS[k].group is not None]
-    return (*groups, *(c for k in theme.kinds if (c := f"{k}_crowd") in KINDS))
 
 
 @cache

@@ -8,7 +8,7 @@ grass elsewhere, so food is no clue to the theme. Same conventions as
 from __future__ import annotations
 
 from .canvas import Canvas, Frame
-from .forms import dome
+from .forms import dome, heart, star
 from .objects_outdoor import BLACK, BROWN, LEAF, WHITE
 from .palette import rgb
 from .scene import ObjectKind, SceneObject
@@ -100,6 +100,12 @@ def bread(c: Canvas, f: Frame, o: SceneObject) -> None:
 
 
 def pizza(c: Canvas, f: Frame, o: SceneObject) -> None:
+    if o.shape == "round":
+        c.ellipse(f.box(0.0, 0.0, 1.0, 0.99), CRUST, width=f.line)
+        c.ellipse(f.box(0.1, 0.1, 0.9, 0.89), rgb(o.colour), width=0)
+        for u, v in ((0.24, 0.3), (0.58, 0.24), (0.46, 0.58), (0.2, 0.6), (0.68, 0.56)):
+            c.ellipse(f.box(u, v, u + 0.12, v + 0.12), (190, 40, 40), width=0)
+        return
     c.polygon(f.pts((0.0, 0.0), (1.0, 0.0), (0.5, 0.99)), CRUST, width=f.line)
     c.polygon(f.pts((0.1, 0.1), (0.9, 0.1), (0.5, 0.86)), rgb(o.colour), width=0)
     for u, v in ((0.34, 0.2), (0.58, 0.24), (0.46, 0.46)):
@@ -125,7 +131,13 @@ def donut(c: Canvas, f: Frame, o: SceneObject) -> None:
 
 def lollipop(c: Canvas, f: Frame, o: SceneObject) -> None:
     c.line(f.pts((0.5, 0.5), (0.5, 0.99)), WHITE, width=4)
-    c.ellipse(f.box(0.0, 0.0, 1.0, 0.6), rgb(o.colour), pattern=o.pattern, width=f.line)
+    fill = rgb(o.colour)
+    if o.shape == "heart":
+        c.polygon(heart(f, 0.0, 0.0, 1.0, 0.6), fill, pattern=o.pattern, width=f.line)
+    elif o.shape == "star":
+        c.polygon(star(f, 0.0, 0.0, 1.0, 0.6), fill, pattern=o.pattern, width=f.line)
+    else:
+        c.ellipse(f.box(0.0, 0.0, 1.0, 0.6), fill, pattern=o.pattern, width=f.line)
 
 
 def burger(c: Canvas, f: Frame, o: SceneObject) -> None:
@@ -228,6 +240,7 @@ FOOD_KINDS = (
         ("yellow", "orange"),
         pizza,
         also=("near",),
+        shapes=("triangular", "round"),
     ),
     ObjectKind(
         "ice_cream",
@@ -271,6 +284,7 @@ FOOD_KINDS = (
         ("red", "pink", "green", "purple", "orange"),
         lollipop,
         also=("near",),
+        shapes=("round", "heart", "star"),
         patterns=("striped", "spotted"),
     ),
     ObjectKind(

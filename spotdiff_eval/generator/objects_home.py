@@ -56,7 +56,8 @@ def fireplace(c: Canvas, f: Frame, o: SceneObject) -> None:
 
 
 def rug(c: Canvas, f: Frame, o: SceneObject) -> None:
-    c.ellipse(f.box(0.0, 0.0, 1.0, 0.99), rgb(o.colour), pattern=o.pattern, width=f.line)
+    draw = c.rect if o.shape == "rectangular" else c.ellipse
+    draw(f.box(0.0, 0.0, 1.0, 0.99), rgb(o.colour), pattern=o.pattern, width=f.line)
 
 
 def bookcase(c: Canvas, f: Frame, o: SceneObject) -> None:
@@ -208,6 +209,7 @@ HOME_KINDS = (
         BRIGHT,
         rug,
         outdoor=False,
+        shapes=("oval", "rectangular"),
         patterns=("striped", "spotted", "checked"),
     ),
     ObjectKind(

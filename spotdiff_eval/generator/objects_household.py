@@ -215,7 +215,7 @@ HOUSEHOLD_KINDS = (
     ObjectKind(
         "saucepan",
         "saucepan",
-        ("cooking_pot",),
+        ("stewpan",),
         "counter",
         (50, 30),
         ("red", "blue", "gray", "black"),
@@ -265,7 +265,7 @@ HOUSEHOLD_KINDS = (
         also=("near",),
     ),
     ObjectKind(
-        "teacup", "teacup", ("tea_cup",), "counter", (32, 26), BRIGHT, teacup, also=("near",)
+        "teacup", "teacup", ("cup_and_saucer",), "counter", (32, 26), BRIGHT, teacup, also=("near",)
     ),
     ObjectKind(
         "glass",

@@ -8,7 +8,7 @@ birds) are drawn by their own function into their slot.
 from __future__ import annotations
 
 from .canvas import Canvas, Frame
-from .forms import heart, rays
+from .forms import dome, heart, rays
 from .palette import rgb
 from .scene import Group, ObjectKind, SceneObject, Slot
 
@@ -129,9 +129,11 @@ def barn(c: Canvas, f: Frame, o: SceneObject) -> None:
 
 
 def tent(c: Canvas, f: Frame, o: SceneObject) -> None:
-    c.polygon(
-        f.pts((0.0, 0.99), (0.5, 0.0), (1.0, 0.99)), rgb(o.colour), pattern=o.pattern, width=f.line
-    )
+    if o.shape == "round":
+        outline = dome(f, 0.0, 0.0, 1.0, 0.99, 16)
+    else:
+        outline = f.pts((0.0, 0.99), (0.5, 0.0), (1.0, 0.99))
+    c.polygon(outline, rgb(o.colour), pattern=o.pattern, width=f.line)
     c.polygon(f.pts((0.36, 0.99), (0.5, 0.45), (0.64, 0.99)), BLACK, width=0)
 
 
@@ -307,6 +309,7 @@ FAR_KINDS = (
         (92, 62),
         ("orange", "blue", "red", "yellow", "purple"),
         tent,
+        shapes=("triangular", "round"),
         patterns=("striped", "checked"),
     ),
     ObjectKind(

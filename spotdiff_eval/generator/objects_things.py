@@ -168,7 +168,8 @@ def lantern(c: Canvas, f: Frame, o: SceneObject) -> None:
     fill = rgb(o.colour)
     c.arc(f.box(0.3, 0.0, 0.7, 0.3), 180, 360, BLACK, width=2)
     c.polygon(f.pts((0.1, 0.26), (0.5, 0.12), (0.9, 0.26)), fill, width=f.line)
-    c.rect(f.box(0.2, 0.26, 0.8, 0.86), (255, 230, 120), width=f.line)
+    draw = c.ellipse if o.shape == "round" else c.rect
+    draw(f.box(0.2, 0.26, 0.8, 0.86), (255, 230, 120), width=f.line)
     c.rect(f.box(0.1, 0.86, 0.9, 0.99), fill, width=f.line)
     c.line(f.pts((0.5, 0.28), (0.5, 0.84)), fill, width=3)
 
@@ -389,6 +390,7 @@ THING_KINDS = (
         (30, 46),
         ("red", "black", "green"),
         lantern,
+        shapes=("square", "round"),
     ),
     ObjectKind(
         "vase",
