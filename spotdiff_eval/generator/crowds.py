@@ -43,6 +43,7 @@ def member_drawer(kind: ObjectKind) -> DrawMember:
 def crowd_of(kind: ObjectKind) -> ObjectKind:
     """The crowd kind of ``kind``: key ``<key>_crowd``, named by its members ("ducks")."""
     width, height = kind.size
+    plural = kind.nouns.replace(" ", "_")
     step = 1 / SEATS
     slots = tuple(
         (i * step + GAP * step, 0.0, (i + 1) * step - GAP * step, 1.0) for i in range(SEATS)
@@ -51,7 +52,8 @@ def crowd_of(kind: ObjectKind) -> ObjectKind:
         subject=kind.subject,
         member=kind.noun,
         plural=kind.nouns,
-        aliases=kind.aliases,
+        # "ducks" too: a crowd is as fairly named by its plural as by the kind.
+        aliases=tuple(dict.fromkeys(a for a in (*kind.aliases, plural) if a != kind.subject)),
         where="",
         low=1,
         high=SEATS,
@@ -79,7 +81,7 @@ def crowd_of(kind: ObjectKind) -> ObjectKind:
 def crowdable(kind: ObjectKind) -> bool:
     """Small, plain kinds only: no parts, members or look-alike scenery of their own."""
     width, height = kind.size
-    plain = kind.group is None and kind.part is None and not kind.scenery
+    plain = kind.group is None and kind.part is None and not (kind.scenery or kind.alone)
     return plain and width <= LARGEST and height <= LARGEST and kind.zone != "far"
 
 

@@ -292,7 +292,7 @@ HOUSEHOLD_KINDS = (
     ObjectKind(
         "microwave",
         "microwave",
-        ("microwave_oven",),
+        (),
         "counter",
         (60, 40),
         ("white", "black", "gray"),

@@ -202,7 +202,7 @@ FLOCK = Group(
 )
 
 SKY_KINDS = (
-    ObjectKind("sun", "sun", (), "sky", (56, 56), ("yellow", "orange"), sun),
+    ObjectKind("sun", "sun", (), "sky", (56, 56), ("yellow", "orange"), sun, alone=True),
     ObjectKind("cloud", "cloud", (), "sky", (84, 40), ("white",), cloud, most=2, scenery=True),
     ObjectKind(
         "kite",

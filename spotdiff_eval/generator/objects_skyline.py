@@ -169,12 +169,20 @@ SKYLINE_KINDS = (
         patterns=("striped",),
     ),
     ObjectKind(
-        "moon", "moon", ("crescent",), "sky", (36, 46), ("yellow", "white"), moon, outdoor=True
+        "moon",
+        "moon",
+        ("crescent",),
+        "sky",
+        (36, 46),
+        ("yellow", "white"),
+        moon,
+        outdoor=True,
+        alone=True,
     ),
     ObjectKind(
         "ufo",
         "ufo",
-        ("flying_saucer", "spacecraft"),
+        ("spacecraft", "alien_ship"),
         "sky",
         (62, 34),
         ("gray", "green", "purple"),

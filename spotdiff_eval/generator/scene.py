@@ -80,6 +80,8 @@ class ObjectKind:
     #: True: only outdoors (a bus); False: only indoors (a sofa); None: anywhere.
     outdoor: bool | None = None
     plural: str = ""  # "" means the noun plus "s"
+    #: One of a kind in any scene (the sun, the moon): never drawn as a crowd.
+    alone: bool = False
 
     @property
     def subject(self) -> str:
