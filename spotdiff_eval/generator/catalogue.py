@@ -19,6 +19,7 @@ from .crowds import crowds
 from .objects_animals import ANIMAL_KINDS
 from .objects_beach import BEACH_KINDS
 from .objects_food import FOOD_KINDS
+from .objects_gadgets import GADGET_KINDS
 from .objects_garden import GARDEN_KINDS
 from .objects_home import HOME_KINDS
 from .objects_household import HOUSEHOLD_KINDS
@@ -45,6 +46,7 @@ SINGLE_KINDS: tuple[ObjectKind, ...] = tuple(
         WILD_KINDS,
         BEACH_KINDS,
         THING_KINDS,
+        GADGET_KINDS,
         FOOD_KINDS,
         WALL_KINDS,
         COUNTER_KINDS,
