@@ -2,7 +2,10 @@
 
 The wanted kinds cycle through all four in an order shuffled per item, so
 every kind is about a quarter of a dataset; attribute changes likewise cycle
-through colour, pattern, shape and size. Each object changes at most once,
+through colour, pattern, shape and size. The changed object is drawn
+uniformly from the scene's objects that allow the change, and new values
+uniformly from the allowed ones: a favourite object, kind or value would be
+a blind guess that lands (issue 9). Each object changes at most once,
 and a change is only chosen if it can be named and seen: a new colour far
 from the old one and unlike the object's siblings, a new object in free
 space, a count change that adds or removes enough ink to notice.
