@@ -93,6 +93,11 @@ def cheese(c: Canvas, f: Frame, o: SceneObject) -> None:
 
 
 def bread(c: Canvas, f: Frame, o: SceneObject) -> None:
+    if o.shape == "round":
+        c.polygon(dome(f, 0.0, 0.0, 1.0, 0.99, 16), rgb(o.colour), width=f.line)
+        for u in (0.3, 0.5, 0.7):
+            c.line(f.pts((u - 0.06, 0.5), (u + 0.06, 0.3)), BROWN, width=2)
+        return
     c.rect(f.box(0.0, 0.36, 1.0, 0.99), rgb(o.colour), width=f.line)
     c.polygon(dome(f, 0.0, 0.0, 1.0, 0.44, 12), rgb(o.colour), width=f.line)
     for u in (0.3, 0.5, 0.7):
@@ -230,6 +235,7 @@ FOOD_KINDS = (
         bread,
         also=("near",),
         plural="loaves of bread",
+        shapes=("rectangular", "round"),
     ),
     ObjectKind(
         "pizza",

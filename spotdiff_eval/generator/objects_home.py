@@ -80,7 +80,11 @@ def aquarium(c: Canvas, f: Frame, o: SceneObject) -> None:
 def houseplant(c: Canvas, f: Frame, o: SceneObject) -> None:
     for tip in ((0.0, 0.2), (0.3, 0.0), (0.7, 0.0), (1.0, 0.2)):
         c.polygon(f.pts((0.5, 0.66), tip, (tip[0] * 0.6 + 0.2, tip[1] + 0.24)), LEAF, width=1)
-    c.rect(f.box(0.24, 0.62, 0.76, 0.99), rgb(o.colour), pattern=o.pattern, width=f.line)
+    pot = f.box(0.24, 0.62, 0.76, 0.99)
+    if o.shape == "round":
+        c.ellipse(pot, rgb(o.colour), pattern=o.pattern, width=f.line)
+    else:
+        c.rect(pot, rgb(o.colour), pattern=o.pattern, width=f.line)
 
 
 def fridge(c: Canvas, f: Frame, o: SceneObject) -> None:
@@ -243,6 +247,7 @@ HOME_KINDS = (
         houseplant,
         outdoor=False,
         patterns=("striped", "spotted"),
+        shapes=("square", "round"),
     ),
     ObjectKind(
         "fridge",

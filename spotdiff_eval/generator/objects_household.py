@@ -175,7 +175,8 @@ def yoyo(c: Canvas, f: Frame, o: SceneObject) -> None:
 
 
 def poster(c: Canvas, f: Frame, o: SceneObject) -> None:
-    c.rect(f.box(0.0, 0.0, 1.0, 0.99), rgb(o.colour), width=f.line)
+    draw = c.ellipse if o.shape == "oval" else c.rect
+    draw(f.box(0.0, 0.0, 1.0, 0.99), rgb(o.colour), width=f.line)
     c.polygon(star(f, 0.2, 0.16, 0.8, 0.7), WHITE, width=1)
     c.rect(f.box(0.16, 0.78, 0.84, 0.86), WHITE, width=0)
 
@@ -375,6 +376,7 @@ HOUSEHOLD_KINDS = (
         ("blue", "red", "purple", "green"),
         poster,
         outdoor=False,
+        shapes=("rectangular", "oval"),
     ),
     ObjectKind(
         "world_map",

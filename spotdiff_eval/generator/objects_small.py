@@ -17,6 +17,10 @@ STEEL = (190, 190, 200)
 
 
 def pillow(c: Canvas, f: Frame, o: SceneObject) -> None:
+    if o.shape == "round":
+        c.ellipse(f.box(0.0, 0.0, 1.0, 0.99), rgb(o.colour), pattern=o.pattern, width=2)
+        c.ellipse(f.box(0.44, 0.4, 0.56, 0.58), BLACK, width=0)
+        return
     outline = ((0.0, 0.0), (0.5, 0.12), (1.0, 0.0), (0.9, 0.5), (1.0, 0.99), (0.5, 0.88))
     c.polygon(f.pts(*outline, (0.0, 0.99), (0.1, 0.5)), rgb(o.colour), pattern=o.pattern, width=2)
 
@@ -151,6 +155,7 @@ SMALL_KINDS = (
         pillow,
         outdoor=False,
         patterns=("striped", "spotted", "checked"),
+        shapes=("square", "round"),
     ),
     ObjectKind(
         "pencil",

@@ -104,7 +104,8 @@ def basket(c: Canvas, f: Frame, o: SceneObject) -> None:
 
 
 def gift(c: Canvas, f: Frame, o: SceneObject) -> None:
-    c.rect(f.box(0.0, 0.24, 1.0, 0.99), rgb(o.colour), pattern=o.pattern, width=f.line)
+    draw = c.ellipse if o.shape == "round" else c.rect
+    draw(f.box(0.0, 0.24, 1.0, 0.99), rgb(o.colour), pattern=o.pattern, width=f.line)
     ribbon = rgb("yellow") if o.colour not in ("yellow", "orange") else rgb("red")
     c.rect(f.box(0.42, 0.24, 0.58, 0.99), ribbon, width=1)
     c.ellipse(f.box(0.16, 0.0, 0.5, 0.26), ribbon, width=1)
@@ -321,6 +322,7 @@ THING_KINDS = (
         BRIGHT,
         gift,
         patterns=("spotted", "striped"),
+        shapes=("square", "round"),
     ),
     ObjectKind(
         "chest",
