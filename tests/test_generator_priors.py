@@ -95,6 +95,9 @@ def test_a_crowd_is_counted_by_its_members_and_never_meets_its_kind() -> None:
     assert ducks.collective and not ducks.resizable and len(ducks.colours) == 1
     assert set(heads("duck_crowd")) == set(heads("duck"))
     assert not admits(["duck"], "duck_crowd") and not admits(["duck_crowd"], "duck")
+    assert ducks.group.aliases == (*KINDS["duck"].aliases, "ducks"), "the plural names it too"
+    for alone in ("sun", "moon", "toothbrush", "pencil", "bus"):
+        assert f"{alone}_crowd" not in KINDS, "unique, thin or large things stand alone"
 
 
 def test_changes_are_spread_over_kinds_attributes_directions_and_objects(many) -> None:

@@ -22,6 +22,8 @@ GAP = 0.06
 MEMBER_SCALE = 0.65
 #: Kinds wider or taller than this (at scale 1) stand alone only.
 LARGEST = 56
+#: Nor thinner than this: a crowd of toothbrushes would be slivers a few pixels wide.
+THINNEST = 20
 
 
 def nothing(c: Canvas, f: Frame, o: SceneObject) -> None:
@@ -82,7 +84,8 @@ def crowdable(kind: ObjectKind) -> bool:
     """Small, plain kinds only: no parts, members or look-alike scenery of their own."""
     width, height = kind.size
     plain = kind.group is None and kind.part is None and not (kind.scenery or kind.alone)
-    return plain and width <= LARGEST and height <= LARGEST and kind.zone != "far"
+    fits = min(width, height) >= THINNEST and max(width, height) <= LARGEST
+    return plain and fits and kind.zone != "far"
 
 
 def crowds(kinds: Iterable[ObjectKind]) -> tuple[ObjectKind, ...]:
