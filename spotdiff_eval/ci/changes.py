@@ -7,9 +7,13 @@ checked on git's own record of the change (``git diff --raw``: paths, file
 modes, blob ids; sizes from ``git cat-file --batch-check``), never by running
 or importing anything from the pull request.
 
-The diff starts at the merge base of the base commit and the head, as GitHub's
-"Files changed" tab does: a branch made before other submissions landed on
-main must not be blamed for "deleting" them.
+The diff is what merging does: the base commit against the result of
+merging the head into it (``git merge-tree --write-tree``, the same ort merge
+GitHub's merge button makes). A branch made before other submissions landed on
+main is not blamed for "deleting" them, and a history shaped to make one merge
+base look like the only one (a criss-cross merge whose tree reverts a later fix
+on main) cannot hide that revert: ``merge-base`` picks one of several bases, the
+merge uses them all. Such histories are refused outright as well.
 """
 
 from __future__ import annotations
@@ -59,13 +63,18 @@ MAX_LISTED_OUTSIDE = 10
 
 @dataclass(frozen=True)
 class Change:
-    """One line of ``git diff --raw``."""
+    """One line of ``git diff --raw``.
+
+    ``utf8`` is False for a path whose bytes are not UTF-8; ``path`` then
+    shows the bad bytes as ``\\xNN`` escapes.
+    """
 
     status: str
     path: str
     old_mode: str
     new_mode: str
     new_blob: str
+    utf8: bool = True
 
 
 @dataclass(frozen=True)
@@ -89,12 +98,12 @@ def problem(path: str, what: str) -> str:
 # -- reading git ---------------------------------------------------------------
 
 
-def _git(repo: Path, *args: str, stdin: bytes | None = None) -> bytes:
+def _git(repo: Path, *args: str, stdin: bytes | None = None, ok: tuple[int, ...] = (0,)) -> bytes:
     """Run git on the pull request's clone; its output is data, never executed.
 
     ``--raw`` output runs no diff drivers or textconv filters the pull
     request's ``.gitattributes`` might name; replace refs are ignored so the
-    objects mean what their ids say.
+    objects mean what their ids say. Exit codes in ``ok`` are not errors.
     """
     env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_NO_REPLACE_OBJECTS": "1"}
     try:
@@ -108,15 +117,36 @@ def _git(repo: Path, *args: str, stdin: bytes | None = None) -> bytes:
         )
     except FileNotFoundError:
         raise SpotDiffError("git", "", "git is not installed") from None
-    if done.returncode != 0:
+    if done.returncode not in ok:
         lines = done.stderr.decode("utf-8", "replace").strip().splitlines() or ["no message"]
         raise SpotDiffError(repo, f"git {args[0]}", safe_text(lines[-1], 200))
     return done.stdout
 
 
+def merge_bases(repo: Path, base: str, head: str) -> list[str]:
+    """Every best common ancestor of ``base`` and ``head`` (none for unrelated histories)."""
+    return _git(repo, "merge-base", "--all", base, head, ok=(0, 1)).decode("ascii").split()
+
+
+def merged_tree(repo: Path, base: str, head: str) -> tuple[str, bool]:
+    """``(tree id, clean)``: the tree that merging ``head`` into ``base`` gives.
+
+    A conflicted merge still yields a tree (with conflict markers), and
+    ``git merge-tree`` then lists the conflicted paths after the tree id.
+    """
+    out = _git(
+        repo, "merge-tree", "--write-tree", "--no-messages", "--name-only", base, head, ok=(0, 1)
+    )
+    lines = out.decode("utf-8", "replace").strip().split("\n")
+    return lines[0], len(lines) == 1
+
+
 def read_changes(repo: Path, base: str, head: str) -> list[Change]:
-    """The changes from the merge base of ``base`` and ``head`` to ``head``."""
-    merge_base = _git(repo, "merge-base", base, head).decode("ascii").strip()
+    """What merging ``head`` into ``base`` changes: ``base`` against the merged tree."""
+    return _diff(repo, base, merged_tree(repo, base, head)[0])
+
+
+def _diff(repo: Path, old: str, new: str) -> list[Change]:
     raw = _git(
         repo,
         "diff",
@@ -126,8 +156,8 @@ def read_changes(repo: Path, base: str, head: str) -> list[Change]:
         "--no-abbrev",
         "--no-ext-diff",
         "--no-textconv",
-        merge_base,
-        head,
+        old,
+        new,
         "--",
     )
     return parse_raw_diff(raw)
@@ -139,13 +169,18 @@ def parse_raw_diff(raw: bytes) -> list[Change]:
     changes = []
     for meta, path in zip(fields[0:-1:2], fields[1::2], strict=False):
         old_mode, new_mode, _old_blob, new_blob, status = meta.decode("ascii")[1:].split(" ")
+        try:
+            name, utf8 = path.decode("utf-8"), True
+        except UnicodeDecodeError:
+            name, utf8 = path.decode("utf-8", "backslashreplace"), False
         changes.append(
             Change(
                 status=status[:1],
-                path=path.decode("utf-8", "replace"),
+                path=name,
                 old_mode=old_mode,
                 new_mode=new_mode,
                 new_blob=new_blob,
+                utf8=utf8,
             )
         )
     return changes
@@ -173,10 +208,50 @@ def folder_exists(repo: Path, commit: str, submission_id: str) -> bool:
 
 
 def pull_request_changes(repo: Path, base: str, head: str) -> ChangeCheck:
-    """Read and check what the pull request in ``repo`` changes."""
-    changes = read_changes(repo, base, head)
+    """Read and check what the pull request in ``repo`` changes, and how its history is shaped."""
+    bases = merge_bases(repo, base, head)
+    if not bases:
+        return ChangeCheck(
+            None,
+            (
+                problem(
+                    "(pull request)",
+                    "shares no history with the base branch: branch off the base branch",
+                ),
+            ),
+        )
+    tree, clean = merged_tree(repo, base, head)
+    changes = _diff(repo, base, tree)
     sizes = blob_sizes(repo, (c.new_blob for c in changes if c.status in ("A", "M")))
-    return check_changes(changes, sizes)
+    check = check_changes(changes, sizes)
+    return ChangeCheck(check.submission_id, (*history_problems(bases, clean), *check.problems))
+
+
+def history_problems(bases: list[str], clean: bool) -> list[str]:
+    """Histories refused whatever they change.
+
+    Several merge bases (a criss-cross merge) is how a head makes git's and
+    GitHub's two-point diff hide what merging does; a conflicted merge has no
+    result to check at all.
+    """
+    problems = []
+    if len(bases) > 1:
+        problems.append(
+            problem(
+                "(pull request)",
+                f"its history has {len(bases)} merge bases with the base branch (a criss-cross "
+                "merge), so what it shows is not what merging does: rebase the submission onto "
+                "the base branch without merge commits",
+            )
+        )
+    if not clean:
+        problems.append(
+            problem(
+                "(pull request)",
+                "does not merge cleanly into the base branch: rebase it onto the base branch",
+            )
+        )
+    return problems
 
 
 # -- the rule ------------------------------------------------------------------
@@ -184,7 +259,9 @@ def pull_request_changes(repo: Path, base: str, head: str) -> ChangeCheck:
 
 def check_changes(changes: list[Change], sizes: dict[str, int]) -> ChangeCheck:
     """Exactly one submission folder, two plain files within limits, nothing else."""
-    problems: list[str] = []
+    problems: list[str] = [
+        problem(c.path, "file name is not valid UTF-8: rename it") for c in changes if not c.utf8
+    ]
     folders: dict[str, list[Change]] = {}
     outside: list[Change] = []
     for change in changes:
@@ -225,8 +302,9 @@ def check_changes(changes: list[Change], sizes: dict[str, int]) -> ChangeCheck:
 
 def _outside_reason(change: Change) -> str:
     verb = _VERBS.get(change.status, "changes")
-    if change.path.startswith(f"{SUBMISSIONS}/") and change.new_mode in _ODD_MODES:
-        # submissions/<id> itself as a symlink (to ../spotdiff_eval, say)
+    inside = change.path == SUBMISSIONS or change.path.startswith(f"{SUBMISSIONS}/")
+    if inside and change.new_mode in _ODD_MODES:
+        # submissions/<id>, or submissions/ itself, as a symlink (to spotdiff_eval, say)
         return f"{_ODD_MODES[change.new_mode]}; a submission is a folder {SUBMISSIONS}/<id>/"
     for prefix, area in _AREAS:
         if change.path == prefix or change.path.startswith(prefix):
