@@ -9,6 +9,7 @@ tmp_path, and then runs the comment step on the artifact it wrote.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -390,6 +391,61 @@ def test_markdown_and_html_injection_in_the_model_name_is_escaped(tmp_path: Path
         code = html.split("model <code>")[1].split("</code>")[0]
         assert "@admin #1\\nverdict=ok `x` \\u202e&lt;!--" in code
     assert rendered(comment.outputs["body"]).count("<!--") == 1  # only the marker
+
+
+#: File names a pull request can commit: a workflow command after a line
+#: break, a terminal escape sequence, and a right-to-left override.
+HOSTILE_FILE_NAMES = (
+    "x\n::error title=Verified::100%",
+    "\x1b]0;Verified\x07click\x1b[2J",
+    "notes\u202etxt.json",
+)
+
+
+def _log_lines(*texts: str) -> list[str]:
+    return [line for text in texts for line in text.splitlines()]
+
+
+def test_hostile_file_names_are_escaped_in_the_log_and_in_validate(tmp_path: Path) -> None:
+    def edit(repo: Path) -> None:
+        folder = write_submission(repo / "submissions" / "named", model="named")
+        for name in HOSTILE_FILE_NAMES:
+            (folder / name).write_text("{}", encoding="utf-8")
+
+    pull = PullRequest(tmp_path, "names", edit)
+    assert pull.verify.returncode == 1
+    assert pull.result["verdict"] == "rejected"
+    validate = run_step(
+        ["validate", "submissions/named"], cwd=pull.pr, github=tmp_path / "github-validate"
+    )
+    assert validate.returncode == 1
+    logs = (pull.verify.stdout, pull.verify.stderr, validate.stdout, validate.stderr)
+    for line in _log_lines(*logs):
+        assert not line.startswith("::"), line  # no workflow command
+    joined = "".join(logs) + json.dumps(pull.result, ensure_ascii=False)
+    for bad in ("\x1b", "\x07", "\u202e"):
+        assert bad not in joined
+    assert "x\\n::error title=Verified::100%" in pull.verify.stderr
+    assert "\\x1b]0;Verified\\x07click\\x1b[2J: unexpected file" in validate.stderr
+    assert "notes\\u202etxt.json: unexpected file" in validate.stderr
+
+
+def test_a_file_name_that_is_not_utf8_gets_a_clean_verdict(tmp_path: Path) -> None:
+    def edit(repo: Path) -> None:
+        folder = write_submission(repo / "submissions" / "latin1", model="latin1")
+        with open(os.path.join(os.fsencode(folder), b"caf\xe9.json"), "wb") as handle:
+            handle.write(b"{}")
+
+    pull = PullRequest(tmp_path, "latin1", edit)
+    assert pull.verify.returncode == 1, pull.verify.stderr
+    assert "Traceback" not in pull.verify.stderr
+    assert pull.result["verdict"] == "rejected"
+    assert pull.result["problems"][0] == (
+        "submissions/latin1/caf\\xe9.json: file name is not valid UTF-8: rename it"
+    )
+    comment = pull.comment(files={"total": 0, "files": []})
+    assert comment.returncode == 0, comment.stderr
+    assert "file name is not valid UTF-8" in comment.outputs["body"]
 
 
 def test_the_result_schema_is_documented_draft_2020_12() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from ..jsonio import read_json
 from ..pipeline import evaluate_files
 from ..report import build_report
 from ..submission_checks import SUBMISSION_JSON_MAX_BYTES, validate_submission
+from ..terminal import safe_text
 from .changes import SUBMISSIONS, folder_exists, problem, pull_request_changes
 from .github_env import require_sha
 
@@ -73,12 +75,12 @@ def verify_pull_request(
         else:
             track, model = declared(folder)
             findings = validate_submission(folder, manifest=manifest if track == "dev" else None)
-            problems += [_relative(line, pr) for line in findings]
+            problems += [shown(_relative(line, pr)) for line in findings]
             if not findings and track == "dev":
                 try:
                     report = build_report(evaluate_files(manifest, folder / "predictions.json"))
                 except SpotDiffError as exc:
-                    problems.append(_relative(exc.one_line(), pr))
+                    problems.append(shown(_relative(exc.one_line(), pr)))
                 else:
                     model = report["predictions"]["model"]
     return Verification(
@@ -122,6 +124,17 @@ def declared(folder: Path) -> tuple[str, str | None]:
     model = data.get("model")
     name = model.get("name") if isinstance(model, dict) else None
     return ("hidden" if track == "hidden" else "dev"), (name if isinstance(name, str) else None)
+
+
+def shown(line: str) -> str:
+    """A finding as the log, the artifact and the comment may show it.
+
+    Findings name files from the pull request: a name holding a line break and
+    ``::error ...`` would write a workflow command into the job log, an ESC
+    sequence would rewrite the terminal, a name that is not UTF-8 could not be
+    written to result.json at all.
+    """
+    return safe_text(line, sys.maxsize)
 
 
 def _relative(line: str, pr: Path) -> str:

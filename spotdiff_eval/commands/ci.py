@@ -24,8 +24,10 @@ def run_verify_pr(args: argparse.Namespace) -> int:
         head=args.head,
         manifest=args.manifest,
     )
+    from ..ci.verify import shown
+
     for line in verification.problems:
-        print(f"spotdiff: error: {line}", file=sys.stderr)
+        print(f"spotdiff: error: {shown(line)}", file=sys.stderr)
     print(_verdict_line(result))
     print(f"Artifact written to {args.artifact}")
     return 1 if result.verdict == "rejected" else 0
