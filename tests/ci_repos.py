@@ -1,12 +1,12 @@
 """Real git repositories shaped like the project, and the workflow steps run on them.
 
-A base repository holds the tiny dataset, one existing submission, a
-LEADERBOARD.md and a stand-in for the scorer's code; pull requests are
-branches of a contributor's clone. The helpers check the two folders out the
-way verify-submission.yml does (the base commit in full as the trusted tree,
-the head sparsely, ``/submissions/`` only) and run the same one-line
-``python -I -m spotdiff_eval ci ...`` commands with ``GITHUB_*`` files in
-tmp_path.
+A base repository holds the tiny dataset, one existing submission (by
+octocat), one project baseline, a LEADERBOARD.md and a stand-in for the
+scorer's code; pull requests are branches of a contributor's clone. The
+helpers check the two folders out the way verify-submission.yml does (the
+base commit in full as the trusted tree, the head sparsely, ``/submissions/``
+only) and run the same one-line ``python -I -m spotdiff_eval ci ...``
+commands with ``GITHUB_*`` files in tmp_path.
 """
 
 from __future__ import annotations
@@ -123,23 +123,29 @@ def half_right_predictions(model: str) -> dict[str, Any]:
 
 
 def write_submission(
-    folder: Path, *, model: str = "test-model", track: str = "dev", predictions: Any = None
+    folder: Path,
+    *,
+    model: str = "test-model",
+    track: str = "dev",
+    predictions: Any = None,
+    submitter: str | None = "octocat",
+    baseline: bool = False,
 ) -> Path:
-    """A valid submission folder answering the tiny dataset."""
-    write_json(
-        folder / "submission.json",
-        {
-            "schema_version": "1.0",
-            "submission_id": folder.name,
-            "model": {"name": model},
-            "organisation": "Test Lab",
-            "runtime": "api",
-            "submitter": "octocat",
-            "date": "2026-01-15",
-            "dataset": {"name": "tiny", "version": "1.0", "track": track},
-            "prompt": {"name": "spotdiff_v1"},
-        },
-    )
+    """A valid submission folder answering the tiny dataset (a baseline has no submitter)."""
+    meta: dict[str, Any] = {
+        "schema_version": "1.0",
+        "submission_id": folder.name,
+        "model": {"name": model},
+        "organisation": "Test Lab",
+        "runtime": "api",
+        "submitter": submitter,
+        "date": "2026-01-15",
+        "dataset": {"name": "tiny", "version": "1.0", "track": track},
+        "prompt": {"name": "spotdiff_v1"},
+    }
+    if baseline:
+        meta["baseline"] = True
+    write_json(folder / "submission.json", {k: v for k, v in meta.items() if v is not None})
     write_json(folder / "predictions.json", predictions or half_right_predictions(model))
     return folder
 
@@ -162,6 +168,7 @@ def make_repos(root: Path) -> Repos:
     git(upstream, "init", "-q", "-b", "main")
     write_dataset(upstream)
     write_submission(upstream / "submissions" / "existing-model", model="existing-model")
+    write_submission(upstream / "submissions" / "floor-baseline", model="floor", baseline=True)
     (upstream / "LEADERBOARD.md").write_text("# Leaderboard\n\n(generated)\n", encoding="utf-8")
     scorer = upstream / SCORER_FILE
     scorer.parent.mkdir(parents=True)
@@ -303,7 +310,10 @@ def verify(
     artifact = root / "runner-temp" / "spotdiff-verify"
     event = write_event(root / "event.json", base, head_sha, number=number, author=author)
     step = run_step(
-        ["ci", "verify-pr", "--trusted", ".", "--pr", "../pr", "--artifact", str(artifact)],
+        [
+            *("ci", "verify-pr", "--trusted", ".", "--pr", "../pr"),
+            *("--author-env", "PR_AUTHOR", "--artifact", str(artifact)),
+        ],
         cwd=trusted,
         github=root / "github-verify",
         env={"GITHUB_EVENT_PATH": str(event), "PR_AUTHOR": author},

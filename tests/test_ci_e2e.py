@@ -22,13 +22,13 @@ import pytest
 from ci_repos import (
     SCORER_FILE,
     Step,
-    checkout_like_the_workflow,
     commit_all,
     git,
     half_right_predictions,
     make_repos,
     open_pull_request,
     run_step,
+    verify,
     write_dataset,
     write_event,
     write_submission,
@@ -46,29 +46,13 @@ RUN_URL = "https://github.com/example/spotdiff-eval/actions/runs/42"
 class PullRequest:
     """One pull request taken through the verify step."""
 
-    def __init__(self, root: Path, branch: str, edit: Any) -> None:
+    def __init__(self, root: Path, branch: str, edit: Any, author: str = "octocat") -> None:
         self.root = root
         self.repos = make_repos(root)
         self.head = open_pull_request(self.repos, branch, edit)
-        self.trusted, self.pr = checkout_like_the_workflow(self.repos, self.head, root / "work")
-        self.artifact = root / "runner-temp" / "spotdiff-verify"
-        event = write_event(root / "event.json", self.repos.base_sha, self.head)
-        self.verify = run_step(
-            [
-                "ci",
-                "verify-pr",
-                "--trusted",
-                ".",
-                "--pr",
-                "../pr",
-                "--artifact",
-                str(self.artifact),
-            ],
-            cwd=self.trusted,
-            github=root / "github-verify",
-            env={"GITHUB_EVENT_PATH": str(event)},
-        )
-        self.result = json.loads((self.artifact / "result.json").read_text(encoding="utf-8"))
+        run = verify(self.repos, self.head, root, author=author)
+        self.trusted, self.pr, self.artifact = run.trusted, run.pr, run.artifact
+        self.verify, self.result = run.step, run.result
 
     def changed_files(self) -> dict[str, Any]:
         """What the GitHub API's pulls.listFiles would say, as comment.yml passes it on."""
@@ -179,6 +163,87 @@ def test_updating_an_existing_submission_is_an_update(tmp_path: Path) -> None:
     assert pull.verify.returncode == 0, pull.verify.stderr
     assert (pull.result["verdict"], pull.result["action"]) == ("verified", "updated")
     assert pull.result["counts"]["predicted"] == 2
+
+
+def _update_existing(submitter: str = "octocat") -> Any:
+    def edit(repo: Path) -> None:
+        predictions = half_right_predictions("existing-model")
+        predictions["items"][0]["differences"].pop()
+        folder = repo / "submissions" / "existing-model"
+        write_submission(
+            folder, model="existing-model", predictions=predictions, submitter=submitter
+        )
+
+    return edit
+
+
+def _update_baseline(repo: Path) -> None:
+    predictions = half_right_predictions("floor")
+    predictions["items"][0]["differences"].pop()
+    write_submission(
+        repo / "submissions" / "floor-baseline",
+        model="floor",
+        baseline=True,
+        predictions=predictions,
+    )
+
+
+OWNERSHIP = {
+    "another-person": (
+        _update_existing(),
+        "mallory",
+        "submissions/existing-model: belongs to @octocat (its submitter on the base branch), "
+        "not to @mallory, who opened this pull request: a maintainer must review this update",
+    ),
+    "submitter-rewritten-in-the-head": (
+        _update_existing(submitter="mallory"),
+        "mallory",
+        "submissions/existing-model: belongs to @octocat (its submitter on the base branch), "
+        "not to @mallory, who opened this pull request: a maintainer must review this update",
+    ),
+    "author-unknown": (
+        _update_existing(),
+        "",
+        "submissions/existing-model: belongs to @octocat; the pull request author is not "
+        "known: a maintainer must review this update",
+    ),
+    "baseline": (
+        _update_baseline,
+        "octocat",
+        "submissions/floor-baseline: is a project baseline: only maintainers change it",
+    ),
+    "new-folder-claiming-baseline": (
+        lambda repo: write_submission(
+            repo / "submissions" / "fake-baseline", model="fake", baseline=True
+        ),
+        "octocat",
+        "submissions/fake-baseline: is marked as a project baseline: only maintainers add or "
+        "change those",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(OWNERSHIP))
+def test_changing_an_entry_one_does_not_own_needs_a_maintainer(tmp_path: Path, case: str) -> None:
+    edit, author, reason = OWNERSHIP[case]
+    pull = PullRequest(tmp_path, case, edit, author=author)
+    assert pull.verify.returncode == 1, pull.verify.stderr
+    result = pull.result
+    assert (result["verdict"], result["problems"]) == ("needs_maintainer", [reason])
+    assert result["metrics"] is not None  # scored all the same, for the maintainer
+    assert f"spotdiff: needs a maintainer: {reason}" in pull.verify.stderr
+    assert pull.verify.outputs["verdict"] == "needs_maintainer"
+    comment = pull.comment()
+    assert comment.returncode == 0, comment.stderr
+    body = comment.outputs["body"]
+    assert "🛂 Needs a maintainer" in body and "✅" not in body
+    assert "### Why a maintainer must review (1)" in body
+
+
+def test_the_owner_updates_without_a_maintainer_whatever_the_case(tmp_path: Path) -> None:
+    pull = PullRequest(tmp_path, "owner", _update_existing(), author="OctoCat")
+    assert pull.verify.returncode == 0, pull.verify.stderr
+    assert (pull.result["verdict"], pull.result["action"]) == ("verified", "updated")
 
 
 def test_hidden_track_submission_is_checked_but_not_scored(tmp_path: Path) -> None:
@@ -521,14 +586,19 @@ def _set(path: str, value: Any, *more: Any) -> Any:
         (
             _set("comment", "<script>"),
             "/comment",
-            'unknown field "comment" (allowed: schema_version, verdict, base_sha, head_sha, '
-            "submission_id, action, track, model, evaluator_version, dataset, metrics, "
+            'unknown field "comment" (allowed: schema_version, verdict, pull_request, base_sha, '
+            "head_sha, submission_id, action, track, model, evaluator_version, dataset, metrics, "
             "confidence_interval, counts, problems, problems_total)",
         ),
         (
             _set("problems", ["forged"], "problems_total", 1),
             "/problems",
             'a "verified" result cannot have problems',
+        ),
+        (
+            _set("verdict", "needs_maintainer"),
+            "/problems",
+            'a "needs_maintainer" result must list its reasons',
         ),
         (
             _set("confidence_interval", [0.9, 0.1]),
@@ -555,6 +625,7 @@ def _set(path: str, value: Any, *more: Any) -> Any:
         "bad-sha",
         "extra-field",
         "verified-with-problems",
+        "maintainer-without-reasons",
         "inverted-interval",
         "duplicate-key",
         "nan",

@@ -207,6 +207,19 @@ def folder_exists(repo: Path, commit: str, submission_id: str) -> bool:
     )
 
 
+def file_at(repo: Path, commit: str, path: str, max_bytes: int) -> bytes | None:
+    """The bytes of the plain file ``path`` at ``commit``; None if absent, not a plain file or
+    bigger than ``max_bytes`` (its size is read first)."""
+    listed = _git(repo, "ls-tree", "-z", commit, "--", path).split(b"\0")[0]
+    meta = listed.split(b"\t", 1)[0].decode("ascii", "replace").split(" ")
+    if len(meta) != 3 or meta[0] != REGULAR_FILE or meta[1] != "blob":
+        return None
+    blob = meta[2]
+    if blob_sizes(repo, [blob]).get(blob, max_bytes + 1) > max_bytes:
+        return None
+    return _git(repo, "cat-file", "blob", blob)
+
+
 def pull_request_changes(repo: Path, base: str, head: str) -> ChangeCheck:
     """Read and check what the pull request in ``repo`` changes, and how its history is shaped."""
     bases = merge_bases(repo, base, head)

@@ -33,19 +33,26 @@ def verify_step(
     base: str | None = None,
     head: str | None = None,
     manifest: Path | None = None,
+    author_env: str | None = None,
 ) -> tuple[Verification, CiResult]:
     """verify-submission.yml's step: verify, write the artifact, summary and outputs.
 
-    ``base`` and ``head`` default to the ``pull_request`` event's shas.
+    ``base`` and ``head`` default to the ``pull_request`` event's shas; the
+    pull request number comes from the event when there is one. The author's
+    login is read from the environment variable ``author_env`` (the workflow
+    sets it from ``github.event.pull_request.user.login``).
     """
-    if base is None or head is None:
+    number = None
+    if base is None or head is None or os.environ.get("GITHUB_EVENT_PATH"):
+        source = os.environ.get("GITHUB_EVENT_PATH")
         event = github_env.read_event()
-        event_base, event_head = github_env.pull_request_shas(
-            event, os.environ.get("GITHUB_EVENT_PATH")
-        )
-        base, head = base or event_base, head or event_head
-    verification = verify_pull_request(trusted, pr, base, head, manifest=manifest)
-    doc = result_document(verification)
+        if base is None or head is None:
+            event_base, event_head = github_env.pull_request_shas(event, source)
+            base, head = base or event_base, head or event_head
+        number = github_env.pull_request_number(event, source)
+    author = (os.environ.get(author_env) or None) if author_env else None
+    verification = verify_pull_request(trusted, pr, base, head, manifest=manifest, author=author)
+    doc = result_document(verification, number)
     result = parse_result(doc, Path(artifact) / RESULT_FILE)
     summary = render_markdown(result)
     write_artifact(artifact, doc, summary, verification.report)
