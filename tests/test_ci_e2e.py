@@ -136,6 +136,16 @@ def test_good_submission_is_verified_and_scored(tmp_path: Path) -> None:
     assert report["predictions"]["model"] == "good-model"
     assert report["metrics"]["overall_score"] == result["metrics"]["overall_score"]
     assert pull.verify.outputs == {"verdict": "verified", "submission_id": "good-model"}
+    assert result["pull_request"] == 7  # from the event
+    number = run_step(
+        [
+            *("ci", "pull-request", "--artifact", str(pull.artifact)),
+            *("--head-sha", pull.head, "--github-output", "number"),
+        ],
+        cwd=tmp_path,
+        github=tmp_path / "github-number",
+    )
+    assert (number.returncode, number.outputs) == (0, {"number": "7"}), number.stderr
     assert f"**{percent(score)}**" in pull.verify.summary
     assert "Verified" in pull.verify.summary
     assert (pull.artifact / "summary.md").read_text(encoding="utf-8") == pull.verify.summary

@@ -78,6 +78,30 @@ def comment_step(
     what GitHub says changed: the run that wrote the artifact may have been
     altered by the pull request, the API's list cannot be.
     """
+    result = _result_for(artifact, head_sha)
+    api_problems = [] if changed_files_env is None else _api_problems(changed_files_env, result)
+    body = render_markdown(result, comment=True, run_url=run_url, api_problems=api_problems)
+    if output_name is not None and not github_env.set_output(output_name, body):
+        raise SpotDiffError("GITHUB_OUTPUT", "", "not set: --github-output works in Actions only")
+    return body
+
+
+def pull_request_step(artifact: Path, *, head_sha: str, output_name: str | None = None) -> str:
+    """comment.yml's first step: the pull request number the artifact claims, or "".
+
+    Only a claim: the comment workflow posts on that pull request only if the
+    API lists it as open with the checked head. Several pull requests can share
+    one head commit; each has its own verify run, so each gets its comment.
+    """
+    number = _result_for(artifact, head_sha).pull_request
+    value = "" if number is None else str(number)
+    if output_name is not None and not github_env.set_output(output_name, value):
+        raise SpotDiffError("GITHUB_OUTPUT", "", "not set: --github-output works in Actions only")
+    return value
+
+
+def _result_for(artifact: Path, head_sha: str | None) -> CiResult:
+    """The validated result; with ``head_sha``, refused unless it is for that commit."""
     result = load_result(artifact)
     if head_sha is not None:
         head = github_env.require_sha(head_sha, "--head-sha", "")
@@ -88,11 +112,7 @@ def comment_step(
                 f"names commit {result.head_sha[:12]}, but the run was for {head[:12]}: "
                 "refusing a result for another commit",
             )
-    api_problems = [] if changed_files_env is None else _api_problems(changed_files_env, result)
-    body = render_markdown(result, comment=True, run_url=run_url, api_problems=api_problems)
-    if output_name is not None and not github_env.set_output(output_name, body):
-        raise SpotDiffError("GITHUB_OUTPUT", "", "not set: --github-output works in Actions only")
-    return body
+    return result
 
 
 def _api_problems(name: str, result: CiResult) -> list[str]:

@@ -66,6 +66,14 @@ def run_comment_body(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_pull_request(args: argparse.Namespace) -> int:
+    from ..ci.steps import pull_request_step
+
+    value = pull_request_step(args.artifact, head_sha=args.head_sha, output_name=args.github_output)
+    print(value)
+    return 0
+
+
 def run_score_hidden(args: argparse.Namespace) -> int:
     from ..ci import github_env
     from ..ci.publish import render_hidden, score_hidden
@@ -164,6 +172,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--github-output", metavar="NAME", help="also write the body as this step output"
     )
     c.set_defaults(handler=run_comment_body)
+
+    n = add_command(
+        commands,
+        "pull-request",
+        "Validate a downloaded verification artifact as untrusted data and print the number "
+        "of the pull request it was made for (empty if none). The comment workflow posts only "
+        "if the GitHub API lists that pull request as open with this head commit.",
+        "  spotdiff ci pull-request --artifact /tmp/verify --head-sha 3c4d...\n"
+        "  spotdiff ci pull-request --artifact /tmp/verify --head-sha 3c4d... \\\n"
+        "      --github-output number\n",
+    )
+    n.add_argument("--artifact", type=Path, required=True, help="the downloaded artifact folder")
+    n.add_argument(
+        "--head-sha", required=True, help="refuse a result for any other commit than this one"
+    )
+    n.add_argument(
+        "--github-output", metavar="NAME", help="also write the number as this step output"
+    )
+    n.set_defaults(handler=run_pull_request)
 
     h = add_command(
         commands,
