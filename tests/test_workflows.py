@@ -105,6 +105,45 @@ def violations(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
     found += _verify_rules(files)
     found += _comment_rules(files)
     found += _publish_rules(files)
+    found += _install_rules(files)
+    return found
+
+
+#: The hash-pinned lock every job that holds a secret, a write token or the
+#: workflow_run trigger installs from, and how to install from it.
+LOCK = ".github/requirements-privileged.txt"
+_FROM_LOCK = re.compile(
+    r"python -I -m pip install --no-cache-dir --require-hashes --only-binary :all: -r "
+    r"(\S+)$"
+)
+_PACKAGE_ONLY = re.compile(
+    r"python -I -m pip install --no-cache-dir --no-deps --no-build-isolation (\S+|\"[^\"]+\")$"
+)
+
+
+def _install_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
+    """Privileged jobs install dependencies from the lock (hash-checked) and the package alone."""
+    found = []
+    for name, (_, doc) in files.items():
+        on = triggers(doc)
+        for job, spec in doc["jobs"].items():
+            writes = "write" in (spec.get("permissions") or {}).values()
+            secret = "secrets." in yaml.safe_dump(spec)
+            if not (writes or secret or "workflow_run" in on or name == "verify-submission.yml"):
+                continue
+            runs = [s for s in spec.get("steps", []) if "pip install" in s.get("run", "")]
+            locked = []
+            for step in runs:
+                lock = _FROM_LOCK.fullmatch(step["run"])
+                if lock:
+                    locked.append(step)
+                    source = step.get("env", {}).get("LOCK", "") if "$LOCK" in lock[1] else lock[1]
+                    if not source.endswith(LOCK):
+                        found.append(f"{name}: {job}: installs from {source}, not {LOCK}")
+                elif not _PACKAGE_ONLY.fullmatch(step["run"]):
+                    found.append(f"{name}: {job}: pip install outside the hash-pinned lock")
+            if runs and (not locked or runs[0] is not locked[0]):
+                found.append(f"{name}: {job}: must install the hash-pinned lock first")
     return found
 
 
@@ -391,6 +430,25 @@ MUTATIONS = {
         lambda t, d: next(s for _, s in steps(d) if s.get("id") == "pr").pop("env"),
         "must check the pull request the artifact names",
     ),
+    "unpinned-install-in-comment": (
+        "comment.yml",
+        lambda t, d: _run_step(d, "--require-hashes").update(
+            run="python -I -m pip install --no-cache-dir requests"
+        ),
+        "pip install outside the hash-pinned lock",
+    ),
+    "unpinned-install-with-the-token": (
+        "publish.yml",
+        lambda t, d: _run_step(d, "--no-deps").update(run="python -I -m pip install ."),
+        "build: pip install outside the hash-pinned lock",
+    ),
+    "another-lock": (
+        "publish.yml",
+        lambda t, d: _run_step(d, "--require-hashes").update(
+            run=_run_step(d, "--require-hashes")["run"].replace(LOCK, "requirements.txt")
+        ),
+        "installs from requirements.txt",
+    ),
     "comment-trusts-artifact": (
         "comment.yml",
         lambda t, d: _run_step(d, "comment-body").update(
@@ -462,6 +520,25 @@ def test_codeowners_and_pr_template_exist() -> None:
         assert rules.get(path, "").startswith("@"), path
     template = (GITHUB / "pull_request_template.md").read_text(encoding="utf-8")
     assert "submissions/<id>/" in template and "spotdiff validate" in template
+
+
+def test_the_lock_pins_every_package_by_hash_and_covers_the_dependencies() -> None:
+    text = (REPO / LOCK).read_text(encoding="utf-8")
+    entries = re.split(r"\n(?=[^\s#])", text.split("\n", 2)[2].strip())
+    pinned = {}
+    for entry in entries:
+        first = entry.split(" ", 1)[0]
+        name, _, version = first.partition("==")
+        assert re.fullmatch(r"[a-z0-9][a-z0-9._-]*", name) and version, entry
+        hashes = re.findall(r"--hash=sha256:([0-9a-f]{64})", entry)
+        assert hashes and len(hashes) == entry.count("--hash="), entry
+        pinned[name] = version
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    block = pyproject.split("\ndependencies = [", 1)[1].split("]", 1)[0]
+    wanted = {re.split(r"[<>=!~ \[]", d.strip().strip('",'))[0] for d in block.splitlines()}
+    normal = {re.sub(r"[-_.]+", "-", w.lower()) for w in wanted if w} | {"hatchling"}
+    assert normal <= set(pinned), normal - set(pinned)
+    assert "refresh" in (REPO / ".github" / "requirements-privileged.in").read_text().lower()
 
 
 # -- the comment workflow's pull request lookup, run in Node ---------------------------
