@@ -22,7 +22,7 @@ import pytest
 import yaml
 from conftest import REPO
 
-from spotdiff_eval.ci.changes import MAX_API_FILES
+from spotdiff_eval.ci.api_changes import MAX_API_FILES
 from spotdiff_eval.ci.publish import COMMIT_MESSAGE
 from spotdiff_eval.ci.summary import MARKER
 from spotdiff_eval.cli import build_parser

@@ -12,6 +12,7 @@ from pathlib import Path
 from ..errors import SpotDiffError
 from ..jsonio import parse_json_text
 from . import github_env
+from .api_changes import api_changes, check_api_changes
 from .artifact import (
     RESULT_FILE,
     CiResult,
@@ -20,7 +21,7 @@ from .artifact import (
     result_document,
     write_artifact,
 )
-from .changes import api_changes, check_api_changes, problem
+from .changes import problem
 from .summary import render_markdown
 from .verify import Verification, verify_pull_request
 
@@ -74,7 +75,7 @@ def comment_step(
 
     With ``head_sha`` a result for any other commit is refused. With
     ``changed_files_env`` (the GitHub API's list of the pull request's files,
-    see ``changes.api_changes``) the submission rules are applied again to
+    see ``api_changes``) the submission rules are applied again to
     what GitHub says changed: the run that wrote the artifact may have been
     altered by the pull request, the API's list cannot be.
     """
