@@ -82,6 +82,9 @@ def test_a_criss_cross_merge_cannot_revert_a_fix_on_main(tmp_path: Path) -> None
         "(pull request): its history has 2 merge bases with the base branch (a criss-cross "
         "merge), so what it shows is not what merging does: rebase the submission onto the "
         "base branch without merge commits",
+        f"(pull request): merge commit {head[:12]} is not the automatic merge of two parents "
+        "(an octopus, a conflict resolution or a hand-edited merge): rebase the submission "
+        "onto the base branch without merge commits",
         f"{SCORER_FILE}: modifies the scorer and the package code: a submission pull request "
         "changes only its own folder",
     ]
@@ -134,8 +137,11 @@ def test_a_merge_that_reverts_main_is_refused(tmp_path: Path) -> None:
     git(repo, "merge", "-q", "-s", "ours", "--no-edit", main)
     head = git(repo, "rev-parse", "HEAD")
     assert problems_of(repos, head, main) == [
+        f"(pull request): merge commit {head[:12]} is not the automatic merge of two parents "
+        "(an octopus, a conflict resolution or a hand-edited merge): rebase the submission "
+        "onto the base branch without merge commits",
         f"{SCORER_FILE}: modifies the scorer and the package code: a submission pull request "
-        "changes only its own folder"
+        "changes only its own folder",
     ]
 
 
@@ -299,3 +305,48 @@ def test_a_conflicting_pull_request_is_refused(tmp_path: Path) -> None:
         "branch"
     )
     assert problems[1].startswith(f"{SCORER_FILE}: modifies the scorer")
+
+
+def _evil_merge(repos: Repos) -> str:
+    """C1 changes the scorer and adds a folder; a hand-made merge of C1 and the base drops the
+    scorer change again. Merging gives only the folder; rebasing (GitHub's "Rebase and merge")
+    drops merge commits and replays C1, scorer change included."""
+    repo = _branch(repos, "evil")
+    write_submission(repo / "submissions" / "evil-model", model="evil-model")
+    (repo / SCORER_FILE).write_text("def overall_score(counts):\n    return 1.0\n")
+    first = commit_all(repo, "evil-model")
+    git(repo, "checkout", "-q", repos.base_sha, "--", SCORER_FILE)
+    git(repo, "add", "-A")
+    tree = git(repo, "write-tree")
+    return git(repo, "commit-tree", tree, "-p", first, "-p", repos.base_sha, "-m", "Merge main")
+
+
+def test_a_merge_commit_that_undoes_its_own_branch_is_refused(tmp_path: Path) -> None:
+    repos = make_repos(tmp_path)
+    head = _evil_merge(repos)
+    # the attack: rebasing the branch onto main puts the scorer change on main
+    rebased = tmp_path / "rebased"
+    git(tmp_path, "clone", "-q", str(repos.contributor), str(rebased))
+    git(rebased, "checkout", "-q", "-B", "pr", head)
+    git(rebased, "rebase", "-q", repos.base_sha)
+    assert "return 1.0" in (rebased / SCORER_FILE).read_text(encoding="utf-8")
+
+    problems = problems_of(repos, head)
+    assert len(problems) == 1
+    assert problems[0].startswith(f"(pull request): merge commit {head[:12]} is not")
+
+
+def test_an_honest_update_branch_merge_is_accepted(tmp_path: Path) -> None:
+    """GitHub's "Update branch" merges main into the branch automatically: nothing to refuse."""
+    repos = make_repos(tmp_path)
+    up = repos.upstream
+    (up / SCORER_FILE).write_text(FIXED_SCORER, encoding="utf-8")
+    main = commit_all(up, "Fix the scorer")
+    repo = _branch(repos, "updated")
+    write_submission(repo / "submissions" / "updated-model", model="updated-model")
+    commit_all(repo, "updated-model")
+    git(repo, "fetch", "-q", "origin")
+    git(repo, "merge", "-q", "--no-edit", main)
+    head = git(repo, "rev-parse", "HEAD")
+    check = pull_request_changes(repo, main, head)
+    assert (check.problems, check.submission_id) == ((), "updated-model")

@@ -237,7 +237,47 @@ def pull_request_changes(repo: Path, base: str, head: str) -> ChangeCheck:
     changes = _diff(repo, base, tree)
     sizes = blob_sizes(repo, (c.new_blob for c in changes if c.status in ("A", "M")))
     check = check_changes(changes, sizes)
-    return ChangeCheck(check.submission_id, (*history_problems(bases, clean), *check.problems))
+    history = [*history_problems(bases, clean), *merge_commit_problems(repo, base, head)]
+    return ChangeCheck(check.submission_id, (*history, *check.problems))
+
+
+#: Merge commits checked one by one; a submission branch needs none.
+MAX_MERGE_COMMITS = 20
+
+
+def merge_commit_problems(repo: Path, base: str, head: str) -> list[str]:
+    """Merge commits on the branch that are not exactly the automatic merge of two parents.
+
+    "Rebase and merge" drops merge commits and replays the rest: a hand-made
+    merge whose tree undoes a scorer change made earlier on the branch passes
+    the merged-result check, yet rebasing lands that change on main. An
+    honest merge ("Update branch") is the automatic merge, so it is allowed.
+    """
+    lines = _git(repo, "rev-list", "--merges", "--parents", f"{base}..{head}").split(b"\n")
+    merges = [line.decode("ascii").split() for line in lines if line.strip()]
+    if len(merges) > MAX_MERGE_COMMITS:
+        return [
+            problem(
+                "(pull request)",
+                f"has {len(merges)} merge commits: rebase the submission onto the base branch",
+            )
+        ]
+    problems = []
+    for commit, *parents in merges:
+        if len(parents) == 2:
+            tree, clean = merged_tree(repo, parents[0], parents[1])
+            own = _git(repo, "rev-parse", f"{commit}^{{tree}}").decode("ascii").strip()
+            if clean and tree == own:
+                continue
+        problems.append(
+            problem(
+                "(pull request)",
+                f"merge commit {commit[:12]} is not the automatic merge of two parents (an "
+                "octopus, a conflict resolution or a hand-edited merge): rebase the "
+                "submission onto the base branch without merge commits",
+            )
+        )
+    return problems
 
 
 def history_problems(bases: list[str], clean: bool) -> list[str]:
