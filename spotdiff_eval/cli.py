@@ -16,6 +16,7 @@ from .commands import (
     ci,
     download,
     evaluate,
+    explain,
     generate,
     leaderboard,
     merge,
@@ -30,6 +31,7 @@ from .terminal import safe_text
 #: The command modules, in the order ``spotdiff --help`` lists them.
 COMMANDS = (
     evaluate,
+    explain,
     validate,
     run,
     merge,
