@@ -10,16 +10,18 @@ from . import DEFAULT_MANIFEST, add_command
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..terminal import safe_text
     from ..validate import validate_target
 
     default = DEFAULT_MANIFEST if DEFAULT_MANIFEST.is_file() else None
     findings = validate_target(
         args.target, manifest=args.manifest, kind=args.kind, default_manifest=default
     )
+    # Findings name files from a pull request: escaped, so a name cannot forge a log line.
     for warning in findings.warnings:
-        print(f"spotdiff: warning: {warning}", file=sys.stderr)
+        print(f"spotdiff: warning: {safe_text(warning, sys.maxsize)}", file=sys.stderr)
     for finding in findings:
-        print(f"spotdiff: error: {finding}", file=sys.stderr)
+        print(f"spotdiff: error: {safe_text(finding, sys.maxsize)}", file=sys.stderr)
     if findings:
         print(f"{args.target}: {len(findings)} problem(s) found", file=sys.stderr)
         return 1
