@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from ci_repos import (
+    BOARD,
     SCORER_FILE,
     Repos,
     commit_all,
@@ -39,7 +40,7 @@ def _criss_cross(repos: Repos, *extra_parents: str) -> tuple[str, str, str]:
     """
     up = repos.upstream
     git(up, "checkout", "-q", "-b", "earlier", repos.base_sha)
-    write_submission(up / "submissions" / "earlier-model", model="earlier-model")
+    write_submission(up / "submissions" / BOARD / "earlier-model", model="earlier-model")
     earlier = commit_all(up, "earlier-model", date=FUTURE)
     git(up, "checkout", "-q", "main")
     (up / SCORER_FILE).write_text(FIXED_SCORER, encoding="utf-8")
@@ -49,7 +50,7 @@ def _criss_cross(repos: Repos, *extra_parents: str) -> tuple[str, str, str]:
     contributor = repos.contributor
     git(contributor, "fetch", "-q", "origin")
     git(contributor, "checkout", "-q", "--detach", earlier)
-    write_submission(contributor / "submissions" / "second-model", model="second-model")
+    write_submission(contributor / "submissions" / BOARD / "second-model", model="second-model")
     git(contributor, "add", "-A")
     tree = git(contributor, "write-tree")
     parents = [arg for sha in (earlier, fix, *extra_parents) for arg in ("-p", sha)]
@@ -66,7 +67,8 @@ def test_a_criss_cross_merge_cannot_revert_a_fix_on_main(tmp_path: Path) -> None
     shown = git(repos.contributor, "merge-base", main, head)
     assert shown != fix
     assert git(repos.contributor, "diff", "--name-only", shown, head) == (
-        "submissions/second-model/predictions.json\nsubmissions/second-model/submission.json"
+        "submissions/tiny-dev/second-model/predictions.json\n"
+        "submissions/tiny-dev/second-model/submission.json"
     )
     # ...while merging it reverts the fix
     merged = tmp_path / "merged"
@@ -114,7 +116,7 @@ def test_an_octopus_merge_that_brings_a_scorer_change_is_refused(tmp_path: Path)
     (repo / SCORER_FILE).write_text("def overall_score(counts):\n    return 1.0\n")
     commit_all(repo, "a better scorer")
     repo = _branch(repos, "octopus")
-    write_submission(repo / "submissions" / "octo-model", model="octo-model")
+    write_submission(repo / "submissions" / BOARD / "octo-model", model="octo-model")
     commit_all(repo, "octo-model")
     git(repo, "merge", "-q", "--no-edit", "scorer", repos.base_sha)
     head = git(repo, "rev-parse", "HEAD")
@@ -131,7 +133,7 @@ def test_a_merge_that_reverts_main_is_refused(tmp_path: Path) -> None:
     (up / SCORER_FILE).write_text(FIXED_SCORER, encoding="utf-8")
     main = commit_all(up, "Fix the scorer")
     repo = _branch(repos, "stale")
-    write_submission(repo / "submissions" / "stale-model", model="stale-model")
+    write_submission(repo / "submissions" / BOARD / "stale-model", model="stale-model")
     commit_all(repo, "stale-model")
     git(repo, "fetch", "-q", "origin")
     git(repo, "merge", "-q", "-s", "ours", "--no-edit", main)
@@ -157,21 +159,21 @@ def _edit_and_check(tmp_path: Path, edit: object) -> tuple[list[str], str | None
 
 
 def _rename_scorer(repo: Path) -> None:
-    write_submission(repo / "submissions" / "mover", model="mover")
-    git(repo, "mv", SCORER_FILE, "submissions/mover/notes.py")
+    write_submission(repo / "submissions" / BOARD / "mover", model="mover")
+    git(repo, "mv", SCORER_FILE, "submissions/tiny-dev/mover/notes.py")
 
 
 def _rename_other_folder(repo: Path) -> None:
-    git(repo, "mv", "submissions/existing-model", "submissions/taken-over")
+    git(repo, "mv", "submissions/tiny-dev/existing-model", "submissions/tiny-dev/taken-over")
 
 
 def _executable(repo: Path) -> None:
-    folder = write_submission(repo / "submissions" / "exec-model", model="exec-model")
+    folder = write_submission(repo / "submissions" / BOARD / "exec-model", model="exec-model")
     os.chmod(folder / "predictions.json", 0o755)
 
 
 def _executable_manifest(repo: Path) -> None:
-    write_submission(repo / "submissions" / "mode-model", model="mode-model")
+    write_submission(repo / "submissions" / BOARD / "mode-model", model="mode-model")
     os.chmod(repo / "data" / "manifest.json", 0o755)
 
 
@@ -179,8 +181,8 @@ def _gitlink(where: str) -> object:
     """An embedded repository at ``where``: ``git add`` records it as a gitlink (mode 160000)."""
 
     def edit(repo: Path) -> None:
-        if where.count("/") == 2:
-            write_submission(repo / "submissions" / "linked-model", model="linked-model")
+        if where.count("/") == 3:
+            write_submission(repo / "submissions" / BOARD / "linked-model", model="linked-model")
             (repo / where).unlink()
         (repo / where).mkdir()
         git(repo / where, "init", "-q")
@@ -191,7 +193,7 @@ def _gitlink(where: str) -> object:
 
 
 def _delete_other(repo: Path) -> None:
-    (repo / "submissions" / "existing-model" / "predictions.json").unlink()
+    (repo / "submissions" / BOARD / "existing-model" / "predictions.json").unlink()
 
 
 def _symlinked_submissions(repo: Path) -> None:
@@ -202,11 +204,11 @@ def _symlinked_submissions(repo: Path) -> None:
 SHAPED = {
     "rename-scorer-into-folder": (
         _rename_scorer,
-        "mover",
+        f"{BOARD}/mover",
         [
             f"{SCORER_FILE}: deletes the scorer and the package code: a submission pull "
             "request changes only its own folder",
-            "submissions/mover/notes.py: unexpected file: a submission holds only "
+            "submissions/tiny-dev/mover/notes.py: unexpected file: a submission holds only "
             "submission.json and predictions.json",
         ],
     ),
@@ -214,47 +216,53 @@ SHAPED = {
         _rename_other_folder,
         None,
         [
-            "submissions/: changes 2 submission folders (existing-model, taken-over): a pull "
-            "request adds or updates exactly one; open one pull request per submission",
-            "submissions/existing-model/predictions.json: deletes a file a submission needs",
-            "submissions/existing-model/submission.json: deletes a file a submission needs",
+            "submissions/: changes 2 submission folders (tiny-dev/existing-model, "
+            "tiny-dev/taken-over): a pull request adds or updates exactly one; open one pull "
+            "request per submission",
+            "submissions/tiny-dev/existing-model/predictions.json: deletes a file a submission "
+            "needs",
+            "submissions/tiny-dev/existing-model/submission.json: deletes a file a submission "
+            "needs",
         ],
     ),
     "executable-file": (
         _executable,
-        "exec-model",
+        f"{BOARD}/exec-model",
         [
-            "submissions/exec-model/predictions.json: executable files are not allowed in a "
-            "submission (clear the executable bit)"
+            "submissions/tiny-dev/exec-model/predictions.json: executable files are not allowed "
+            "in a submission (clear the executable bit)"
         ],
     ),
     "mode-change-outside": (
         _executable_manifest,
-        "mode-model",
+        f"{BOARD}/mode-model",
         [
             "data/manifest.json: modifies the dataset: a submission pull request changes only "
             "its own folder"
         ],
     ),
     "gitlink-file": (
-        _gitlink("submissions/linked-model/predictions.json"),
-        "linked-model",
-        ["submissions/linked-model/predictions.json: submodules are not allowed in a submission"],
+        _gitlink("submissions/tiny-dev/linked-model/predictions.json"),
+        f"{BOARD}/linked-model",
+        [
+            "submissions/tiny-dev/linked-model/predictions.json: submodules are not allowed in a "
+            "submission"
+        ],
     ),
     "gitlink-folder": (
-        _gitlink("submissions/gitlinked"),
+        _gitlink("submissions/tiny-dev/gitlinked"),
         None,
         [
-            "submissions/gitlinked: submodules are not allowed in a submission; a submission "
-            "is a folder submissions/<id>/",
+            "submissions/tiny-dev/gitlinked: submodules are not allowed in a submission; a "
+            "submission is a folder submissions/<board>/<id>/",
             "submissions/: no submission folder added or updated: add one folder "
-            "submissions/<id>/ with submission.json and predictions.json",
+            "submissions/<board>/<id>/ with submission.json and predictions.json",
         ],
     ),
     "delete-from-another-folder": (
         _delete_other,
-        "existing-model",
-        ["submissions/existing-model/predictions.json: deletes a file a submission needs"],
+        f"{BOARD}/existing-model",
+        ["submissions/tiny-dev/existing-model/predictions.json: deletes a file a submission needs"],
     ),
 }
 
@@ -271,10 +279,11 @@ def test_a_symlink_in_place_of_submissions_is_refused(tmp_path: Path) -> None:
     assert submission_id is None  # every folder's files are deleted
     assert problems[0] == (
         "submissions: symlinks are not allowed in a submission; a submission is a folder "
-        "submissions/<id>/"
+        "submissions/<board>/<id>/"
     )
-    assert "submissions/existing-model/predictions.json: deletes a file a submission needs" in (
-        problems
+    assert (
+        "submissions/tiny-dev/existing-model/predictions.json: deletes a file a submission needs"
+        in (problems)
     )
 
 
@@ -282,7 +291,7 @@ def test_an_unrelated_history_is_refused(tmp_path: Path) -> None:
     repos = make_repos(tmp_path)
     repo = repos.contributor
     git(repo, "checkout", "-q", "--orphan", "orphan")
-    write_submission(repo / "submissions" / "orphan-model", model="orphan-model")
+    write_submission(repo / "submissions" / BOARD / "orphan-model", model="orphan-model")
     head = commit_all(repo, "a fresh root with the same files")
     assert problems_of(repos, head) == [
         "(pull request): shares no history with the base branch: branch off the base branch"
@@ -295,7 +304,7 @@ def test_a_conflicting_pull_request_is_refused(tmp_path: Path) -> None:
     (up / SCORER_FILE).write_text(FIXED_SCORER, encoding="utf-8")
     main = commit_all(up, "Fix the scorer")
     repo = _branch(repos, "conflict")
-    write_submission(repo / "submissions" / "conflict-model", model="conflict-model")
+    write_submission(repo / "submissions" / BOARD / "conflict-model", model="conflict-model")
     (repo / SCORER_FILE).write_text("def overall_score(counts):\n    return 1.0\n")
     head = commit_all(repo, "conflict")
     git(repo, "fetch", "-q", "origin")
@@ -312,7 +321,7 @@ def _evil_merge(repos: Repos) -> str:
     scorer change again. Merging gives only the folder; rebasing (GitHub's "Rebase and merge")
     drops merge commits and replays C1, scorer change included."""
     repo = _branch(repos, "evil")
-    write_submission(repo / "submissions" / "evil-model", model="evil-model")
+    write_submission(repo / "submissions" / BOARD / "evil-model", model="evil-model")
     (repo / SCORER_FILE).write_text("def overall_score(counts):\n    return 1.0\n")
     first = commit_all(repo, "evil-model")
     git(repo, "checkout", "-q", repos.base_sha, "--", SCORER_FILE)
@@ -343,10 +352,10 @@ def test_an_honest_update_branch_merge_is_accepted(tmp_path: Path) -> None:
     (up / SCORER_FILE).write_text(FIXED_SCORER, encoding="utf-8")
     main = commit_all(up, "Fix the scorer")
     repo = _branch(repos, "updated")
-    write_submission(repo / "submissions" / "updated-model", model="updated-model")
+    write_submission(repo / "submissions" / BOARD / "updated-model", model="updated-model")
     commit_all(repo, "updated-model")
     git(repo, "fetch", "-q", "origin")
     git(repo, "merge", "-q", "--no-edit", main)
     head = git(repo, "rev-parse", "HEAD")
     check = pull_request_changes(repo, main, head)
-    assert (check.problems, check.submission_id) == ((), "updated-model")
+    assert (check.problems, check.submission_id) == ((), f"{BOARD}/updated-model")
