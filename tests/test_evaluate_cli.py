@@ -224,3 +224,52 @@ def test_report_gets_ordinary_file_permissions(tmp_path: Path) -> None:
         == 0
     )
     assert out.stat().st_mode & 0o777 == 0o640  # a rewrite keeps the file's mode
+
+
+def test_quiet_has_a_short_form() -> None:
+    result = run_cli("evaluate", "--predictions", "predictions/perfect.json", "-q")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (
+            ("evaluate", "--predictions", "predictions/perfect.json", "--bogus"),
+            "spotdiff: error: spotdiff evaluate: unrecognized arguments: --bogus "
+            "(see 'spotdiff evaluate --help')\n",
+        ),
+        (
+            ("leaderboard", "build", "-z"),
+            "spotdiff: error: spotdiff leaderboard build: unrecognized arguments: -z "
+            "(see 'spotdiff leaderboard build --help')\n",
+        ),
+        (
+            ("--bogus",),
+            "spotdiff: error: the following arguments are required: <command> "
+            "(see 'spotdiff --help')\n",
+        ),
+    ],
+    ids=["evaluate", "leaderboard-build", "top-level"],
+)
+def test_usage_errors_name_the_command_once(args: tuple[str, ...], expected: str) -> None:
+    """The prefix is not repeated ("spotdiff: error: spotdiff: ..."), and unknown
+    arguments are blamed on the command that got them, whose --help lists the rest."""
+    result = run_cli(*args)
+    assert (result.returncode, result.stdout, result.stderr) == (2, "", expected)
+
+
+def test_lone_surrogate_is_refused_before_scoring(tmp_path: Path) -> None:
+    """It used to pass loading, then crash writing the report (UnicodeEncodeError)."""
+    text = (REPO / "predictions" / "perfect.json").read_text(encoding="utf-8")
+    text = text.replace('"model": "', '"model": "x\\ud800', 1)
+    path = tmp_path / "p.json"
+    path.write_text(text, encoding="utf-8")
+    out = tmp_path / "report.json"
+    result = run_cli("evaluate", "--predictions", path, "--output", out)
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"spotdiff: error: {path}: line ")
+    assert result.stderr.count("\n") == 1 and "lone UTF-16 surrogate" in result.stderr
+    assert not out.exists()
+    validated = run_cli("validate", path)
+    assert validated.returncode == 1 and "lone UTF-16 surrogate" in validated.stderr

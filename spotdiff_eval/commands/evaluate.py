@@ -43,5 +43,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--predictions", type=Path, required=True, help="predictions JSON file")
     p.add_argument("--output", type=Path, help="write the full JSON report here")
-    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    p.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
     p.set_defaults(handler=run)
