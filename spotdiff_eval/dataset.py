@@ -182,6 +182,15 @@ class Manifest:
         return LoadedItem(item=item, annotation=annotation, raw=raw)
 
 
+def manifest_in(target: Path) -> Path:
+    if not target.is_dir():
+        return target
+    for candidate in (target / "manifest.json", target / "data" / "manifest.json"):
+        if candidate.is_file():
+            return candidate
+    return target / "manifest.json"  # reported as not found
+
+
 def read_manifest(manifest_path: Path | str) -> Manifest:
     """Read and check the manifest itself (not yet its annotations)."""
     path = Path(manifest_path)
