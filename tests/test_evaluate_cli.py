@@ -273,3 +273,25 @@ def test_lone_surrogate_is_refused_before_scoring(tmp_path: Path) -> None:
     assert not out.exists()
     validated = run_cli("validate", path)
     assert validated.returncode == 1 and "lone UTF-16 surrogate" in validated.stderr
+
+
+@pytest.mark.parametrize(
+    "manifest", ["data", ".", "data/manifest.json"], ids=["data", "root", "file"]
+)
+def test_manifest_may_be_the_dataset_folder(manifest: str) -> None:
+    """As `spotdiff validate data` does: the folder or the dataset root finds the manifest."""
+    result = run_cli(
+        "evaluate", "--manifest", manifest, "--predictions", "predictions/perfect.json"
+    )
+    assert result.returncode == 0, result.stderr
+    assert "100.0%" in result.stdout
+
+
+def test_folder_without_a_manifest(tmp_path: Path) -> None:
+    result = run_cli(
+        "evaluate", "--manifest", tmp_path, "--predictions", REPO / "predictions" / "perfect.json"
+    )
+    assert (result.returncode, result.stderr) == (
+        1,
+        f"spotdiff: error: {tmp_path / 'manifest.json'}: file not found\n",
+    )

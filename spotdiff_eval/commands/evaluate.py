@@ -39,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--manifest",
         type=Path,
         default=DEFAULT_MANIFEST,
-        help="dataset manifest (default: data/manifest.json)",
+        help="dataset manifest, or its folder (default: data/manifest.json)",
     )
     p.add_argument("--predictions", type=Path, required=True, help="predictions JSON file")
     p.add_argument("--output", type=Path, help="write the full JSON report here")
