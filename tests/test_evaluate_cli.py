@@ -295,3 +295,66 @@ def test_folder_without_a_manifest(tmp_path: Path) -> None:
         1,
         f"spotdiff: error: {tmp_path / 'manifest.json'}: file not found\n",
     )
+
+
+def _copy_dataset(tmp_path: Path) -> Path:
+    shutil.copytree(REPO / "data", tmp_path / "data")
+    shutil.copy(REPO / "predictions" / "perfect.json", tmp_path / "p.json")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "p.json",
+        "data/manifest.json",
+        "data/../p.json",
+        "data/annotations/{first}.json",
+        "data/images/{first}.png",
+        "link.json",
+        "hard.json",
+    ],
+    ids=["predictions", "manifest", "dotdot", "annotation", "image", "symlink", "hard-link"],
+)
+@pytest.mark.parametrize("force", [False, True], ids=["plain", "force"])
+def test_output_never_replaces_an_input(tmp_path: Path, target: str, force: bool) -> None:
+    root = _copy_dataset(tmp_path)
+    first = json.loads((root / "data" / "manifest.json").read_text(encoding="utf-8"))["items"][0]
+    (root / "link.json").symlink_to(root / "p.json")
+    os.link(root / "p.json", root / "hard.json")
+    output = root / target.format(first=first["item_id"])
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    extra = ["--force"] if force else []
+    result = run_cli(
+        "evaluate", "--manifest", "data", "--predictions", "p.json", "--output", output, *extra,
+        cwd=root,
+    )  # fmt: skip
+    assert result.returncode == 1, result.stdout
+    assert result.stderr.startswith(f"spotdiff: error: {output}: is an input of this evaluation")
+    assert result.stderr.count("\n") == 1
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+
+
+def test_output_over_another_file_needs_force(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.json"
+    notes.write_text('{"mine": true}\n', encoding="utf-8")
+    result, _ = evaluate_to(tmp_path, REPO / "predictions" / "perfect.json", name="notes.json")
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"spotdiff: error: {notes}: exists and is not a spotdiff report; choose another "
+        "--output, or add --force to replace it\n"
+    )
+    assert notes.read_text(encoding="utf-8") == '{"mine": true}\n'
+    forced, _ = evaluate_to(
+        tmp_path, REPO / "predictions" / "perfect.json", "--force", name="notes.json"
+    )
+    assert forced.returncode == 0, forced.stderr
+    assert json.loads(notes.read_text(encoding="utf-8"))["metrics"]["overall_score"] == 1.0
+
+
+def test_an_earlier_report_is_replaced_without_force(tmp_path: Path) -> None:
+    first, out = evaluate_to(tmp_path, REPO / "predictions" / "example.json")
+    assert first.returncode == 0, first.stderr
+    again, _ = evaluate_to(tmp_path, REPO / "predictions" / "perfect.json")
+    assert again.returncode == 0, again.stderr
+    assert json.loads(out.read_text(encoding="utf-8"))["metrics"]["overall_score"] == 1.0
