@@ -123,9 +123,10 @@ def perfect_item(item: Item) -> dict:
 class DatasetWriter:
     """Stages one dataset under ``output`` and moves it into place on :meth:`commit`."""
 
-    def __init__(self, output: Path) -> None:
+    def __init__(self, output: Path, *, force: bool = False) -> None:
         self.output = output
-        check_output(output)
+        self.force = force
+        check_output(output, force=force)
         output.mkdir(parents=True, exist_ok=True)
         self.staging = Path(tempfile.mkdtemp(prefix=".spotdiff-generate-", dir=output))
         self.data = self.staging / "data"
@@ -171,7 +172,7 @@ class DatasetWriter:
         self.write_text("README.md", card)
         self.write_text("viewer.jsonl", "".join(self.viewer))
         target = self.output / "data"
-        check_output(self.output)  # nobody put a dataset there meanwhile
+        check_output(self.output, force=self.force)  # nobody put a dataset there meanwhile
         swap_in(self.data, target)
         perfect = {"schema_version": "1.0", "model": "perfect-baseline", "items": self.perfect}
         write_json_atomic(self.output / "predictions" / "perfect.json", perfect)
@@ -182,9 +183,12 @@ class DatasetWriter:
         shutil.rmtree(self.staging, ignore_errors=True)
 
 
-def check_output(output: Path) -> None:
-    """Refuse an output that is a file, or whose ``data/`` the generator did not write.
+def check_output(output: Path, *, force: bool = False) -> None:
+    """Refuse an output that is a file, or whose ``data/`` the generator did not write;
+    without ``force``, refuse to replace any dataset or baseline at all.
 
+    ``spotdiff generate --output . --items 2`` in the repository silently
+    replaced the bundled 28-item set: replacing needs ``--force``.
     Called before anything is staged and again just before the swap.
     """
     if output.exists() and not output.is_dir():
@@ -202,6 +206,16 @@ def check_output(output: Path) -> None:
             "holds a dataset that spotdiff generate did not write "
             "(no dataset_version.json naming the generator); choose an empty or new folder",
         )
+    if force:
+        return
+    for existing in (data, perfect):
+        if existing.is_file() or (existing.is_dir() and any(existing.iterdir())):
+            raise SpotDiffError(
+                existing,
+                "",
+                "already exists; add --force to replace the dataset there, "
+                "or choose an empty or new folder",
+            )
 
 
 def _generated(data: Path) -> bool:
