@@ -17,6 +17,7 @@ from .findings import (
     MAX_LISTED,
     Findings,
     review_status_findings,
+    schema_findings,
 )
 from .grounding import check_grounding, crop_panels
 
@@ -24,20 +25,22 @@ from .grounding import check_grounding, crop_panels
 
 
 def validate_dataset(manifest_path: Path) -> Findings:
-    """Manifest, every annotation, every image, and their geometry."""
+    """Manifest, every annotation, every image, and their geometry; sorted by file and place."""
     try:
         manifest = read_manifest(manifest_path)
     except SpotDiffError as exc:
-        return Findings([exc.one_line()])
+        return Findings(schema_findings(exc, "manifest"))
     findings = Findings()
     review_status_findings(findings, manifest.path, manifest.data.get("review_status"))
     for index in range(len(manifest.entries)):
         try:
             loaded = manifest.load_item(index)
         except SpotDiffError as exc:
-            findings.append(exc.one_line())
+            about_manifest = exc.file == str(manifest.path)
+            findings += schema_findings(exc, "manifest" if about_manifest else "annotation")
             continue
         _item_findings(findings, manifest, index, loaded)
+    findings.sort_naturally(first=manifest.path)
     return findings
 
 

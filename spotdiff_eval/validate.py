@@ -17,6 +17,7 @@ from .errors import SpotDiffError
 from .findings import (
     Findings,
     listing,
+    schema_findings,
     unanswered_items,
     unanswered_summary,
     unknown_item_findings,
@@ -90,6 +91,9 @@ def validate_predictions(path: Path, *, manifest: Path | None = None) -> Finding
     findings = Findings()
     try:
         predictions = load_predictions(path)
+    except SpotDiffError as exc:
+        return Findings(schema_findings(exc, "prediction"))
+    try:
         dataset = load_dataset(manifest) if manifest is not None else None
     except SpotDiffError as exc:
         return Findings([exc.one_line()])

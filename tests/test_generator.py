@@ -275,9 +275,9 @@ def test_validate_warns_about_empty_and_overlapping_boxes(tmp_path: Path) -> Non
     assert findings.warnings == [
         f"{annotation}: /differences/1/bbox: item hand: only 0 pixels change inside the bbox of "
         "d02; is the box in the right place?",
+        f"{annotation}: /differences/1/bbox: item hand: the bbox of d02 overlaps the bbox of d01",
         f"{annotation}: /differences/2/bbox: item hand: only 0 pixels change inside the bbox of "
         "d03; is the box in the right place?",
-        f"{annotation}: /differences/1/bbox: item hand: the bbox of d02 overlaps the bbox of d01",
     ]
 
 
