@@ -145,15 +145,25 @@ def clean_leftovers(target: Path) -> None:
     ``target``, and the old one in ``.<name>.old-*/<name>``: it is restored.
     """
     target = Path(target).absolute()
-    for prefix in (f".{target.name}.old-", f".{target.name}.new-"):
-        for leftover in sorted(target.parent.glob(f"{prefix}*")):
-            with _unless_locked(leftover) as free:
-                if not free:
-                    continue
-                kept = leftover / target.name
-                if prefix.endswith(".old-") and not os.path.lexists(target) and kept.is_dir():
-                    os.rename(kept, target)
-                shutil.rmtree(leftover, ignore_errors=True)
+    clean_work_folders(target.parent, f".{target.name}.old-", restore=target)
+    clean_work_folders(target.parent, f".{target.name}.new-")
+
+
+def clean_work_folders(parent: Path, prefix: str, *, restore: Path | None = None) -> None:
+    """Delete ``parent/<prefix>*`` folders no live run holds (see :func:`locked_work_folder`).
+
+    With ``restore``, a missing ``restore`` is first renamed back from the
+    leftover's ``<restore.name>`` subfolder.
+    """
+    for leftover in sorted(Path(parent).glob(f"{prefix}*")):
+        with _unless_locked(leftover) as free:
+            if not free:
+                continue
+            if restore is not None and not os.path.lexists(restore):
+                kept = leftover / restore.name
+                if kept.is_dir() and not kept.is_symlink():
+                    os.rename(kept, restore)
+            shutil.rmtree(leftover, ignore_errors=True)
 
 
 @contextlib.contextmanager

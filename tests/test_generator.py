@@ -352,6 +352,14 @@ def test_replacing_the_bundled_set_needs_force(tmp_path: Path) -> None:
     assert len(manifest["items"]) == 2
 
 
+def test_staging_folders_of_killed_runs_are_removed(tmp_path: Path) -> None:
+    """A killed run leaves its staging folder; the next run deletes it (nobody holds its lock)."""
+    leftover = tmp_path / ".spotdiff-generate-killed"
+    (leftover / "data" / "images").mkdir(parents=True)
+    generate_dataset(tmp_path, items=1, seed=2)
+    assert sorted(os.listdir(tmp_path)) == ["data", "predictions"]
+
+
 def test_an_existing_baseline_alone_needs_force(tmp_path: Path) -> None:
     baseline = tmp_path / "predictions" / "perfect.json"
     baseline.parent.mkdir()

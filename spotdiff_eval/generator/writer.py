@@ -9,21 +9,22 @@ generator) is ever replaced: a hand-made dataset is refused, not overwritten.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
-import shutil
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
 from PIL import Image
 
 from ..errors import SpotDiffError
-from ..folder_swap import swap_in
+from ..folder_swap import clean_work_folders, locked_work_folder, swap_in
 from ..jsonio import dumps_canonical, read_json, write_json_atomic
 from .item import Item
 
 GENERATOR_NAME = "spotdiff generate"
+#: Work folder inside --output while a dataset is written.
+STAGING_PREFIX = ".spotdiff-generate-"
 LICENSE = "CC0-1.0"
 
 
@@ -128,7 +129,10 @@ class DatasetWriter:
         self.force = force
         check_output(output, force=force)
         output.mkdir(parents=True, exist_ok=True)
-        self.staging = Path(tempfile.mkdtemp(prefix=".spotdiff-generate-", dir=output))
+        # Staging folders of killed runs are deleted; a live run's is locked.
+        clean_work_folders(output, STAGING_PREFIX)
+        self._staged = contextlib.ExitStack()
+        self.staging = self._staged.enter_context(locked_work_folder(output, STAGING_PREFIX))
         self.data = self.staging / "data"
         (self.data / "images").mkdir(parents=True)
         (self.data / "annotations").mkdir()
@@ -180,7 +184,7 @@ class DatasetWriter:
         return target / "manifest.json"
 
     def discard(self) -> None:
-        shutil.rmtree(self.staging, ignore_errors=True)
+        self._staged.close()  # deletes the staging folder and drops its lock
 
 
 def check_output(output: Path, *, force: bool = False) -> None:
