@@ -16,6 +16,7 @@ from .commands import (
     ci,
     download,
     evaluate,
+    explain,
     generate,
     leaderboard,
     merge,
@@ -29,6 +30,7 @@ from .errors import SpotDiffError
 #: The command modules, in the order ``spotdiff --help`` lists them.
 COMMANDS = (
     evaluate,
+    explain,
     validate,
     run,
     merge,
