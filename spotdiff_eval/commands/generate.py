@@ -59,7 +59,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "  spotdiff generate --output /tmp/g --items 12 --seed 7\n"
         "  spotdiff generate --output my-set --items 100 --seed 1 --difficulty hard\n"
         "  spotdiff validate /tmp/g\n"
-        "  spotdiff generate --output . --items 28 --seed 0 --force   # replace a dataset\n",
+        "  spotdiff generate --output . --items 28 --seed 1 --force   # replace a dataset\n",
     )
     p.add_argument(
         "--output",
