@@ -388,11 +388,21 @@ def test_token_and_url_key_never_reach_the_file_or_terminal(
 # -- output, resume, shards ---------------------------------------------------------
 
 
+def journaled(output: Path) -> list[str]:
+    """Item ids in the journal of a run into ``output`` (complete lines only)."""
+    journal = output.with_name(output.name + ".journal")
+    if not journal.exists():
+        return []
+    lines = journal.read_text(encoding="utf-8").split("\n")[1:-1]
+    return [json.loads(line)["item_id"] for line in lines]
+
+
 def test_killed_run_keeps_finished_items_and_resume_does_not_repeat_them(
     tmp_path: Path,
 ) -> None:
     dataset = make_run_dataset(tmp_path / "ds", 6)
     output = tmp_path / "out.json"
+    journal = tmp_path / "out.json.journal"
     command = [
         sys.executable,
         "-m",
@@ -417,18 +427,20 @@ def test_killed_run_keeps_finished_items_and_resume_does_not_repeat_them(
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
-            if output.exists() and len(answered(output)) >= 2:
+            if len(journaled(output)) >= 2:
                 break
             time.sleep(0.02)
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=10)
         before = fake.counts()
-    partial = answered(output)
+    partial = journaled(output)
     assert 2 <= len(partial) < 6
-    assert partial == dataset.item_ids[: len(partial)]  # manifest order, finished items only
-    load_predictions(output)  # a valid predictions file
-    assert set(statuses(output)) == set(partial)
+    assert partial == dataset.item_ids[: len(partial)]  # one worker: in manifest order
+    assert load_predictions(output).items == ()  # a valid file, as written at the start
     assert all(before[item] == 1 for item in partial)
+    # A kill in the middle of a line leaves half a line: it is ignored.
+    with journal.open("a", encoding="utf-8") as handle:
+        handle.write('{"item_id": "item_005", "sta')
 
     with FakeEndpoint("openai_compatible", dataset) as fake:
         command[command.index("--endpoint") + 1] = fake.endpoint()
@@ -436,8 +448,10 @@ def test_killed_run_keeps_finished_items_and_resume_does_not_repeat_them(
         after = fake.counts()
     assert resumed.returncode == 0, resumed.stderr
     assert answered(output) == dataset.item_ids
+    assert not journal.exists()
     assert set(after) == set(dataset.item_ids) - set(partial)
     assert all(count == 1 for count in after.values())
+    assert f"folded in {len(partial)} item(s) from the journal" in resumed.stderr
     assert f"{len(partial)} of 6 items already answered" in resumed.stderr
     assert f"6 ok ({len(partial)} from an earlier run)" in resumed.stderr.splitlines()[-1]
 

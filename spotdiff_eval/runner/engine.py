@@ -1,10 +1,11 @@
 """The run loop: ask the model about each selected item, a few at a time, and keep every answer.
 
 Workers are daemon threads pulling items from a queue; only the main thread
-touches the output file. After each batch of finished items (one item, or
-all that finished while the previous write was under way) the whole file is
-rewritten atomically: a killed run loses only the requests in flight, and
-writing never falls behind however large the dataset.
+touches the output. Each batch of finished items (one item, or all that
+finished while the previous write was under way) is appended to the journal;
+the predictions file is written whole at the start and at the end. A killed
+run loses only the requests in flight, and writing costs time in proportion
+to the answers, however large the dataset.
 
 A failed item is recorded and the run goes on. A *fatal* failure (the
 endpoint refused the token, does not exist, redirects) stops the run: the
@@ -32,6 +33,7 @@ from ..terminal import safe_text
 from .answers import Answer, AnswerError, read_answer
 from .http import EndpointClient, RequestFailed, RetryPolicy
 from .inputs import read_image
+from .journal import Journal, journal_path
 from .output import ItemRecord
 from .plan import Job, Plan, prepare
 from .protocols import ResponseError, read_reply, request_body, request_url
@@ -74,7 +76,10 @@ def run_model(
     plan = prepare(settings, os.environ if environ is None else environ)
     for note in plan.notes:
         stream.write(f"spotdiff: note: {note}\n")
-    plan.output.save()  # before any request: proves the output can be written
+    # Before any request: proves the output can be written, and folds in
+    # the journal of a killed run, which the new journal then replaces.
+    plan.output.save()
+    journal = Journal(journal_path(settings.output), plan.output.header)
     stop = threading.Event()
     client = EndpointClient(
         request_url(settings.endpoint.strip(), settings.model),
@@ -94,6 +99,7 @@ def run_model(
         settings,
         plan,
         client,
+        journal,
         stop,
         Progress(f"asking {safe_text(settings.model, 40)}", len(plan.selected), stream),
     )
@@ -101,6 +107,7 @@ def run_model(
         loop.run()
     finally:
         client.close()
+        journal.close()
     records = [plan.output.records[job.item_id] for job in plan.selected]
     return RunResult(
         output=settings.output,
@@ -137,10 +144,12 @@ class _Loop:
         settings: RunSettings,
         plan: Plan,
         client: EndpointClient,
+        journal: Journal,
         stop: threading.Event,
         progress: Progress,
     ) -> None:
         self.settings, self.plan, self.client, self.stop = settings, plan, client, stop
+        self.journal = journal
         self.progress = progress
         self.fatal: SpotDiffError | None = None
         self.done = len(plan.earlier)
@@ -168,13 +177,12 @@ class _Loop:
                 finished = [r for r in batch if r is not None]
                 for record, fatal in finished:
                     self._record(record, fatal)
-                if finished:
-                    self.plan.output.save()
+                self.journal.append(record for record, _ in finished)
         except KeyboardInterrupt:
             self.stop.set()
-            self._skip_unfinished("the run was interrupted")
+            self._finish("the run was interrupted")
             raise
-        self._skip_unfinished(f"the run stopped: {self.fatal.what}" if self.fatal else None)
+        self._finish(f"the run stopped: {self.fatal.what}" if self.fatal else None)
 
     def _work(self, jobs: queue.SimpleQueue[Job], results: queue.SimpleQueue[Any]) -> None:
         try:
@@ -206,15 +214,17 @@ class _Loop:
             )
         self.progress(self.done, f"{self.failed} failed" if self.failed else "")
 
-    def _skip_unfinished(self, reason: str | None) -> None:
-        """Record the items not finished as skipped, then save."""
+    def _finish(self, reason: str | None) -> None:
+        """Record the items not finished as skipped, write the file, drop the journal.
+
+        Should writing fail (a full disk), the journal stays for ``--resume``.
+        """
         missing = [j for j in self.plan.todo if j.item_id not in self.plan.output.records]
-        if not missing:
-            return
         error = f"not finished: {reason or 'the run stopped'}"
         for job in missing:
             self.plan.output.put(ItemRecord(job.item_id, "skipped", error=error))
         self.plan.output.save()
+        self.journal.remove()
 
     def _ask_safely(self, job: Job) -> tuple[ItemRecord, bool]:
         """Never lets a worker die: an unexpected error fails the item, not the run."""

@@ -1,8 +1,10 @@
 """The predictions file a run writes, and reading one back to resume or merge it.
 
-The file is rewritten whole, atomically (temporary file, fsync, rename), each
-time items finish, so at any moment it is a complete, valid predictions file:
-a run killed at any point loses only the requests in flight. Items are always
+The file is written whole, atomically (temporary file, fsync, rename), when
+the run starts and when it ends; in between, finished items go to the
+journal (``journal.py``), so at any moment the file is a complete, valid
+predictions file and file plus journal lose only the requests in flight of
+a killed run. Items are always
 in manifest order and keys in a fixed order, whatever order the answers came
 back in, so two runs with the same answers differ only in their timestamps
 and latencies.
@@ -77,6 +79,10 @@ class ItemRecord:
             "warnings": list(self.warnings),
             "usage": {"input_tokens": self.input_tokens, "output_tokens": self.output_tokens},
         }
+
+    def journal_json(self) -> dict[str, Any]:
+        """The status entry with the answer: one line of the journal."""
+        return {**self.status_json(), "differences": list(self.differences)}
 
     @classmethod
     def from_json(

@@ -19,6 +19,7 @@ from typing import Any
 from ..dataset import read_manifest
 from ..errors import SpotDiffError
 from .inputs import Prompt, load_prompt
+from .journal import journal_path, read_journal
 from .output import (
     RUN_FORMAT,
     OutputFile,
@@ -84,6 +85,9 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
 
     header = _header(settings, host, prompt, manifest.data)
     previous = _previous(settings, header, order)
+    if previous is not None and journal_path(settings.output).exists():
+        previous, replayed = _with_journal(previous, header, order, settings.manifest)
+        notes.append(f"folded in {replayed} item(s) from the journal of an interrupted run")
     if previous is not None:
         header["started"] = previous.run["started"]
     records = previous.records if previous is not None else {}
@@ -156,6 +160,14 @@ def _previous(
     if path.is_dir():
         raise SpotDiffError(path, "", "is a folder; --output must name a file")
     if not path.exists():
+        journal = journal_path(path)
+        if journal.exists():
+            raise SpotDiffError(
+                journal,
+                "",
+                f"holds answers of an interrupted run, but {path.name} is gone; restore "
+                "it and add --resume, or delete the journal",
+            )
         return None
     if not settings.resume:
         raise SpotDiffError(
@@ -175,6 +187,26 @@ def _previous(
         )
     check_items_known(previous, order, settings.manifest)
     return previous
+
+
+def _with_journal(
+    previous: RunFile, header: Mapping[str, Any], order: Mapping[str, int], manifest: Path
+) -> tuple[RunFile, int]:
+    """The earlier run with the items of its journal folded in (a killed run left it)."""
+    journal = journal_path(previous.path)
+    run, records = read_journal(journal)
+    mismatch = question_mismatch(run, header)
+    if mismatch is None and run.get("shard") != header["shard"]:
+        mismatch = (
+            f"it covers {_shard_words(run.get('shard'))}, not {_shard_words(header['shard'])}"
+        )
+    if mismatch is not None:
+        raise SpotDiffError(journal, "line 1", f"comes from a different run ({mismatch})")
+    for item_id in records:
+        if item_id not in order:
+            raise SpotDiffError(journal, "", f'item "{item_id}" is not in the dataset {manifest}')
+    folded = RunFile(previous.path, previous.run, {**previous.records, **records})
+    return folded, len(records)
 
 
 def _shard_words(shard: str | None) -> str:
