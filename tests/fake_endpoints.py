@@ -5,8 +5,9 @@ A :class:`FakeEndpoint` is a ``ThreadingHTTPServer`` that speaks one protocol
 Anthropic messages). It records every request as received (path, headers,
 JSON body), recognises which dataset item a request is about from the image
 it carries, and answers from a per-item script of :class:`Reply`,
-:class:`Fail`, :class:`Drop` and :class:`Slow` actions, so a test can make
-any item meet a 429, a 500, a dropped connection or a slow answer.
+:class:`Fail`, :class:`Drop`, :class:`Slow` and :class:`Trickle` actions, so a
+test can make any item meet a 429, a 500, a dropped connection, a slow
+answer or one that arrives a byte at a time.
 """
 
 from __future__ import annotations
@@ -70,6 +71,15 @@ class Slow:
 
 
 @dataclass(frozen=True)
+class Trickle:
+    """The good answer sent one byte every ``interval`` seconds: the body only,
+    or (``headers``) the status line and headers too."""
+
+    interval: float
+    headers: bool = False
+
+
+@dataclass(frozen=True)
 class Raw:
     """Send these bytes with this status as they are (a body that is not JSON)."""
 
@@ -77,7 +87,7 @@ class Raw:
     body: bytes
 
 
-Action = Reply | Fail | Drop | Slow | Raw
+Action = Reply | Fail | Drop | Slow | Raw | Trickle
 
 
 @dataclass
@@ -349,6 +359,8 @@ def _handler_for(fake: FakeEndpoint) -> type[BaseHTTPRequestHandler]:
                 )
             elif isinstance(action, Raw):
                 self._send(action.status, action.body)
+            elif isinstance(action, Trickle):
+                self._trickle(action, good_answer(item_id or "?"))
             else:
                 time.sleep(action.delay)
                 text = action.text if action.text is not None else good_answer(item_id or "?")
@@ -362,6 +374,21 @@ def _handler_for(fake: FakeEndpoint) -> type[BaseHTTPRequestHandler]:
                 self.send_header(name, value)
             self.end_headers()
             self.wfile.write(payload)
+
+        def _trickle(self, action: Trickle, text: str) -> None:
+            payload = json.dumps(fake.success_body(text, (1000, 50))).encode()
+            head = (
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(payload)}\r\n\r\n"
+            ).encode()
+            slow = head + payload if action.headers else payload
+            if not action.headers:
+                self.wfile.write(head)
+            self.close_connection = True
+            for index in range(len(slow)):
+                self.wfile.write(slow[index : index + 1])
+                self.wfile.flush()
+                time.sleep(action.interval)
 
         def _drop(self, mid_body: bool) -> None:
             if mid_body:

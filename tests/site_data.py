@@ -297,9 +297,7 @@ def build_site_input(workdir: Path, manifest: Path | None = None) -> SiteInput:
         sid: build_report(evaluate(dataset, load_predictions(path)))
         for sid, path in predictions.items()
     }
-    entries = [
-        _entry(sid, reports[sid], standing) for sid, *standing in _standings(reports)
-    ]
+    entries = [_entry(sid, reports[sid], standing) for sid, *standing in _standings(reports)]
     found: dict[tuple[str, str], list[str]] = {}
     for entry in entries:
         for item in reports[entry["submission_id"]]["items"]:

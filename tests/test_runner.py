@@ -35,6 +35,7 @@ from fake_endpoints import (
     Reply,
     RunDataset,
     Slow,
+    Trickle,
     make_run_dataset,
 )
 
@@ -309,6 +310,25 @@ def test_gives_up_after_the_retries_with_the_reason(dataset: RunDataset, tmp_pat
     assert seen["item_003"]["error"] == "the reply is not JSON: <html>oops</html>"
     assert seen["item_003"]["attempts"] == 1  # a 200 that is not JSON is not retried
     assert result.failed == 4 and answered(output) == []
+
+
+@pytest.mark.parametrize("headers", [False, True], ids=["body", "headers"])
+def test_timeout_bounds_the_whole_exchange_of_a_trickling_server(
+    headers: bool, dataset: RunDataset, tmp_path: Path
+) -> None:
+    """A byte every 50 ms never lets one read time out; the attempt's deadline must."""
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Trickle(0.05, headers=headers))
+        output = tmp_path / "out.json"
+        started = time.monotonic()
+        result, _ = run(settings_for(fake, dataset, output, limit=1, timeout=0.5, retries=0))
+        elapsed = time.monotonic() - started
+    assert elapsed < 2.0, f"the run took {elapsed:.1f} s under a 0.5 s timeout"
+    what = "no answer" if headers else "no complete answer"
+    assert (
+        statuses(output)["item_000"]["error"] == f"{what} within 0.5 s (gave up after 1 attempts)"
+    )
+    assert result.failed == 1
 
 
 def test_a_refused_token_stops_the_run_and_never_leaks(dataset: RunDataset, tmp_path: Path) -> None:
