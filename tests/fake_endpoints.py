@@ -40,11 +40,13 @@ PATHS = {
 
 @dataclass(frozen=True)
 class Reply:
-    """A 200 answer whose text is ``text`` (None: the item's good answer)."""
+    """A 200 answer whose text is ``text`` (None: the item's good answer);
+    ``truncated``: stopped by the token limit, in the protocol's words."""
 
     text: str | None = None
     delay: float = 0.0
     usage: tuple[int, int] = (1000, 50)
+    truncated: bool = False
 
 
 @dataclass(frozen=True)
@@ -186,10 +188,12 @@ class FakeEndpoint:
         *,
         delay: float = 0.0,
         default: Callable[[str | None], Action] | None = None,
+        version: str | None = "fake-vision-2025-01-01",
     ) -> None:
         self.protocol = protocol
         self.dataset = dataset
         self.delay = delay
+        self.version = version  # the model version replies name, as real providers do
         self.default = default or (lambda _item: Reply())
         self.scripts: dict[str | None, deque[Action]] = {}
         self.seen: list[Seen] = []
@@ -249,7 +253,15 @@ class FakeEndpoint:
         except (KeyError, IndexError, TypeError, StopIteration, ValueError):
             return None
 
-    def success_body(self, text: str, usage: tuple[int, int]) -> dict[str, Any]:
+    def success_body(
+        self, text: str, usage: tuple[int, int], truncated: bool = False
+    ) -> dict[str, Any]:
+        body = self._success_body(text, usage, truncated)
+        if self.version is not None:
+            body["modelVersion" if self.protocol == "gemini_native" else "model"] = self.version
+        return body
+
+    def _success_body(self, text: str, usage: tuple[int, int], truncated: bool) -> dict[str, Any]:
         given, produced = usage
         if self.protocol == "openai_compatible":
             return {
@@ -259,7 +271,7 @@ class FakeEndpoint:
                     {
                         "index": 0,
                         "message": {"role": "assistant", "content": text},
-                        "finish_reason": "stop",
+                        "finish_reason": "length" if truncated else "stop",
                     }
                 ],
                 "usage": {
@@ -273,7 +285,7 @@ class FakeEndpoint:
                 "candidates": [
                     {
                         "content": {"role": "model", "parts": [{"text": text}]},
-                        "finishReason": "STOP",
+                        "finishReason": "MAX_TOKENS" if truncated else "STOP",
                     }
                 ],
                 "usageMetadata": {
@@ -287,7 +299,7 @@ class FakeEndpoint:
             "type": "message",
             "role": "assistant",
             "content": [{"type": "text", "text": text}],
-            "stop_reason": "end_turn",
+            "stop_reason": "max_tokens" if truncated else "end_turn",
             "usage": {"input_tokens": given, "output_tokens": produced},
         }
 
@@ -364,7 +376,8 @@ def _handler_for(fake: FakeEndpoint) -> type[BaseHTTPRequestHandler]:
             else:
                 time.sleep(action.delay)
                 text = action.text if action.text is not None else good_answer(item_id or "?")
-                self._send(200, json.dumps(fake.success_body(text, action.usage)).encode())
+                reply = fake.success_body(text, action.usage, action.truncated)
+                self._send(200, json.dumps(reply).encode())
 
         def _send(self, status: int, payload: bytes, headers: tuple = ()) -> None:
             self.send_response(status)

@@ -42,7 +42,7 @@ from fake_endpoints import (
 from spotdiff_eval.cli import build_parser, main
 from spotdiff_eval.errors import SpotDiffError
 from spotdiff_eval.predictions import load_predictions
-from spotdiff_eval.runner import RunSettings, merge_predictions, run_model
+from spotdiff_eval.runner import RunSettings, merge_predictions, run_model, summary_line
 from spotdiff_eval.runner.engine import RunResult
 from spotdiff_eval.schema import validate_document
 
@@ -200,6 +200,109 @@ def test_optional_parameters_are_sent_only_when_given(dataset: RunDataset, tmp_p
     assert run_object["parameters"]["temperature"] is None
 
 
+def test_max_completion_tokens_and_extra_body_reach_the_request_and_the_provenance(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    output = tmp_path / "out.json"
+    extra = {"reasoning_effort": "high", "metadata": {"run": "nightly"}}
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        result = run_cli(
+            "run", "--endpoint", fake.endpoint(), "--model", "o4-mini",
+            "--manifest", dataset.manifest, "--output", output, "--limit", "1",
+            "--max-completion-tokens", "16000", "--extra-body", json.dumps(extra),
+        )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    body = fake.seen[0].body
+    assert body["max_completion_tokens"] == 16000 and "max_tokens" not in body
+    assert (body["reasoning_effort"], body["metadata"]) == ("high", {"run": "nightly"})
+    assert body["model"] == "o4-mini" and body["messages"][0]["role"] == "user"
+    parameters = read_json(output)["run"]["parameters"]
+    assert (parameters["max_completion_tokens"], parameters["max_tokens"]) == (16000, None)
+    assert parameters["extra_body"] == extra
+    # other extra fields are another question: --resume refuses to mix the answers
+    with pytest.raises(SpotDiffError, match=r"parameters\.extra_body is"):
+        run(
+            settings_for(
+                fake, dataset, output, model="o4-mini", resume=True, max_completion_tokens=16000
+            )
+        )
+
+
+def test_gemini_extra_body_joins_the_generation_config(dataset: RunDataset, tmp_path: Path) -> None:
+    options = tmp_path / "options.json"
+    options.write_text('{"generationConfig": {"thinkingConfig": {"thinkingBudget": 0}}}')
+    with FakeEndpoint("gemini_native", dataset) as fake:
+        run(
+            settings_for(
+                fake, dataset, tmp_path / "g.json", limit=1, temperature=0.0,
+                extra_body_file=options,
+            )
+        )  # fmt: skip
+    assert fake.seen[0].body["generationConfig"] == {
+        "temperature": 0.0,
+        "thinkingConfig": {"thinkingBudget": 0},
+    }
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (
+            ["--extra-body", '{"messages": []}'],
+            "--extra-body: /messages: is set by spotdiff run itself (the runner fills it)",
+        ),
+        (
+            ["--extra-body", '{"temperature": 1}'],
+            "--extra-body: /temperature: is set by spotdiff run itself (use --temperature)",
+        ),
+        (
+            [
+                "--protocol",
+                "gemini_native",
+                "--temperature",
+                "0",
+                "--extra-body",
+                '{"generationConfig": 5}',
+            ],
+            "--extra-body: /generationConfig: is set by spotdiff run itself",
+        ),
+        (
+            ["--extra-body", "[1]"],
+            "--extra-body: /: expected a JSON object, found a list",
+        ),
+        (
+            ["--extra-body", "{nope"],
+            "--extra-body: line 1 column 2: invalid JSON: Expecting property name enclosed in "
+            "double quotes",
+        ),
+        (
+            ["--extra-body", "{}", "--extra-body-file", "x.json"],
+            "--extra-body: give --extra-body or --extra-body-file, not both",
+        ),
+        (
+            ["--protocol", "anthropic", "--max-completion-tokens", "100"],
+            "--max-completion-tokens: is OpenAI's field, sent with --protocol openai_compatible "
+            "only; use --max-tokens",
+        ),
+        (
+            ["--max-tokens", "100", "--max-completion-tokens", "100"],
+            "--max-completion-tokens: give it or --max-tokens, not both (reasoning models refuse "
+            "max_tokens)",
+        ),
+    ],
+)
+def test_bad_extra_body_and_token_limits_are_refused_before_any_request(
+    args: list[str], expected: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        result = run_cli(
+            "run", "--endpoint", fake.endpoint(), "--model", "m", "--manifest", dataset.manifest,
+            "--output", tmp_path / "o.json", *args,
+        )  # fmt: skip
+    assert (result.returncode, result.stderr) == (1, f"spotdiff: error: {expected}\n")
+    assert fake.seen == [] and not (tmp_path / "o.json").exists()
+
+
 # -- answers ------------------------------------------------------------------------
 
 
@@ -234,6 +337,46 @@ def test_good_fenced_prose_and_invalid_answers(
     assert failed["status"] == "failed" and failed["http_status"] == 200
     assert failed["error"].startswith("no JSON list of differences in the answer: ")
     assert failed["usage"] == {"input_tokens": 1000, "output_tokens": 50}
+
+
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_truncated_answer_is_not_an_answer_and_resume_asks_again(
+    protocol: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    """A complete-looking list cut off by the token limit may lack differences."""
+    output = tmp_path / "out.json"
+    with FakeEndpoint(protocol, dataset) as fake:
+        fake.script("item_001", Reply(truncated=True))
+        first, _ = run(settings_for(fake, dataset, output, max_tokens=50))
+        entry = statuses(output)["item_001"]
+        totals = read_json(output)["run"]["totals"]
+        second, _ = run(settings_for(fake, dataset, output, max_tokens=50, resume=True))
+    assert (first.ok, first.truncated, first.failed, first.unanswered) == (3, 1, 0, 1)
+    assert entry["status"] == "truncated"
+    assert (
+        entry["error"] == "the answer was cut off at the token limit; raise --max-tokens (now 50)"
+    )
+    assert entry["usage"] == {"input_tokens": 1000, "output_tokens": 50}
+    assert (totals["ok"], totals["truncated"]) == (3, 1)
+    assert "truncated" in summary_line(first)
+    assert fake.counts()["item_001"] == 2
+    assert (second.ok, second.truncated, second.earlier) == (4, 0, 3)
+    assert answered(output) == dataset.item_ids
+
+
+def test_the_model_version_the_server_names_is_recorded(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    for protocol in PROTOCOLS:
+        output = tmp_path / f"{protocol}.json"
+        with FakeEndpoint(protocol, dataset, version=f"{protocol}-v7") as fake:
+            run(settings_for(fake, dataset, output, limit=2))
+        run_object = read_json(output)["run"]
+        assert run_object["model_versions"] == [f"{protocol}-v7"]
+        assert [e["model_version"] for e in run_object["items"]] == [f"{protocol}-v7"] * 2
+    with FakeEndpoint("openai_compatible", dataset, version=None) as fake:
+        run(settings_for(fake, dataset, tmp_path / "none.json", limit=1))
+    assert read_json(tmp_path / "none.json")["run"]["model_versions"] == []
 
 
 def test_repairs_are_kept_and_recorded_as_warnings(dataset: RunDataset, tmp_path: Path) -> None:

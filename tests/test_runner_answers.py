@@ -216,8 +216,8 @@ def test_replies_skip_reasoning_and_report_usage() -> None:
         ),
         (
             "gemini_native",
-            {"candidates": [{"content": {"parts": []}, "finishReason": "MAX_TOKENS"}]},
-            "the reply holds no answer text (finish reason MAX_TOKENS)",
+            {"candidates": [{"content": {"parts": []}, "finishReason": "SAFETY"}]},
+            "the reply holds no answer text (finish reason SAFETY)",
         ),
         (
             "openai_compatible",
@@ -233,6 +233,58 @@ def test_replies_without_an_answer(protocol: str, data: Any, message: str) -> No
     with pytest.raises(ResponseError) as caught:
         read_reply(protocol, data)
     assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("protocol", "data"),
+    [
+        (
+            "openai_compatible",
+            {
+                "model": "gpt-4o-2024-08-06",
+                "choices": [
+                    {"message": {"content": '{"differences": ['}, "finish_reason": "length"}
+                ],
+            },
+        ),
+        (
+            "gemini_native",
+            {
+                "modelVersion": "gemini-2.5-flash-001",
+                "candidates": [{"content": {"parts": []}, "finishReason": "MAX_TOKENS"}],
+            },
+        ),
+        (
+            "anthropic",
+            {
+                "model": "claude-sonnet-4-5-20250929",
+                "content": [{"type": "text", "text": "[]"}],
+                "stop_reason": "max_tokens",
+            },
+        ),
+    ],
+)
+def test_an_answer_cut_off_at_the_token_limit_is_truncated(protocol: str, data: Any) -> None:
+    """Even a parseable answer ("[]") is not complete when the token limit stopped it."""
+    reply = read_reply(protocol, data)
+    assert reply.truncated
+    assert reply.model_version == (data.get("model") or data.get("modelVersion"))
+
+
+@pytest.mark.parametrize(
+    ("protocol", "data"),
+    [
+        (
+            "openai_compatible",
+            {"choices": [{"message": {"content": "[]"}, "finish_reason": "stop"}]},
+        ),
+        ("gemini_native", {"candidates": [{"content": {"parts": [{"text": "[]"}]}}]}),
+        ("anthropic", {"content": [{"type": "text", "text": "[]"}], "stop_reason": "end_turn"}),
+    ],
+)
+def test_a_complete_answer_is_not_truncated(protocol: str, data: Any) -> None:
+    reply = read_reply(protocol, data)
+    assert (reply.truncated, reply.model_version) == (False, None)
 
 
 def test_model_names_are_quoted_into_the_endpoint() -> None:

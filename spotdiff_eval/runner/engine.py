@@ -7,10 +7,12 @@ the predictions file is written whole at the start and at the end. A killed
 run loses only the requests in flight, and writing costs time in proportion
 to the answers, however large the dataset.
 
-A failed item is recorded and the run goes on. A *fatal* failure (the
+A failed item is recorded and the run goes on; so is a truncated one (the
+answer hit the token limit), which is never kept as an answer: differences
+would be silently missing from it. A *fatal* failure (the
 endpoint refused the token, does not exist, redirects) stops the run: the
 remaining items would all fail the same way. What was not finished is
-recorded as ``skipped``; ``--resume`` picks up failed and skipped items.
+recorded as ``skipped``; ``--resume`` picks up every item that is not ``ok``.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from ..errors import SpotDiffError
 from ..progress import Progress
 from ..terminal import safe_text
 from .answers import Answer, AnswerError, read_answer
+from .extra_body import merge_extra
 from .http import EndpointClient, RequestFailed, RetryPolicy
 from .inputs import read_image
 from .journal import Journal, journal_path
@@ -50,12 +53,17 @@ class RunResult:
     ok: int
     earlier: int  # of ``ok``: answered by an earlier run of the same file
     failed: int
+    truncated: int  # cut off at the token limit: not an answer
     skipped: int
     warnings: int
     input_tokens: int
     output_tokens: int
     seconds: float
     error: SpotDiffError | None = None  # why the run stopped early, if it did
+
+    @property
+    def unanswered(self) -> int:
+        return self.selected - self.ok
 
 
 def run_model(
@@ -116,6 +124,7 @@ def run_model(
         earlier=len(plan.earlier),
         failed=sum(r.status == "failed" for r in records),
         skipped=sum(r.status == "skipped" for r in records),
+        truncated=sum(r.status == "truncated" for r in records),
         warnings=sum(len(r.warnings) for r in records if r.item_id not in plan.earlier),
         input_tokens=sum(r.input_tokens or 0 for r in records if r.item_id not in plan.earlier),
         output_tokens=sum(r.output_tokens or 0 for r in records if r.item_id not in plan.earlier),
@@ -128,10 +137,11 @@ def summary_line(result: RunResult) -> str:
     """``spotdiff run: 6 items: 5 ok (2 earlier), 1 failed, 0 skipped; tokens ...; 12.3 s``."""
     earlier = f" ({result.earlier} from an earlier run)" if result.earlier else ""
     warnings = f", {result.warnings} answer warning(s)" if result.warnings else ""
+    truncated = f", {result.truncated} truncated" if result.truncated else ""
     return (
         f"spotdiff run: {result.selected} item{'' if result.selected == 1 else 's'}: "
-        f"{result.ok} ok{earlier}, {result.failed} "
-        f"failed, {result.skipped} skipped{warnings}; tokens {result.input_tokens:,} in / "
+        f"{result.ok} ok{earlier}, {result.failed} failed{truncated}, "
+        f"{result.skipped} skipped{warnings}; tokens {result.input_tokens:,} in / "
         f"{result.output_tokens:,} out; {result.seconds:.1f} s; wrote {result.output}"
     )
 
@@ -202,7 +212,7 @@ class _Loop:
         self.plan.output.put(record)
         if record.status == "ok":
             self.done += 1
-        elif record.status == "failed":
+        elif record.status in ("failed", "truncated"):
             self.done += 1
             self.failed += 1
             message = safe_text(record.error or "", 300)
@@ -253,7 +263,9 @@ class _Loop:
             media_type=media_type,
             temperature=settings.temperature,
             max_tokens=settings.effective_max_tokens,
+            max_completion_tokens=settings.max_completion_tokens,
         )
+        merge_extra(body, self.plan.extra_body)
         try:
             response = self.client.post(json.dumps(body).encode("utf-8"))
         except RequestFailed as exc:
@@ -275,7 +287,14 @@ class _Loop:
             reply = read_reply(settings.protocol, response.data)
         except ResponseError as exc:
             return ItemRecord(job.item_id, "failed", error=str(exc), **base), False
-        tokens = {"input_tokens": reply.input_tokens, "output_tokens": reply.output_tokens}
+        tokens = {
+            "input_tokens": reply.input_tokens,
+            "output_tokens": reply.output_tokens,
+            "model_version": reply.model_version,
+        }
+        if reply.truncated:
+            error = f"the answer was cut off at the token limit; {_raise_limit_hint(settings)}"
+            return ItemRecord(job.item_id, "truncated", error=error, **base, **tokens), False
         try:
             answer = _read_scrubbed(reply.text, self.plan.redactor)
         except AnswerError as exc:
@@ -310,9 +329,18 @@ def _scrubbed(record: ItemRecord, redactor: Redactor) -> ItemRecord:
     """The record with secrets removed from its messages (the answer already is)."""
     return replace(
         record,
+        model_version=None if record.model_version is None else redactor.text(record.model_version),
         error=None if record.error is None else redactor.text(record.error)[:1000],
         warnings=tuple(redactor.text(w)[:1000] for w in record.warnings),
     )
+
+
+def _raise_limit_hint(settings: RunSettings) -> str:
+    if settings.max_completion_tokens is not None:
+        return f"raise --max-completion-tokens (now {settings.max_completion_tokens})"
+    if settings.effective_max_tokens is not None:
+        return f"raise --max-tokens (now {settings.effective_max_tokens})"
+    return "set --max-tokens (or --max-completion-tokens) above the provider's default"
 
 
 def _fatal_hint(record: ItemRecord, settings: RunSettings) -> str:

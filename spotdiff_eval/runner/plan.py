@@ -18,6 +18,7 @@ from typing import Any
 
 from ..dataset import read_manifest
 from ..errors import SpotDiffError
+from .extra_body import load_extra_body, merge_extra
 from .inputs import Prompt, load_prompt
 from .journal import journal_path, read_journal
 from .output import (
@@ -30,6 +31,7 @@ from .output import (
     tool_name,
     utc_now,
 )
+from .protocols import request_body
 from .redaction import Redactor, url_secrets
 from .settings import RunSettings, check_settings, endpoint_host, request_headers
 
@@ -54,6 +56,7 @@ class Plan:
     redactor: Redactor
     prompt: Prompt
     endpoint_host: str
+    extra_body: dict[str, Any] | None
     notes: list[str] = field(default_factory=list)
 
 
@@ -67,6 +70,8 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
     if token is None:
         notes.append(f"${settings.token_env} is not set; sending no token")
     prompt = load_prompt(settings.prompt_file)
+    extra_body = load_extra_body(settings.extra_body, settings.extra_body_file, settings.protocol)
+    merge_extra(_sample_body(settings), extra_body)  # a clash is refused now, not per item
     if not prompt.states_layout:
         notes.append(
             f"{prompt.name} lacks the {{first}} and {{second}} placeholders, so the model is "
@@ -83,7 +88,7 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
     if settings.limit is not None:
         indices = indices[: settings.limit]
 
-    header = _header(settings, host, prompt, manifest.data)
+    header = _header(settings, host, prompt, manifest.data, redactor.data(extra_body))
     previous = _previous(settings, header, order)
     if previous is not None and journal_path(settings.output).exists():
         previous, replayed = _with_journal(previous, header, order, settings.manifest)
@@ -120,12 +125,30 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
         redactor=redactor,
         prompt=prompt,
         endpoint_host=host,
+        extra_body=extra_body,
         notes=notes,
     )
 
 
+def _sample_body(settings: RunSettings) -> dict[str, Any]:
+    return request_body(
+        settings.protocol,
+        model=settings.model,
+        prompt="",
+        image=b"",
+        media_type="image/png",
+        temperature=settings.temperature,
+        max_tokens=settings.effective_max_tokens,
+        max_completion_tokens=settings.max_completion_tokens,
+    )
+
+
 def _header(
-    settings: RunSettings, host: str, prompt: Prompt, manifest: Mapping[str, Any]
+    settings: RunSettings,
+    host: str,
+    prompt: Prompt,
+    manifest: Mapping[str, Any],
+    extra_body: dict[str, Any] | None,
 ) -> dict[str, Any]:
     """The run object's fixed fields, in the order they are written."""
     return {
@@ -139,6 +162,8 @@ def _header(
         "parameters": {
             "temperature": settings.temperature,
             "max_tokens": settings.effective_max_tokens,
+            "max_completion_tokens": settings.max_completion_tokens,
+            "extra_body": extra_body,
             "timeout_s": settings.timeout,
             "retries": settings.retries,
             "concurrency": settings.concurrency,
