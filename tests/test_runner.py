@@ -706,6 +706,43 @@ def test_shards_merge_into_the_full_run(tmp_path: Path) -> None:
     )
 
 
+def test_merge_of_an_incomplete_set_says_what_is_missing_and_fails(tmp_path: Path) -> None:
+    dataset = make_run_dataset(tmp_path / "ds", 6)
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Fail(400, "bad image"))
+        run(settings_for(fake, dataset, tmp_path / "s1.json", shard=(1, 3)))
+        run(settings_for(fake, dataset, tmp_path / "s2.json", shard=(2, 3)))
+    merged = tmp_path / "merged.json"
+
+    def merge(*shards: str):
+        return run_cli(
+            "merge", *[tmp_path / s for s in shards], "--manifest", dataset.manifest,
+            "--output", merged,
+        )  # fmt: skip
+
+    result = merge("s2.json")
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"spotdiff: error: {merged}: incomplete: shards 1/3, 3/3 missing; 4 dataset item(s) in "
+        "no shard (item_000, item_002, item_003, item_005)"
+    )
+    assert answered(merged) == ["item_001", "item_004"]  # written all the same, to be scored
+    result = merge("s1.json", "s2.json")
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"spotdiff: error: {merged}: incomplete: shard 3/3 missing; 2 dataset item(s) in no "
+        "shard (item_002, item_005); 1 item(s) failed, truncated or skipped: resume their "
+        "shards with --resume"
+    )
+    # a shard killed before it finished: its journal holds answers its file lacks
+    (tmp_path / "s2.json.journal").write_text("{}\n")
+    result = merge("s1.json", "s2.json")
+    assert result.stderr == (
+        f"spotdiff: error: {tmp_path / 's2.json.journal'}: holds answers of an interrupted run "
+        "not yet in its file: finish that shard with --resume first\n"
+    )
+
+
 def test_merge_refuses_shards_of_different_runs(dataset: RunDataset, tmp_path: Path) -> None:
     with FakeEndpoint("openai_compatible", dataset) as fake:
         run(settings_for(fake, dataset, tmp_path / "a.json", shard=(1, 2)))
