@@ -10,6 +10,7 @@ bases and timeouts; the CLI's defaults are not used for those.
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
 import json
 import os
@@ -667,6 +668,42 @@ def test_existing_output_and_mismatched_resume_are_refused(
             assert caught.value.one_line().startswith(expected)
             assert output.read_bytes() == original
     assert fake.counts() == {"item_000": 1}
+
+
+def test_submit_declares_the_prompt_the_run_used(dataset: RunDataset, tmp_path: Path) -> None:
+    prompt = tmp_path / "mine.txt"
+    prompt.write_bytes(b"List every difference; the first panel is the {first} one.\n")
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, output, prompt_file=prompt))
+    sha = hashlib.sha256(prompt.read_bytes()).hexdigest()
+
+    def submit(*flags: object):
+        return run_cli(
+            "submit", "--predictions", output, "--model", "test-model", "--provider", "Lab",
+            "--submitter", "octocat", "--manifest", dataset.manifest,
+            "--submissions", tmp_path / "subs", "--force", *flags,
+        )  # fmt: skip
+
+    result = submit()
+    assert result.returncode == 0, result.stderr
+    written = read_json(tmp_path / "subs" / "test-model" / "submission.json")
+    assert written["prompt"] == {"name": "mine.txt", "sha256": sha}
+    assert submit("--prompt-name", "terse-v2").returncode == 0
+    written = read_json(tmp_path / "subs" / "test-model" / "submission.json")
+    assert written["prompt"] == {"name": "terse-v2", "sha256": sha}
+    result = submit("--prompt-name", "spotdiff_v1")
+    assert result.stderr == (
+        'spotdiff: error: --prompt-name: is "spotdiff_v1", but the run used its own prompt '
+        f'"mine.txt" ({output} /run/prompt)\n'
+    )
+    other = tmp_path / "other.txt"
+    other.write_text("Something else {first} {second}")
+    result = submit("--prompt-file", other)
+    assert result.returncode == 1
+    assert result.stderr.startswith(
+        f"spotdiff: error: {other}: is not the prompt the run used (mine.txt, sha256 {sha[:12]}"
+    )
 
 
 def test_missing_image_is_reported_before_any_request(dataset: RunDataset, tmp_path: Path) -> None:
