@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from spotdiff_eval.redaction import Redactor, url_secrets
 from spotdiff_eval.runner.answers import (
     ALIASES,
     FIELDS,
@@ -25,7 +26,6 @@ from spotdiff_eval.runner.answers import (
 )
 from spotdiff_eval.runner.http import RetryPolicy, retry_after_seconds
 from spotdiff_eval.runner.protocols import ResponseError, read_reply, request_url
-from spotdiff_eval.runner.redaction import Redactor, url_secrets
 from spotdiff_eval.schema import validate_document
 
 REMOVAL = {"kind": "object_removed", "subject": "kite"}

@@ -5,7 +5,7 @@ options and decide what to ask; ``inputs`` holds the prompt and reads the
 images; ``protocols`` speaks OpenAI-compatible, Gemini and Anthropic;
 ``http`` sends one request with retries; ``answers`` reads what the model
 said; ``output`` and ``merge`` write predictions files; ``engine`` runs the
-worker pool; ``redaction`` keeps the token out of everything::
+worker pool; ``..redaction`` keeps the token out of everything::
 
     from spotdiff_eval.runner import RunSettings, run_model
 

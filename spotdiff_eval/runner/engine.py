@@ -31,6 +31,7 @@ from typing import Any, TextIO
 
 from ..errors import SpotDiffError
 from ..progress import Progress
+from ..redaction import Redactor
 from ..terminal import safe_text
 from .answers import Answer, AnswerError, read_answer
 from .extra_body import merge_extra
@@ -40,7 +41,6 @@ from .journal import Journal, journal_path
 from .output import ItemRecord
 from .plan import Job, Plan, prepare
 from .protocols import ResponseError, read_reply, request_body, request_url
-from .redaction import Redactor
 from .settings import RunSettings
 
 

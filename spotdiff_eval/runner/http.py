@@ -30,9 +30,9 @@ from typing import Any
 
 import requests
 
+from ..redaction import Redactor
 from ..terminal import safe_text
 from .deadline import DeadlineAdapter, Watchdog
-from .redaction import Redactor
 
 #: A reply larger than this is refused (a vision answer is a few KiB).
 MAX_REPLY_BYTES = 32 * 1024 * 1024

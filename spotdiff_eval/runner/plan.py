@@ -18,6 +18,7 @@ from typing import Any
 
 from ..dataset import read_manifest
 from ..errors import SpotDiffError
+from ..redaction import Redactor, url_secrets
 from .extra_body import load_extra_body, merge_extra
 from .inputs import Prompt, load_prompt
 from .journal import journal_path, read_journal
@@ -32,7 +33,6 @@ from .output import (
     utc_now,
 )
 from .protocols import request_body
-from .redaction import Redactor, url_secrets
 from .settings import RunSettings, check_settings, endpoint_host, request_headers
 
 
