@@ -1,4 +1,4 @@
-"""Keeping secrets out of everything a run writes or prints.
+"""Keeping secrets out of everything a run or a download writes or prints.
 
 The API token, and any credentials written into the endpoint URL
 (``?key=...`` for Gemini, ``user:password@``), must never reach the
@@ -10,6 +10,7 @@ or names the request passes through :class:`Redactor` before it is kept.
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -19,21 +20,54 @@ REDACTED = "[redacted]"
 #: Shorter values are not treated as secrets: replacing every "ab" in a
 #: message would garble it and such a value protects nothing anyway.
 MIN_SECRET_LENGTH = 4
+#: A secret at least this long is also caught by any piece of it this long
+#: (``PIECE``): a server that prints "key sk-proj-Ab...xyz" or cuts a token
+#: in half must not leak the half.
+PIECES_FROM = 16
+PIECE = 10
+#: ASCII-only lower case: the same length as the text, so positions found in
+#: the lowered text are positions in the text (``str.lower`` may lengthen it).
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 class Redactor:
-    """Replaces each known secret in text (and in nested JSON data) by ``[redacted]``."""
+    """Replaces each known secret in text (and in nested JSON data) by ``[redacted]``.
+
+    A secret is found in any letter case, in base64 (an ``Authorization:
+    Basic`` header echoed back carries ``user:password`` so, and base64 text
+    may hold it at any byte offset), and, when long, by any long piece of it.
+    """
 
     def __init__(self, secrets: Iterable[str]) -> None:
         found = {s for s in secrets if len(s) >= MIN_SECRET_LENGTH}
-        # Longest first, so a secret containing another is replaced whole.
-        self._secrets = sorted(found, key=lambda s: (-len(s), s))
+        variants = found | {v for s in found for v in base64_forms(s)}
+        needles: set[str] = set()
+        for variant in variants:
+            lowered = variant.translate(_ASCII_LOWER)
+            needles.add(lowered)
+            if len(variant) >= PIECES_FROM:
+                needles.update(lowered[i : i + PIECE] for i in range(len(lowered) - PIECE + 1))
+        self._needles = sorted(needles, key=lambda n: (-len(n), n))
+        self._shortest = min((len(n) for n in needles), default=0)
 
     def text(self, text: str) -> str:
-        for secret in self._secrets:
-            if secret in text:
-                text = text.replace(secret, REDACTED)
-        return text
+        if not self._needles or len(text) < self._shortest:
+            return text
+        lowered = text.translate(_ASCII_LOWER)
+        spans = []
+        for needle in self._needles:
+            start = lowered.find(needle)
+            while start >= 0:
+                spans.append((start, start + len(needle)))
+                start = lowered.find(needle, start + 1)
+        if not spans:
+            return text
+        pieces, position = [], 0
+        for start, end in _merged(spans):
+            pieces += [text[position:start], REDACTED]
+            position = end
+        pieces.append(text[position:])
+        return "".join(pieces)
 
     def data(self, value: Any) -> Any:
         """A copy of JSON-like ``value`` with every string (keys too) redacted."""
@@ -46,6 +80,35 @@ class Redactor:
         return value
 
 
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Overlapping or touching spans joined, in order."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
+
+
+def base64_forms(secret: str) -> set[str]:
+    """The text ``secret`` always becomes in base64, whatever bytes surround it.
+
+    Encoded on its own it is the whole encoding; inside longer data, the
+    characters that also depend on the neighbouring bytes differ, so for each
+    of the three byte offsets only the characters made of the secret's bits
+    alone are kept (standard and URL-safe alphabets).
+    """
+    raw = secret.encode("utf-8")
+    forms = {base64.b64encode(raw).decode("ascii")}
+    for offset, skip in ((0, 0), (1, 2), (2, 3)):
+        encoded = base64.b64encode(bytes(offset) + raw).decode("ascii").rstrip("=")
+        end = len(encoded) - (1 if (offset + len(raw)) % 3 else 0)
+        forms.add(encoded[skip:end])
+    forms |= {f.replace("+", "-").replace("/", "_") for f in forms}
+    return {f for f in forms if len(f) >= 2 * MIN_SECRET_LENGTH}
+
+
 #: Query parameters whose name says they carry a credential (``key``,
 #: ``api_key``, ``access_token``, ``sig``...).
 _SECRET_NAME = re.compile(r"key|token|secret|sig|auth|pass|credential|session", re.I)
@@ -55,14 +118,31 @@ _SECRET_NAME = re.compile(r"key|token|secret|sig|auth|pass|credential|session", 
 _LONG_VALUE = 16
 
 
+def _secret_query_values(query: str) -> list[str]:
+    found = []
+    for piece in query.split("&"):
+        name, _, value = piece.partition("=")
+        if value and (_SECRET_NAME.search(unquote(name)) or len(value) >= _LONG_VALUE):
+            found.append(value)
+    return found
+
+
+def url_has_secret_query(url: str) -> bool:
+    """Whether the URL's query carries a credential (``?key=...``)."""
+    return bool(_secret_query_values(urlsplit(url).query))
+
+
 def url_secrets(url: str) -> list[str]:
     """Credentials a URL may carry: user info and credential-like query values,
     both as written and percent-decoded."""
     parts = urlsplit(url)
     found = [parts.username or "", parts.password or ""]
-    for piece in parts.query.split("&"):
-        name, _, value = piece.partition("=")
-        if _SECRET_NAME.search(unquote(name)) or len(value) >= _LONG_VALUE:
-            found.append(value)
+    if parts.username and parts.password:
+        # sent as "Authorization: Basic base64(user:password)"
+        found += [
+            f"{parts.username}:{parts.password}",
+            unquote(f"{parts.username}:{parts.password}"),
+        ]
+    found += _secret_query_values(parts.query)
     variants = {*found, *(unquote(s) for s in found), *(unquote_plus(s) for s in found)}
     return sorted(s for s in variants if s)

@@ -51,7 +51,8 @@ class Reply:
 
 @dataclass(frozen=True)
 class Fail:
-    """An HTTP error status with a JSON error body in the protocol's style."""
+    """An HTTP error status with a JSON error body in the protocol's style;
+    ``{authorization}`` in the message echoes the request's header, as some servers do."""
 
     status: int
     message: str = "something went wrong"
@@ -364,9 +365,11 @@ def _handler_for(fake: FakeEndpoint) -> type[BaseHTTPRequestHandler]:
             if isinstance(action, Drop):
                 self._drop(action.mid_body)
             elif isinstance(action, Fail):
+                echoed = self.headers.get("Authorization", "")
+                message = action.message.replace("{authorization}", echoed)
                 self._send(
                     action.status,
-                    json.dumps(fake.error_body(action.status, action.message)).encode(),
+                    json.dumps(fake.error_body(action.status, message)).encode(),
                     action.headers,
                 )
             elif isinstance(action, Raw):

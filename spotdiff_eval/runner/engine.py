@@ -82,6 +82,8 @@ def run_model(
     started = time.monotonic()
     stream = stream if stream is not None else sys.stderr
     plan = prepare(settings, os.environ if environ is None else environ)
+    for warning in plan.warnings:
+        stream.write(f"spotdiff: warning: {warning}\n")
     for note in plan.notes:
         stream.write(f"spotdiff: note: {note}\n")
     # Before any request: proves the output can be written, and folds in

@@ -19,6 +19,7 @@ from typing import Any
 from ..dataset import read_manifest
 from ..errors import SpotDiffError
 from ..redaction import Redactor, url_secrets
+from ..terminal import safe_text
 from .extra_body import load_extra_body, merge_extra
 from .inputs import Prompt, load_prompt
 from .journal import journal_path, read_journal
@@ -33,7 +34,13 @@ from .output import (
     utc_now,
 )
 from .protocols import request_body
-from .settings import RunSettings, check_settings, endpoint_host, request_headers
+from .settings import (
+    RunSettings,
+    check_settings,
+    endpoint_host,
+    plain_text_credentials,
+    request_headers,
+)
 
 
 @dataclass(frozen=True)
@@ -58,6 +65,7 @@ class Plan:
     endpoint_host: str
     extra_body: dict[str, Any] | None
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
 def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
@@ -66,7 +74,13 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
     host = endpoint_host(settings.endpoint)
     headers, token = request_headers(settings, environ)
     redactor = Redactor([token or "", *url_secrets(settings.endpoint)])
-    notes = []
+    notes, warnings = [], []
+    exposed = plain_text_credentials(settings.endpoint, token is not None)
+    if exposed:
+        warnings.append(
+            f"sending {exposed} over plain http to {safe_text(host)}, where anyone on the way "
+            "can read it; use https"
+        )
     if token is None:
         notes.append(f"${settings.token_env} is not set; sending no token")
     prompt = load_prompt(settings.prompt_file)
@@ -127,6 +141,7 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
         endpoint_host=host,
         extra_body=extra_body,
         notes=notes,
+        warnings=warnings,
     )
 
 
