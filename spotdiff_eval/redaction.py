@@ -40,34 +40,43 @@ class Redactor:
 
     def __init__(self, secrets: Iterable[str]) -> None:
         found = {s for s in secrets if len(s) >= MIN_SECRET_LENGTH}
-        variants = found | {v for s in found for v in base64_forms(s)}
-        needles: set[str] = set()
-        for variant in variants:
-            lowered = variant.translate(_ASCII_LOWER)
-            needles.add(lowered)
-            if len(variant) >= PIECES_FROM:
-                needles.update(lowered[i : i + PIECE] for i in range(len(lowered) - PIECE + 1))
-        self._needles = sorted(needles, key=lambda n: (-len(n), n))
-        self._shortest = min((len(n) for n in needles), default=0)
+        variants = {v.translate(_ASCII_LOWER) for v in found | _all_base64_forms(found)}
+        # Short secrets are searched whole; long ones through their pieces,
+        # whose matches join up to cover the whole secret where it occurs.
+        self._short = sorted(v for v in variants if len(v) < PIECES_FROM)
+        self._pieces = {
+            v[i : i + PIECE]
+            for v in variants
+            if len(v) >= PIECES_FROM
+            for i in range(len(v) - PIECE + 1)
+        }
+        self._shortest = min(map(len, variants), default=0)
 
     def text(self, text: str) -> str:
-        if not self._needles or len(text) < self._shortest:
+        if not self._shortest or len(text) < self._shortest:
             return text
         lowered = text.translate(_ASCII_LOWER)
         spans = []
-        for needle in self._needles:
+        for needle in self._short:
             start = lowered.find(needle)
             while start >= 0:
                 spans.append((start, start + len(needle)))
                 start = lowered.find(needle, start + 1)
+        if self._pieces:
+            pieces = self._pieces
+            spans += [
+                (i, i + PIECE)
+                for i in range(len(lowered) - PIECE + 1)
+                if lowered[i : i + PIECE] in pieces
+            ]
         if not spans:
             return text
-        pieces, position = [], 0
+        out, position = [], 0
         for start, end in _merged(spans):
-            pieces += [text[position:start], REDACTED]
+            out += [text[position:start], REDACTED]
             position = end
-        pieces.append(text[position:])
-        return "".join(pieces)
+        out.append(text[position:])
+        return "".join(out)
 
     def data(self, value: Any) -> Any:
         """A copy of JSON-like ``value`` with every string (keys too) redacted."""
@@ -89,6 +98,10 @@ def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
         else:
             out.append((start, end))
     return out
+
+
+def _all_base64_forms(secrets: set[str]) -> set[str]:
+    return {form for secret in secrets for form in base64_forms(secret)}
 
 
 def base64_forms(secret: str) -> set[str]:
