@@ -110,7 +110,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--timeout",
         type=_timeout,
         default=120.0,
-        help="seconds to wait for one answer (default: 120)",
+        help="seconds for one whole attempt: connecting, the headers and the complete body; "
+        "a server trickling its answer is cut off (default: 120), e.g. --timeout 600",
     )
     p.add_argument(
         "--token-env",
@@ -175,7 +176,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--resume",
         action="store_true",
-        help="continue the --output file: ask only about items not answered yet",
+        help="continue the --output file (and the journal a killed run left beside it): "
+        "ask only about items not answered yet (failed, truncated or unfinished)",
     )
     p.add_argument(
         "--shard",
