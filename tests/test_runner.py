@@ -620,6 +620,74 @@ def test_killed_run_keeps_finished_items_and_resume_does_not_repeat_them(
     assert f"6 ok ({len(partial)} from an earlier run)" in resumed.stderr.splitlines()[-1]
 
 
+def test_a_finished_run_leaves_no_journal_and_a_foreign_journal_is_refused(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    output = tmp_path / "out.json"
+    journal = tmp_path / "out.json.journal"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, output, limit=2))
+        assert not journal.exists()
+        original = output.read_bytes()
+        # a journal left by a run of another model into the same file
+        other = {**read_json(output)["run"], "model": "other"}
+        journal.write_text(json.dumps({"format": "spotdiff-run-journal/1", "run": other}) + "\n")
+        with pytest.raises(SpotDiffError) as caught:
+            run(settings_for(fake, dataset, output, resume=True))
+        assert caught.value.one_line() == (
+            f'{journal}: line 1: comes from a different run (model is "other" there but '
+            '"test-model" here)'
+        )
+        journal.write_text("not json\n")
+        with pytest.raises(SpotDiffError) as caught:
+            run(settings_for(fake, dataset, output, resume=True))
+        assert caught.value.one_line().startswith(f"{journal}: line 1: invalid JSON")
+        assert output.read_bytes() == original
+        # the output is gone but its journal is not: hours of answers may be in it
+        output.unlink()
+        with pytest.raises(SpotDiffError) as caught:
+            run(settings_for(fake, dataset, output))
+        assert caught.value.one_line() == (
+            f"{journal}: holds answers of an interrupted run, but out.json is gone; restore it "
+            "and add --resume, or delete the journal"
+        )
+    assert fake.counts() == {"item_000": 1, "item_001": 1}
+
+
+def test_a_resumed_journal_gives_the_file_an_unbroken_run_gives(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """Folding in a journal must not change a byte but the timings."""
+    straight, resumed = tmp_path / "straight.json", tmp_path / "resumed.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, straight))
+        run(settings_for(fake, dataset, resumed, limit=1))
+        # what a killed run leaves: the journal of three more answers
+        journal = resumed.with_name("resumed.json.journal")
+        header = {**read_json(resumed)["run"]}
+        for key in ("finished", "model_versions", "items", "totals"):
+            header.pop(key)
+        lines = [{"format": "spotdiff-run-journal/1", "run": header}]
+        for item_id in dataset.item_ids[1:]:
+            lines.append({**statuses(straight)[item_id], "differences": []})
+        answers = {i["item_id"]: i["differences"] for i in read_json(straight)["items"]}
+        for line in lines[1:]:
+            line["differences"] = answers[line["item_id"]]
+        journal.write_text("".join(json.dumps(line) + "\n" for line in lines))
+        result, _ = run(settings_for(fake, dataset, resumed, resume=True))
+    assert result.earlier == 4 and not journal.exists()
+
+    def timeless(path: Path) -> str:
+        document = read_json(path)
+        for key in ("started", "finished"):
+            document["run"].pop(key)
+        for entry in document["run"]["items"]:
+            entry.pop("latency_ms")
+        return json.dumps(document)
+
+    assert timeless(resumed) == timeless(straight)
+
+
 def test_resume_asks_again_only_for_failed_items(dataset: RunDataset, tmp_path: Path) -> None:
     output = tmp_path / "out.json"
     with FakeEndpoint("anthropic", dataset) as fake:
