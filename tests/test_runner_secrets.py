@@ -125,14 +125,10 @@ class _Echo(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def echo_hub(hub_env: None) -> Iterator[str]:  # noqa: F811 (the fixture imported above)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Echo)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with ThreadingHTTPServer(("127.0.0.1", 0), _Echo) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
         yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
         server.shutdown()
-        server.server_close()
 
 
 @pytest.mark.parametrize("token_env", ["HF_TOKEN", "MY_HF"])

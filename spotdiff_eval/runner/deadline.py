@@ -127,24 +127,24 @@ class Watchdog:
                 heapq.heappop(self._heap)[2].expire()
 
 
-class _HTTPConnection(HTTPConnection):
+class _Bound:
+    """Binds the connection to the calling thread's attempt whenever it is used."""
+
     def connect(self) -> None:
-        super().connect()
-        _bind_current(self)
+        super().connect()  # type: ignore[misc]
+        _bind_current(self)  # type: ignore[arg-type]
 
     def request(self, *args: Any, **kwargs: Any) -> None:
-        _bind_current(self)
-        super().request(*args, **kwargs)
+        _bind_current(self)  # type: ignore[arg-type]
+        super().request(*args, **kwargs)  # type: ignore[misc]
 
 
-class _HTTPSConnection(HTTPSConnection):
-    def connect(self) -> None:
-        super().connect()
-        _bind_current(self)
+class _HTTPConnection(_Bound, HTTPConnection):
+    pass
 
-    def request(self, *args: Any, **kwargs: Any) -> None:
-        _bind_current(self)
-        super().request(*args, **kwargs)
+
+class _HTTPSConnection(_Bound, HTTPSConnection):
+    pass
 
 
 class DeadlineAdapter(HTTPAdapter):
