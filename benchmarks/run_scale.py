@@ -161,6 +161,7 @@ def main() -> None:
         if result.ok != result.selected:
             sys.exit(f"benchmark run failed: {result.failed} failed, {result.skipped} skipped")
         final = output.stat().st_size
+        latencies = [e["latency_ms"] for e in json.loads(output.read_text())["run"]["items"]]
     ideal = math.ceil(args.items / args.concurrency) * args.latency
     print(
         f"items                {args.items} at {1000 * args.latency:.0f} ms, "
@@ -168,6 +169,8 @@ def main() -> None:
     )
     print(f"wall time            {seconds:7.2f} s  (ideal {ideal:.2f} s)")
     print(f"time / ideal         {seconds / ideal:7.3f}  (goal <= 1.05)")
+    mean = sum(latencies) / len(latencies)
+    print(f"request latency      {mean:7.1f} ms mean, {max(latencies)} ms max")
     print(f"final file           {final / 1e6:7.2f} MB")
     print(f"bytes written        {counter.bytes / 1e6:7.2f} MB in {counter.calls} writes")
     print(f"written / final      {counter.bytes / final:7.3f}  (goal <= 3)")
