@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .metrics import METRIC_NAMES, WEIGHTS, Counts
+from .metrics import METRIC_NAMES, Counts, overall
 
 RESAMPLES = 1000
 SEED = 20260601
@@ -25,21 +25,29 @@ def resample_indices(n_items: int, resamples: int = RESAMPLES, seed: int = SEED)
     return rng.integers(0, n_items, size=(resamples, n_items), dtype=np.int64)
 
 
-#: Detail sums are fractions; the bootstrap adds them as integer micro-units
+#: Detail sums and credits are fractions; the bootstrap adds them as integer micro-units
 #: so that every sum is exact and the same on every machine (float sums
 #: depend on summation order, which SIMD and BLAS choose).
 _DETAIL_UNITS = 1_000_000
 
 
 def _tallies(per_item: Sequence[Counts]) -> np.ndarray:
-    """Integer columns: gold, predicted, matched, fully_correct, detail (micro-units)."""
+    """Integer columns: gold, predicted, matched, then detail sum, recall and
+    coverage credit in micro-units."""
     return np.array(
         [
-            [c.gold, c.predicted, c.matched, c.fully_correct, round(c.detail_sum * _DETAIL_UNITS)]
+            [
+                c.gold,
+                c.predicted,
+                c.matched,
+                round(c.detail_sum * _DETAIL_UNITS),
+                round(c.recall_credit * _DETAIL_UNITS),
+                round(c.coverage_credit * _DETAIL_UNITS),
+            ]
             for c in per_item
         ],
         dtype=np.int64,
-    ).reshape(len(per_item), 5)
+    ).reshape(len(per_item), 6)
 
 
 def _safe_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -56,18 +64,18 @@ def metric_samples(per_item: Sequence[Counts], indices: np.ndarray) -> dict[str,
     offsets = (np.arange(resamples, dtype=np.int64) * n_items)[:, None]
     draws = np.bincount((indices + offsets).ravel(), minlength=resamples * n_items)
     sums = draws.reshape(resamples, n_items) @ _tallies(per_item)
-    gold, predicted, matched, fully, detail = sums.T
-    recall = _safe_div(matched, gold)
+    gold, predicted, matched, detail, recall_credit, coverage_credit = (
+        sums.T / np.array([1, 1, 1, _DETAIL_UNITS, _DETAIL_UNITS, _DETAIL_UNITS])[:, None]
+    )
+    recall = _safe_div(recall_credit, gold)
     precision = _safe_div(matched, predicted)
-    attribute_accuracy = _safe_div(detail / _DETAIL_UNITS, matched)
+    attribute_accuracy = _safe_div(detail, matched)
     return {
-        "overall_score": WEIGHTS["recall"] * recall
-        + WEIGHTS["precision"] * precision
-        + WEIGHTS["attribute_accuracy"] * attribute_accuracy,
+        "overall_score": overall(recall, precision, attribute_accuracy),
         "recall": recall,
         "precision": precision,
         "attribute_accuracy": attribute_accuracy,
-        "difference_coverage": _safe_div(fully, gold),
+        "difference_coverage": _safe_div(coverage_credit, gold),
     }
 
 

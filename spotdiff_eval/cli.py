@@ -16,6 +16,7 @@ from .commands import (
     ci,
     download,
     evaluate,
+    explain,
     generate,
     leaderboard,
     merge,
@@ -25,10 +26,12 @@ from .commands import (
     validate,
 )
 from .errors import SpotDiffError
+from .terminal import safe_text
 
 #: The command modules, in the order ``spotdiff --help`` lists them.
 COMMANDS = (
     evaluate,
+    explain,
     validate,
     run,
     merge,
@@ -73,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except SpotDiffError as exc:
-        print(f"spotdiff: error: {exc.one_line()}", file=sys.stderr)
+        print(f"spotdiff: error: {safe_text(exc.one_line(), sys.maxsize)}", file=sys.stderr)
         return 1
     except BrokenPipeError:
         # The reader went away (``spotdiff evaluate ... | head``): stop quietly.
@@ -84,7 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except OSError as exc:
         where = exc.filename or "spotdiff"
-        print(f"spotdiff: error: {where}: {exc.strerror or exc}", file=sys.stderr)
+        line = f"{where}: {exc.strerror or exc}"
+        print(f"spotdiff: error: {safe_text(line, sys.maxsize)}", file=sys.stderr)
         return 1
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .bootstrap import confidence_intervals
+from .budget import credit_factor
 from .domain import KINDS, Annotation, Dataset, Difference, Predictions
 from .matching import ItemMatch, match_item
 from .metrics import Counts, Metrics, macro_metrics, metrics_from_counts
@@ -35,10 +36,11 @@ class ItemResult:
 class KindRecall:
     gold: int
     matched: int
+    credit: float
 
     @property
     def recall(self) -> float:
-        return self.matched / self.gold if self.gold else 0.0
+        return self.credit / self.gold if self.gold else 0.0
 
 
 @dataclass(frozen=True)
@@ -60,12 +62,16 @@ def score_item(annotation: Annotation, predicted: Sequence[Difference] | None) -
     differences = tuple(predicted or ())
     match = match_item(annotation.differences, differences)
     details = [m.details for m in match.matches]
+    fully_correct = sum(d.fully_correct for d in details)
+    factor = credit_factor(len(annotation.differences), len(differences))
     counts = Counts(
         gold=len(annotation.differences),
         predicted=len(differences),
         matched=len(match.matches),
-        fully_correct=sum(d.fully_correct for d in details),
+        fully_correct=fully_correct,
         detail_sum=sum(d.accuracy for d in details),
+        recall_credit=len(match.matches) * factor,
+        coverage_credit=fully_correct * factor,
     )
     return ItemResult(
         item_id=annotation.item_id,
@@ -80,12 +86,17 @@ def score_item(annotation: Annotation, predicted: Sequence[Difference] | None) -
 def _per_kind(items: Sequence[ItemResult]) -> dict[str, KindRecall]:
     gold = dict.fromkeys(KINDS, 0)
     matched = dict.fromkeys(KINDS, 0)
+    credit = dict.fromkeys(KINDS, 0.0)
     for item in items:
         found = {m.gold_id for m in item.match.matches}
+        factor = credit_factor(item.counts.gold, item.counts.predicted)
         for diff in item.annotation.differences:
             gold[diff.kind] += 1
             matched[diff.kind] += diff.id in found
-    return {kind: KindRecall(gold[kind], matched[kind]) for kind in KINDS if gold[kind]}
+            credit[diff.kind] += factor * (diff.id in found)
+    return {
+        kind: KindRecall(gold[kind], matched[kind], credit[kind]) for kind in KINDS if gold[kind]
+    }
 
 
 def evaluate(

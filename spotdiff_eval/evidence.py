@@ -17,7 +17,8 @@ from functools import lru_cache
 
 from .domain import Difference, GoldDifference
 from .lexicon import CHANGE_WORDS
-from .normalize import Name, attribute_category, content_words, parse_name, words
+from .modifiers import Modifiers, modifiers_of
+from .normalize import Name, attribute_category, content_words, lead_words, parse_name, words
 
 #: Added, removed and count changes all say "how many of X are there":
 #: an addition reported as a count change from 0 is the same claim.
@@ -30,7 +31,10 @@ class Profile:
 
     ``head`` is the head noun of the stated subject (None when vague);
     ``heads`` adds those of the aliases; ``spelled`` holds every name as a
-    tuple of normalised words.
+    tuple of normalised words. ``lead_words`` are the words of the phrase the
+    description is about (see :func:`normalize.lead_words`): only they may
+    name the object, while ``description_words`` (all of it) only rank pairs.
+    ``modifiers`` are what the difference says the object is like.
     """
 
     kind: str
@@ -41,8 +45,11 @@ class Profile:
     name_words: frozenset[str]
     change_words: frozenset[str]
     description_words: frozenset[str]
+    lead_words: frozenset[str]
     all_words: frozenset[str]
     category: str | None
+    values: tuple[str, ...]
+    modifiers: Modifiers
 
     @property
     def vague(self) -> bool:
@@ -79,8 +86,10 @@ def _change_evidence(
 
 
 @lru_cache(maxsize=65536)
-def _description_evidence(description: str | None) -> frozenset[str]:
-    return content_words(description) - CHANGE_WORDS if description else frozenset()
+def _description_evidence(description: str | None) -> tuple[frozenset[str], frozenset[str]]:
+    if not description:
+        return frozenset(), frozenset()
+    return content_words(description) - CHANGE_WORDS, lead_words(description)
 
 
 def profile(diff: Difference) -> Profile:
@@ -89,7 +98,8 @@ def profile(diff: Difference) -> Profile:
     change_words, category = _change_evidence(
         diff.kind, diff.attribute, diff.from_value, diff.to_value
     )
-    description_words = _description_evidence(diff.description)
+    description_words, lead = _description_evidence(diff.description)
+    values = tuple(v for v in (diff.from_value, diff.to_value) if v)
     return Profile(
         kind=diff.kind,
         head=names[0].head,
@@ -99,6 +109,9 @@ def profile(diff: Difference) -> Profile:
         name_words=name_words,
         change_words=change_words,
         description_words=description_words,
+        lead_words=lead,
         all_words=name_words | change_words | description_words,
         category=category,
+        values=values,
+        modifiers=modifiers_of(names, heads, lead, values),
     )

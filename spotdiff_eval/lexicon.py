@@ -18,6 +18,10 @@ FILLER = frozenset(
     """.split()
 )
 
+#: Fillers that stand where a noun would: "something near the kite" is about
+#: an unnamed thing, not the kite.
+VAGUE_NOUNS = frozenset("object thing item element stuff something detail".split())
+
 #: Words every description uses to say *that* something changed; they tell
 #: nothing about *what* changed, so descriptions are compared without them.
 CHANGE_WORDS = frozenset(
@@ -44,6 +48,59 @@ POSITION = frozenset(
     left right top bottom upper lower middle center centre central front back rear side
     corner edge near far background foreground distance inner outer leftmost rightmost
     topmost uppermost lowest highest
+    """.split()
+)
+
+#: Where-words grouped by the axis they place something on. Two names that
+#: place an object at different points of one axis ("bottom_left" and
+#: "middle") point at different objects; "bottom_right" and "bottom_left"
+#: also differ, which only a corroborating change can forgive (case "unique
+#: change, wrong position word" against "in a crowd of alike things").
+POSITION_AXES: dict[str, dict[str, str]] = {
+    "horizontal": {
+        "left": "left",
+        "leftmost": "left",
+        "right": "right",
+        "rightmost": "right",
+        "middle": "center",
+        "center": "center",
+        "central": "center",
+    },
+    "vertical": {
+        "top": "top",
+        "topmost": "top",
+        "upper": "top",
+        "uppermost": "top",
+        "highest": "top",
+        "bottom": "bottom",
+        "lower": "bottom",
+        "lowest": "bottom",
+        "middle": "center",
+        "center": "center",
+        "central": "center",
+    },
+    "depth": {
+        "front": "front",
+        "foreground": "front",
+        "near": "front",
+        "back": "back",
+        "rear": "back",
+        "background": "back",
+        "far": "back",
+        "distance": "back",
+    },
+}
+
+#: Words that negate a value: "no stripes" says the opposite of "striped".
+NEGATIONS = frozenset("no not without non never lacking".split())
+
+#: Modifiers that turn a name into something that is not its head noun: a toy
+#: car is no car, a hot dog no dog, a picture of a cat no cat. General
+#: English, not the catalogue of any dataset.
+NOT_A_KIND_OF_HEAD = frozenset(
+    """
+    toy hot teddy statue statuette figurine picture photo photograph poster drawing
+    sketch model plush stuffed paper cardboard fake cartoon sea
     """.split()
 )
 

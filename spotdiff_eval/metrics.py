@@ -8,6 +8,7 @@ Macro (per-item) averages are reported beside them, never instead.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any
 
 #: The official v1 weights; changing them is a new evaluator major version.
 WEIGHTS = {"recall": 0.60, "precision": 0.25, "attribute_accuracy": 0.15}
@@ -16,13 +17,20 @@ METRIC_NAMES = ("overall_score", "recall", "precision", "attribute_accuracy", "d
 
 @dataclass(frozen=True)
 class Counts:
-    """The additive tallies every metric is computed from."""
+    """The additive tallies every metric is computed from.
+
+    ``recall_credit`` and ``coverage_credit`` are ``matched`` and
+    ``fully_correct`` after the prediction budget (``budget.py``): equal to
+    them for an answer within its budget, a share of them beyond it.
+    """
 
     gold: int = 0
     predicted: int = 0
     matched: int = 0
     fully_correct: int = 0
     detail_sum: float = 0.0
+    recall_credit: float = 0.0
+    coverage_credit: float = 0.0
 
     def __add__(self, other: Counts) -> Counts:
         return Counts(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
@@ -45,7 +53,8 @@ def _ratio(numerator: float, denominator: float) -> float:
     return numerator / denominator if denominator else 0.0
 
 
-def overall(recall: float, precision: float, attribute_accuracy: float) -> float:
+def overall(recall: Any, precision: Any, attribute_accuracy: Any) -> Any:
+    """The official score: of floats, or elementwise of the bootstrap's arrays."""
     return (
         WEIGHTS["recall"] * recall
         + WEIGHTS["precision"] * precision
@@ -54,12 +63,12 @@ def overall(recall: float, precision: float, attribute_accuracy: float) -> float
 
 
 def metrics_from_counts(counts: Counts) -> Metrics:
-    """Recall = matched/gold, precision = matched/predicted, details over matches.
+    """Recall = credited matches/gold, precision = matched/predicted, details over matches.
 
     An empty answer scores 0 precision (not an undefined 1): predicting
     nothing must never look careful.
     """
-    recall = _ratio(counts.matched, counts.gold)
+    recall = _ratio(counts.recall_credit, counts.gold)
     precision = _ratio(counts.matched, counts.predicted)
     attribute_accuracy = _ratio(counts.detail_sum, counts.matched)
     return Metrics(
@@ -67,7 +76,7 @@ def metrics_from_counts(counts: Counts) -> Metrics:
         recall=recall,
         precision=precision,
         attribute_accuracy=attribute_accuracy,
-        difference_coverage=_ratio(counts.fully_correct, counts.gold),
+        difference_coverage=_ratio(counts.coverage_credit, counts.gold),
     )
 
 

@@ -20,12 +20,14 @@ from .lexicon import (
     FILLER,
     GENERIC,
     IRREGULAR_PLURALS,
+    NEGATIONS,
     NOT_PLURAL,
     NOT_PLURAL_SUFFIXES,
     NUMBER_WORDS,
     POSITION,
     PREPOSITIONS,
     SYNONYMS,
+    VAGUE_NOUNS,
     VALUE_CATEGORIES,
     VALUE_SYNONYMS,
 )
@@ -33,6 +35,9 @@ from .lexicon import (
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SPLIT = re.compile(r"[^a-z0-9]+")
 _DIGITS_AND_LETTERS = re.compile(r"(?<=[0-9])(?=[a-z])|(?<=[a-z])(?=[0-9])")
+#: Where a description's first phrase ends: punctuation that separates
+#: clauses or list entries, and the words that join two of them.
+_PHRASE_BREAK = re.compile(r"[,;:.!?()\[\]/]|\s(?:and|or|but|while|whereas|as well as)\s", re.I)
 
 
 @lru_cache(maxsize=65536)
@@ -76,6 +81,34 @@ def words(text: str) -> tuple[str, ...]:
 def content_words(text: str) -> frozenset[str]:
     """The words of ``text`` that can identify something (no fillers, no numbers)."""
     return frozenset(w for w in words(text) if w not in FILLER and not w.isdigit())
+
+
+@lru_cache(maxsize=65536)
+def lead_words(description: str) -> frozenset[str]:
+    """The content words of the phrase a description is about.
+
+    A description names the object its first phrase is about: "The yellow
+    kite flying in the sky is gone" is about a kite, not the sky. The lead
+    phrase ends at the first clause or list break ("the kite, the boat, the
+    dog" lists objects and singles none out) or at a preposition ("something
+    near the kite" is about something, not the kite). Phrases with no content
+    word ("In the second panel, ...") are skipped.
+    """
+    for clause in _PHRASE_BREAK.split(description):
+        phrase: list[str] = []
+        vague = False
+        for word in words(clause):
+            if word in PREPOSITIONS and word != "of":
+                if phrase or vague:
+                    break
+            elif word in VAGUE_NOUNS:
+                vague = True
+            elif word not in FILLER and not word.isdigit():
+                phrase.append(word)
+        if phrase or vague:
+            # "Several things differ:" and "Something near ..." name no object.
+            return frozenset(phrase)
+    return frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,16 +206,26 @@ def attribute_category(attribute: str | None, values: tuple[str, ...] = ()) -> s
     return None
 
 
+@lru_cache(maxsize=65536)
+def negated(value: str) -> bool:
+    """The value says what is absent: "no stripes", "without a handle"."""
+    return not NEGATIONS.isdisjoint(words(value))
+
+
 def values_match(a: str | None, b: str | None) -> bool:
     """Two attribute values say the same thing.
 
     Numbers must agree exactly ("8 rays" = "eight"); otherwise one value's
-    words must contain the other's ("dark blue" ~ "blue", "red apples" ~ "red").
+    words must contain the other's ("dark blue" ~ "blue", "red apples" ~ "red"),
+    and both must say the same about absence: "no stripes" shares the word
+    with "striped" but says the opposite (case "negation is not agreement").
     """
     if not a or not b:
         return False
     if words(a) == words(b):
         return True
+    if negated(a) != negated(b):
+        return False
     numbers_a, numbers_b = numbers_in(a), numbers_in(b)
     if numbers_a or numbers_b:
         return numbers_a == numbers_b

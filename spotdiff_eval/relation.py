@@ -1,7 +1,8 @@
 """Does a prediction refer to a golden difference? The acceptance rules.
 
-A pair is accepted only through one of the routes below; everything else is
-forbidden before the assignment is solved. Each route names the worked case
+A pair is accepted only through one of the routes below, and only when no
+contradiction stands against it (``vetoes.py``); everything else is forbidden
+before the assignment is solved. Each route names the worked case
 (``shared/scoring-cases.json``) that motivated it. The guiding principle: the
 prediction must name the golden object (or something the golden difference
 itself mentions, with the object named in the change), and must not claim a
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from .domain import Difference
 from .evidence import Profile
 from .normalize import values_match
+from .vetoes import Veto, change_corroborates, veto
 
 #: How much each route says about identity; feeds the similarity used to
 #: choose between competing accepted pairs.
@@ -25,6 +27,7 @@ ROUTE_STRENGTH = {
     "part_of_name": 0.7,
     "container": 0.6,
     "described": 0.6,
+    "same_change": 0.6,
 }
 
 
@@ -37,55 +40,42 @@ class Relation:
         return ROUTE_STRENGTH[self.route]
 
 
-def any_value_agrees(pred: Difference, gold: Difference) -> bool:
-    """At least one stated value matches one of the gold's, in either direction."""
-    pred_values = [v for v in (pred.from_value, pred.to_value) if v]
-    gold_values = [v for v in (gold.from_value, gold.to_value) if v]
-    return any(values_match(p, g) for p in pred_values for g in gold_values)
+#: Why a prediction that reached no route refers to nothing in particular.
+NO_ROUTE = Veto("no_route", "names neither the golden object nor its change")
 
 
-def change_conflicts(p: Profile, g: Profile, pred: Difference, gold: Difference) -> bool:
-    """Both state a change of a known, different sort, and no value agrees.
-
-    Case "same object, different change": a size change is not the colour
-    change, even on the same object. A count change read as "number of rays"
-    is a count (no conflict); an addition has no category (no conflict).
-    """
-    if p.category is None or g.category is None or p.category == g.category:
+def _same_specific_change(p: Profile, g: Profile, pred: Difference, gold: Difference) -> bool:
+    """Same sort of change, and every value the gold states is stated alike."""
+    if g.category is None or p.category != g.category or not g.values:
         return False
-    return not any_value_agrees(pred, gold)
+    pairs = ((pred.from_value, gold.from_value), (pred.to_value, gold.to_value))
+    return all(values_match(mine, theirs) for mine, theirs in pairs if theirs)
 
 
-def change_corroborates(p: Profile, g: Profile, pred: Difference, gold: Difference) -> bool:
-    """The change itself is specific and the same: same sort, and a value agrees."""
-    return p.category is not None and p.category == g.category and any_value_agrees(pred, gold)
-
-
-def relate(pred: Difference, gold: Difference, p: Profile, g: Profile) -> Relation | None:
-    """The route by which ``pred`` refers to ``gold``, or None (an extra)."""
-    # 0. The same name, word for word after normalisation ("Cloud-Small" is
-    #    not needed here; "street_lamp" for street_lamp is). This also covers
-    #    names with no head at all, which no other route can match.
+def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | None:
+    """The route by which ``pred`` may refer to ``gold``, before any veto."""
+    # 0. The same name, word for word after normalisation ("street_lamp" for
+    #    street_lamp). This also covers names with no head at all, which no
+    #    other route can match.
     if not p.spelled.isdisjoint(g.spelled):
-        return None if change_conflicts(p, g, pred, gold) else Relation("same_object")
+        return "same_object"
 
     # 1. The prediction's head noun is the gold's (or an alias's): "Cloud-Small"
     #    for small_cloud, "living_room_couch" for sofa (alias couch), and also
     #    "bottom_right_mug" for bottom_left_mug (positions weigh little).
     if p.head is not None and p.head in g.heads:
-        if change_conflicts(p, g, pred, gold):
-            return None
-        return Relation("same_object")
+        return "same_object"
 
     # 2. The prediction names a word of a compound gold name: "lamp" for
     #    lamp_shade. Accepted only with more evidence: the gold's head named
-    #    in the change or description ("tower_top ... from flag to knob"), or
-    #    the same specific change. "house_window" turning yellow is not the
-    #    missing window_curtain (case "a shared common word is not a match").
+    #    in the change or in the lead phrase of the description ("tower_top
+    #    ... from flag to knob"), or the same specific change. "house_window"
+    #    turning yellow is not the missing window_curtain (case "a shared
+    #    common word is not a match").
     if p.head is not None and p.head in g.name_words:
-        said_elsewhere = not g.heads.isdisjoint(p.change_words | p.description_words)
+        said_elsewhere = not g.heads.isdisjoint(p.change_words | p.lead_words)
         if said_elsewhere or change_corroborates(p, g, pred, gold):
-            return Relation("part_of_name")
+            return "part_of_name"
         return None
 
     # 3. The gold's head is a modifier in the prediction's subject, and either
@@ -96,40 +86,61 @@ def relate(pred: Difference, gold: Difference, p: Profile, g: Profile) -> Relati
     #    which the gold never mentions, and another change (case "same
     #    object, different change").
     if p.head is not None and not g.heads.isdisjoint(p.name_words):
-        if p.head in g.all_words and not change_conflicts(p, g, pred, gold):
-            return Relation("names_gold_in_subject")
-        if change_corroborates(p, g, pred, gold):
-            return Relation("names_gold_in_subject")
+        if p.head in g.all_words or change_corroborates(p, g, pred, gold):
+            return "names_gold_in_subject"
         return None
 
     # 4. An addition or removal reported as a change of the thing that holds
     #    it: "tree_crown" pattern "plain green" -> "with red apples" for added
-    #    tree apples. The container must be mentioned by the gold and the
-    #    object named in the prediction's change or description.
+    #    tree apples. The gold must mention the container, by any word of the
+    #    prediction's subject ("cake_top" for candles on the cake, case "a
+    #    container named by any word of the subject"), and the prediction must
+    #    name the object in its change or lead phrase.
     if (
         g.is_presence
         and pred.kind in ("attribute_change", "count_change")
-        and p.head is not None
-        and p.head in g.all_words
-        and not g.heads.isdisjoint(p.change_words | p.description_words)
+        and not p.name_words.isdisjoint(g.all_words)
+        and not g.heads.isdisjoint(p.change_words | p.lead_words)
     ):
-        return Relation("container")
+        return "container"
 
     # 5. A vague subject ("object_3") with a clear description: the gold's
-    #    head noun must be in what the prediction says ("The yellow kite
-    #    flying in the sky is gone"). A vague description matches nothing.
-    if p.vague and not g.heads.isdisjoint(p.description_words | p.change_words):
-        return Relation("described")
+    #    head must be what the description is about ("The yellow kite flying
+    #    in the sky is gone"). A description that lists many objects, or is
+    #    about "something near the kite", singles none out (case "a
+    #    description that lists many objects names none").
+    if p.vague and not g.heads.isdisjoint(p.lead_words | p.change_words):
+        return "described"
+
+    # 6. A vague golden name ("small_item") is found by the same specific
+    #    change, whatever the prediction calls the object (case "a vague
+    #    golden name is found by the same specific change").
+    if g.vague and _same_specific_change(p, g, pred, gold):
+        return "same_change"
     return None
+
+
+def relate(pred: Difference, gold: Difference, p: Profile, g: Profile) -> Relation | Veto:
+    """The route by which ``pred`` refers to ``gold``, or why it does not.
+
+    A route is necessary, and no contradiction (``vetoes.py``) may stand
+    against it.
+    """
+    route = _route(pred, gold, p, g)
+    if route is None:
+        return NO_ROUTE
+    contradiction = veto(pred, gold, p, g)
+    return Relation(route) if contradiction is None else contradiction
 
 
 def candidates(p: Profile, golds: Sequence[Profile]) -> list[int]:
     """Indices of the golds ``p`` may relate to; the others need no :func:`relate`.
 
-    What every route needs: the same spelling (0), a vague subject (5), the
-    prediction's head among the gold's words (1, 2, 3, 4), or the gold's head
-    in the prediction's subject (3). Most pairs fail this at once, which is
-    why it is checked here, in one pass, instead of pair by pair.
+    What every route needs: the same spelling (0), a vague subject (5), a
+    vague gold (6), the prediction's head among the gold's words (1, 2, 3,
+    4), or the gold's head in the prediction's subject (3). Most pairs fail
+    this at once, which is why it is checked here, in one pass, instead of
+    pair by pair.
     """
     if p.head is None:
         return list(range(len(golds)))
@@ -140,4 +151,6 @@ def candidates(p: Profile, golds: Sequence[Profile]) -> list[int]:
         if head in g.all_words
         or not g.heads.isdisjoint(name_words)
         or not spelled.isdisjoint(g.spelled)
+        or not name_words.isdisjoint(g.all_words)
+        or g.vague
     ]

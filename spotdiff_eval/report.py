@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .bootstrap import LEVEL, RESAMPLES, SEED
+from .budget import prediction_budget
 from .domain import Dataset
 from .evaluation import Evaluation, ItemResult
 from .metrics import WEIGHTS, Counts, Metrics
@@ -34,6 +35,8 @@ def _counts(counts: Counts) -> dict[str, Any]:
         "matched": counts.matched,
         "fully_correct": counts.fully_correct,
         "detail_sum": _r(counts.detail_sum),
+        "recall_credit": _r(counts.recall_credit),
+        "coverage_credit": _r(counts.coverage_credit),
     }
 
 
@@ -42,6 +45,7 @@ def _item(result: ItemResult) -> dict[str, Any]:
     return {
         "item_id": result.item_id,
         "answered": result.answered,
+        "budget": prediction_budget(result.counts.gold),
         "metrics": _metrics(result.metrics),
         "counts": _counts(result.counts),
         "matched": [
@@ -68,8 +72,11 @@ def _item(result: ItemResult) -> dict[str, Any]:
                 "prediction_index": index,
                 "kind": result.predicted[index].kind,
                 "subject": result.predicted[index].subject,
+                "reason": reason.rule,
+                "reason_gold_id": reason.gold_id,
+                "reason_detail": reason.detail,
             }
-            for index in result.match.extra
+            for index, reason in zip(result.match.extra, result.match.extra_reasons, strict=True)
         ],
     }
 

@@ -4,8 +4,10 @@
 fields, weights, bootstrap settings), not the package: a report is comparable
 with another exactly when their evaluator versions are equal. Bump the minor
 number when a rule changes a decision, the major number when the weights or
-the meaning of a metric change.
+the meaning of a metric change. 2.0.0 added the prediction budget (recall
+now means credited matches) and the contradiction vetoes; CHANGELOG.md lists
+every rule change.
 """
 
-EVALUATOR_VERSION = "1.0.0"
+EVALUATOR_VERSION = "2.0.0"
 REPORT_SCHEMA_VERSION = "1.0"

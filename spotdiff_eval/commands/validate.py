@@ -10,16 +10,18 @@ from . import DEFAULT_MANIFEST, add_command
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..terminal import safe_text
     from ..validate import validate_target
 
     manifest = args.manifest
     if manifest is None and DEFAULT_MANIFEST.is_file():
         manifest = DEFAULT_MANIFEST
     findings = validate_target(args.target, manifest=manifest, kind=args.kind)
+    # Findings name files from a pull request: escaped, so a name cannot forge a log line.
     for warning in findings.warnings:
-        print(f"spotdiff: warning: {warning}", file=sys.stderr)
+        print(f"spotdiff: warning: {safe_text(warning, sys.maxsize)}", file=sys.stderr)
     for finding in findings:
-        print(f"spotdiff: error: {finding}", file=sys.stderr)
+        print(f"spotdiff: error: {safe_text(finding, sys.maxsize)}", file=sys.stderr)
     if findings:
         print(f"{args.target}: {len(findings)} problem(s) found", file=sys.stderr)
         return 1

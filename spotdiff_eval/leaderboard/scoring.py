@@ -130,6 +130,8 @@ def per_item_counts(report: dict[str, Any]) -> tuple[Counts, ...]:
             matched=c["matched"],
             fully_correct=c["fully_correct"],
             detail_sum=c["detail_sum"],
+            recall_credit=c["recall_credit"],
+            coverage_credit=c["coverage_credit"],
         )
         for c in (item["counts"] for item in report["items"])
     )

@@ -1,0 +1,105 @@
+"""How much an answer written without looking at any image scores.
+
+Builds every blind strategy of ``spotdiff_eval.blind`` (public information
+only) and scores it, with the official scorer, on the bundled set and on a
+set freshly generated with a seed no bundled file used. Prints one row per
+strategy and set, then the perfect answer, and checks the targets: every
+blind answer at most 10% recall and 20% overall, the perfect answer 100%.
+
+Usage: python benchmarks/blind.py [--manifest data/manifest.json] [--seed 90210]
+       [--items 28] [--json]
+Exit status 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from spotdiff_eval import evaluate, load_dataset, load_predictions
+from spotdiff_eval.blind import STRATEGIES, Answer, predictions_document
+from spotdiff_eval.domain import Dataset
+
+MAX_RECALL, MAX_OVERALL = 0.10, 0.20
+
+
+def perfect_answer(dataset: Dataset) -> Answer:
+    fields = ("kind", "subject", "attribute", "from_value", "to_value", "count", "description")
+    keys = {"from_value": "from", "to_value": "to"}
+    return {
+        a.item_id: [
+            {keys.get(f, f): getattr(d, f) for f in fields if getattr(d, f) is not None}
+            for d in a.differences
+        ]
+        for a in dataset.annotations
+    }
+
+
+def score(dataset: Dataset, answer: Answer, folder: Path, name: str) -> dict[str, float]:
+    path = folder / f"{len(list(folder.glob('*.json')))}.json"
+    path.write_text(json.dumps(predictions_document(answer, name)), encoding="utf-8")
+    metrics = evaluate(dataset, load_predictions(path)).metrics
+    return metrics.as_dict()
+
+
+def fresh_set(folder: Path, items: int, seed: int) -> Dataset:
+    from spotdiff_eval.generator import generate_dataset
+
+    generate_dataset(folder, items=items, seed=seed)
+    return load_dataset(folder / "data" / "manifest.json")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--manifest", default="data/manifest.json")
+    parser.add_argument("--seed", type=int, default=90210, help="seed of the fresh set")
+    parser.add_argument("--items", type=int, default=28, help="items in the fresh set")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        sets = {
+            "bundled": load_dataset(args.manifest),
+            f"fresh (seed {args.seed})": fresh_set(folder / "fresh", args.items, args.seed),
+        }
+        for set_name, dataset in sets.items():
+            annotations = list(dataset.annotations)
+            for strategy, build in [*STRATEGIES.items(), ("perfect answer", None)]:
+                answer = perfect_answer(dataset) if build is None else build(annotations)
+                metrics = score(dataset, answer, folder, f"{set_name}-{strategy}")
+                rows.append({"set": set_name, "answer": strategy, **metrics})
+
+    failures = [
+        r
+        for r in rows
+        if (r["answer"] == "perfect answer" and r["overall_score"] < 1.0)
+        or (
+            r["answer"] != "perfect answer"
+            and (r["recall"] > MAX_RECALL or r["overall_score"] > MAX_OVERALL)
+        )
+    ]
+    if args.json:
+        print(json.dumps({"rows": rows, "failures": len(failures)}, indent=2))
+    else:
+        print(f"{'set':<20} {'answer':<32} {'overall':>8} {'recall':>7} {'prec.':>6} {'attr.':>6}")
+        for r in rows:
+            print(
+                f"{r['set']:<20} {r['answer']:<32} {r['overall_score']:>8.1%} "
+                f"{r['recall']:>7.1%} {r['precision']:>6.1%} {r['attribute_accuracy']:>6.1%}"
+            )
+        worst = max((r for r in rows if r["answer"] != "perfect answer"), key=lambda r: r["recall"])
+        print(
+            f"\nhighest blind recall {worst['recall']:.1%} ({worst['answer']}, {worst['set']}); "
+            f"targets: recall <= {MAX_RECALL:.0%}, overall <= {MAX_OVERALL:.0%}, perfect = 100%"
+        )
+        print("targets met" if not failures else f"{len(failures)} row(s) miss a target")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

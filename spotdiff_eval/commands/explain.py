@@ -1,0 +1,58 @@
+"""``spotdiff explain``: why each prediction of one item matched, or did not."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import DEFAULT_MANIFEST, add_command
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..dataset import load_dataset
+    from ..errors import SpotDiffError
+    from ..explain import explain_item, explanation_as_json, render_explanations
+    from ..predictions import load_predictions
+
+    dataset = load_dataset(args.manifest)
+    predictions = load_predictions(args.predictions)
+    annotation = next((a for a in dataset.annotations if a.item_id == args.item), None)
+    if annotation is None:
+        raise SpotDiffError(args.manifest, "", f"the dataset has no item {args.item!r}")
+    answer = next((i for i in predictions.items if i.item_id == args.item), None)
+    predicted = answer.differences if answer is not None else ()
+    explanations = explain_item(annotation.differences, predicted)
+    if args.json:
+        document = {
+            "item_id": args.item,
+            "answered": answer is not None,
+            "predictions": [explanation_as_json(e) for e in explanations],
+        }
+        sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=True) + "\n")
+    else:
+        if answer is None:
+            print(f"{args.predictions}: no answer for item {args.item!r}: every difference missed")
+        sys.stdout.write(render_explanations(args.item, explanations))
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = add_command(
+        subparsers,
+        "explain",
+        "Show why each prediction of one item matched a golden difference, or why not.",
+        "  spotdiff explain --predictions predictions/example.json --item scene_0001\n"
+        "  spotdiff explain --predictions my.json --item scene_0001 --json | jq .\n",
+    )
+    p.add_argument(
+        "--manifest",
+        type=Path,
+        default=DEFAULT_MANIFEST,
+        help="dataset manifest (default: data/manifest.json)",
+    )
+    p.add_argument("--predictions", type=Path, required=True, help="predictions JSON file")
+    p.add_argument("--item", required=True, help="the item id to explain")
+    p.add_argument("--json", action="store_true", help="print the explanation as JSON")
+    p.set_defaults(handler=run)

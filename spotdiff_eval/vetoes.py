@@ -1,0 +1,123 @@
+"""Contradictions: evidence that a prediction is about another object or change.
+
+A route in ``relation.py`` says a prediction *may* refer to a golden
+difference; a veto here says it cannot, because the two claim things that
+cannot both be true. Each veto names the worked case
+(``shared/scoring-cases.json``) that motivated it. Vetoes only ever remove
+pairs, so they can never make a blind guess land.
+
+* ``different_change``: both state a change of a known, different sort, or
+  one is a count and the other a non-numeric change. Cases "same object,
+  different change" and "a count change is not a change of material".
+* ``values_disagree``: both state values and not one of them agrees, in
+  either direction. Case "every stated value disagrees".
+* ``another_kind``: the same head noun narrowed by different kind words
+  (pine_tree, apple_tree), or by a word that makes it no such thing
+  (toy_car, hot_dog). Case "a compound modifier names another kind of thing".
+* ``looks_differ``: both say what the object looks like in one respect
+  (colour, size, pattern, shape) and agree on nothing, the change's own
+  values included. Case "a contradicting colour names another object".
+* ``place_differs``: both place the object on one axis at different points,
+  and the change does not single it out. Case "in a crowd of alike things,
+  contradicting colour and place pick no one".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .domain import Difference
+from .evidence import Profile
+from .lexicon import NOT_A_KIND_OF_HEAD
+from .normalize import values_match
+
+
+@dataclass(frozen=True, slots=True)
+class Veto:
+    """Why a pair was refused: the rule, and what contradicted, for people."""
+
+    rule: str
+    detail: str
+
+
+def any_value_agrees(pred: Difference, gold: Difference) -> bool:
+    """At least one stated value matches one of the gold's, in either direction.
+
+    Either direction, because swapped values are the same change read the
+    wrong way round (case "wrong direction still finds the change").
+    """
+    pred_values = [v for v in (pred.from_value, pred.to_value) if v]
+    gold_values = [v for v in (gold.from_value, gold.to_value) if v]
+    return any(values_match(p, g) for p in pred_values for g in gold_values)
+
+
+def change_corroborates(p: Profile, g: Profile, pred: Difference, gold: Difference) -> bool:
+    """The change itself is specific and the same: same sort, and a value agrees."""
+    return p.category is not None and p.category == g.category and any_value_agrees(pred, gold)
+
+
+def _is_count(p: Profile) -> bool:
+    return p.category == "count"
+
+
+def _different_change(p: Profile, g: Profile) -> bool:
+    """Two changes of different sorts; an addition or removal has no sort.
+
+    A count against an attribute change of unknown sort ("material" from wood
+    to metal) is still a contradiction: the unknown sort is not a number.
+    """
+    if p.category is not None and g.category is not None:
+        return p.category != g.category
+    if _is_count(p) and g.kind == "attribute_change":
+        return True
+    return _is_count(g) and p.kind == "attribute_change"
+
+
+def _kind_veto(p: Profile, g: Profile) -> str | None:
+    if p.head is None or p.head not in g.heads:
+        return None
+    mine, theirs = p.modifiers, g.modifiers
+    if mine.kinds and not theirs.bare and mine.kinds.isdisjoint(theirs.kinds):
+        pred_kind, gold_kind = "/".join(sorted(mine.kinds)), "/".join(sorted(theirs.kinds))
+        return f"{pred_kind} {p.head} is not {gold_kind} {p.head}"
+    for said, other in ((p, g), (g, p)):
+        if said.modifiers.bare:
+            continue
+        unshared = (said.modifiers.kinds & NOT_A_KIND_OF_HEAD) - other.all_words - other.lead_words
+        if unshared:
+            return f"a {min(unshared)} {p.head} is not a {p.head}"
+    return None
+
+
+def _look_veto(p: Profile, g: Profile) -> str | None:
+    for dimension, said in p.modifiers.looks:
+        other = g.modifiers.look(dimension)
+        if other and said.isdisjoint(other):
+            return f"{dimension}: {'/'.join(sorted(said))} vs {'/'.join(sorted(other))}"
+    return None
+
+
+def _place_veto(p: Profile, g: Profile) -> str | None:
+    for axis, said in p.modifiers.places:
+        other = g.modifiers.place(axis)
+        if other and said.isdisjoint(other):
+            return f"{axis} position: {'/'.join(sorted(said))} vs {'/'.join(sorted(other))}"
+    return None
+
+
+def veto(pred: Difference, gold: Difference, p: Profile, g: Profile) -> Veto | None:
+    """The first contradiction between ``pred`` and ``gold``, or None."""
+    if _different_change(p, g):
+        return Veto("different_change", f"{p.category or pred.kind} vs {g.category or gold.kind}")
+    if p.values and g.values and not any_value_agrees(pred, gold):
+        return Veto("values_disagree", "no stated value agrees")
+    kind = _kind_veto(p, g)
+    if kind is not None:
+        return Veto("another_kind", kind)
+    look = _look_veto(p, g)
+    if look is not None:
+        return Veto("looks_differ", look)
+    place = _place_veto(p, g)
+    if place is not None and not change_corroborates(p, g, pred, gold):
+        return Veto("place_differs", place)
+    return None
