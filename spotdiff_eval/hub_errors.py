@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .errors import SpotDiffError
-from .redaction import Redactor
+from .redaction import Redactor, plain_text_warning
 from .terminal import safe_text
 
 
@@ -71,6 +71,20 @@ def _find(exc: BaseException, call: HubCall) -> SpotDiffError | None:
     if isinstance(exc, ValueError):  # e.g. a repository file name that would leave the folder
         return SpotDiffError(call.repo_id, "", _summary(exc))
     return None
+
+
+def plain_http_warning(token: str | None) -> str | None:
+    """A warning when a token would go to ``HF_ENDPOINT`` over plain http on the network.
+
+    ``token`` None means huggingface_hub's own choice (``HF_TOKEN``, a stored login).
+    """
+    from huggingface_hub import constants, get_token
+
+    try:
+        has_token = token is not None or get_token() is not None
+    except Exception:  # an unreadable token file: huggingface_hub will say so itself
+        has_token = False
+    return plain_text_warning(constants.ENDPOINT, has_token)
 
 
 def _redactor(call: HubCall) -> Redactor:

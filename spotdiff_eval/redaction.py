@@ -11,10 +11,13 @@ or names the request passes through :class:`Redactor` before it is kept.
 from __future__ import annotations
 
 import base64
+import ipaddress
 import re
 from collections.abc import Iterable
 from typing import Any
 from urllib.parse import unquote, unquote_plus, urlsplit
+
+from .terminal import safe_text
 
 REDACTED = "[redacted]"
 #: Shorter values are not treated as secrets: replacing every "ab" in a
@@ -159,3 +162,41 @@ def url_secrets(url: str) -> list[str]:
     found += _secret_query_values(parts.query)
     variants = {*found, *(unquote(s) for s in found), *(unquote_plus(s) for s in found)}
     return sorted(s for s in variants if s)
+
+
+def plain_text_credentials(endpoint: str, has_token: bool) -> str | None:
+    """What would cross the network readable: "the token", "the credentials in the URL"...
+
+    None over https, to a loopback address (a local model, nothing leaves the
+    machine), or when nothing secret is sent.
+    """
+    parts = urlsplit(endpoint.strip())
+    if parts.scheme != "http" or _is_loopback(parts.hostname or ""):
+        return None
+    what = []
+    if has_token:
+        what.append("the token")
+    if parts.username or parts.password or url_has_secret_query(endpoint):
+        what.append("the credentials in the URL")
+    return " and ".join(what) or None
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def plain_text_warning(endpoint: str, has_token: bool) -> str | None:
+    """The warning to print before secrets travel unencrypted, or None."""
+    exposed = plain_text_credentials(endpoint, has_token)
+    if exposed is None:
+        return None
+    host = safe_text(urlsplit(endpoint.strip()).hostname or "", 100)
+    return (
+        f"sending {exposed} over plain http to {host}, where anyone on the way can read it; "
+        "use https"
+    )

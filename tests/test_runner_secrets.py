@@ -71,12 +71,12 @@ def test_an_echoed_token_in_another_case_is_redacted(dataset: RunDataset, tmp_pa
         (
             "http://u:pw12@models.example.org/v1/chat/completions",
             None,
-            "the credentials in --endpoint",
+            "the credentials in the URL",
         ),
         (
             "http://models.example.org/v1/x?key=AIzaSecretKey0123",
             TOKEN,
-            "the token and the credentials in --endpoint",
+            "the token and the credentials in the URL",
         ),
         ("https://models.example.org/v1/chat/completions", TOKEN, None),
         ("http://127.0.0.1:8000/v1/chat/completions", TOKEN, None),
@@ -145,3 +145,33 @@ def test_download_errors_never_print_the_token_a_hub_echoes(
         "spotdiff: error: owner/name: access denied: Forbidden: invalid credentials "
         "Bearer [redacted]\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "token", "warned"),
+    [
+        ("http://hub.example.org", TOKEN, True),
+        ("http://hub.example.org", None, False),
+        ("https://hub.example.org", TOKEN, False),
+        ("http://127.0.0.1:8080", TOKEN, False),
+    ],
+)
+def test_download_warns_before_a_token_goes_over_plain_http(
+    hub_env: None,  # noqa: F811 (the fixture imported above)
+    monkeypatch: pytest.MonkeyPatch,
+    endpoint: str,
+    token: str | None,
+    warned: bool,
+) -> None:
+    from huggingface_hub import constants
+
+    from spotdiff_eval.hub_errors import plain_http_warning
+
+    monkeypatch.setattr(constants, "ENDPOINT", endpoint)
+    if token:
+        monkeypatch.setenv("HF_TOKEN", token)
+    expected = (
+        "sending the token over plain http to hub.example.org, where anyone on the way can "
+        "read it; use https"
+    )
+    assert plain_http_warning(None) == (expected if warned else None)

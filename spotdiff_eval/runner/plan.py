@@ -18,8 +18,7 @@ from typing import Any
 
 from ..dataset import read_manifest
 from ..errors import SpotDiffError
-from ..redaction import Redactor, url_secrets
-from ..terminal import safe_text
+from ..redaction import Redactor, plain_text_warning, url_secrets
 from .extra_body import load_extra_body, merge_extra
 from .inputs import Prompt, load_prompt
 from .journal import journal_path, read_journal
@@ -38,7 +37,6 @@ from .settings import (
     RunSettings,
     check_settings,
     endpoint_host,
-    plain_text_credentials,
     request_headers,
 )
 
@@ -75,12 +73,9 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
     headers, token = request_headers(settings, environ)
     redactor = Redactor([token or "", *url_secrets(settings.endpoint)])
     notes, warnings = [], []
-    exposed = plain_text_credentials(settings.endpoint, token is not None)
-    if exposed:
-        warnings.append(
-            f"sending {exposed} over plain http to {safe_text(host)}, where anyone on the way "
-            "can read it; use https"
-        )
+    warning = plain_text_warning(settings.endpoint, token is not None)
+    if warning is not None:
+        warnings.append(warning)
     if token is None:
         notes.append(f"${settings.token_env} is not set; sending no token")
     prompt = load_prompt(settings.prompt_file)

@@ -8,7 +8,6 @@ may hold a key) in a message.
 
 from __future__ import annotations
 
-import ipaddress
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -16,7 +15,6 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..errors import SpotDiffError
-from ..redaction import url_has_secret_query
 from .protocols import ANTHROPIC_DEFAULT_MAX_TOKENS, PROTOCOLS, protocol_headers
 
 #: An HTTP header name (RFC 9110 "token").
@@ -161,32 +159,6 @@ def endpoint_host(endpoint: str) -> str:
     if any(ch.isspace() for ch in endpoint.strip()):
         raise SpotDiffError("--endpoint", "", "must not contain spaces")
     return host
-
-
-def plain_text_credentials(endpoint: str, has_token: bool) -> str | None:
-    """What would cross the network readable: "the token", "the URL's credentials"...
-
-    None over https, to a loopback address (a local model, nothing leaves the
-    machine), or when nothing secret is sent.
-    """
-    parts = urlsplit(endpoint.strip())
-    if parts.scheme != "http" or _is_loopback(parts.hostname or ""):
-        return None
-    what = []
-    if has_token:
-        what.append("the token")
-    if parts.username or parts.password or url_has_secret_query(endpoint):
-        what.append("the credentials in --endpoint")
-    return " and ".join(what) or None
-
-
-def _is_loopback(host: str) -> bool:
-    if host == "localhost" or host.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def request_headers(
