@@ -325,6 +325,9 @@ class FakeEndpoint:
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
+    #: socketserver's default backlog of 5 drops the connections of a 32-worker
+    #: start, which the kernel retries a second later: a benchmark artefact.
+    request_queue_size = 256
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A client that timed out and left is part of the tests: no tracebacks."""

@@ -101,7 +101,8 @@ class Watchdog:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, daemon=True)
                 self._thread.start()
-            self._condition.notify()
+            if self._heap[0][2] is attempt:  # else the watchdog wakes earlier anyway
+                self._condition.notify()
         _local.attempt = attempt
         try:
             yield attempt
