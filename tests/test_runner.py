@@ -638,6 +638,10 @@ def test_a_finished_run_leaves_no_journal_and_a_foreign_journal_is_refused(
             f'{journal}: line 1: comes from a different run (model is "other" there but '
             '"test-model" here)'
         )
+        journal.write_text('{"format": "spotdiff-run-jour')  # killed while starting it
+        result, stream = run(settings_for(fake, dataset, output, limit=2, resume=True))
+        assert result.earlier == 2 and "folded in 0 item(s)" in stream
+        original = output.read_bytes()
         journal.write_text("not json\n")
         with pytest.raises(SpotDiffError) as caught:
             run(settings_for(fake, dataset, output, resume=True))

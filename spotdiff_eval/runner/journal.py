@@ -78,17 +78,18 @@ class Journal:
         self.path.unlink(missing_ok=True)
 
 
-def read_journal(path: Path) -> tuple[dict[str, Any], dict[str, ItemRecord]]:
+def read_journal(path: Path) -> tuple[dict[str, Any] | None, dict[str, ItemRecord]]:
     """The run header and the records of a journal; a later line for an item wins.
 
     A last line without its newline was cut short by a kill and is ignored;
-    any other bad line is an error naming its line number.
+    so is a journal killed before its header was complete (header None). Any
+    other bad line is an error naming its line number.
     """
     text = read_bytes_limited(path, MAX_JOURNAL_BYTES).decode("utf-8", "replace")
     lines = text.split("\n")
     lines.pop()  # the text after the last newline: empty, or a line cut short
     if not lines:
-        raise SpotDiffError(path, "", "is empty: not a journal written by spotdiff run")
+        return None, {}
     first = _parse(path, 1, lines[0])
     if first.get("format") != JOURNAL_FORMAT or not isinstance(first.get("run"), dict):
         raise SpotDiffError(path, "line 1", f'is not a "{JOURNAL_FORMAT}" header')

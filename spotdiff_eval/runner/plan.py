@@ -230,6 +230,8 @@ def _with_journal(
     """The earlier run with the items of its journal folded in (a killed run left it)."""
     journal = journal_path(previous.path)
     run, records = read_journal(journal)
+    if run is None:  # killed while the journal was being started: nothing in it
+        return previous, 0
     mismatch = question_mismatch(run, header)
     if mismatch is None and run.get("shard") != header["shard"]:
         mismatch = (
