@@ -7,13 +7,16 @@ JSON body), recognises which dataset item a request is about from the image
 it carries, and answers from a per-item script of :class:`Reply`,
 :class:`Fail`, :class:`Drop`, :class:`Slow` and :class:`Trickle` actions, so a
 test can make any item meet a 429, a 500, a dropped connection, a slow
-answer or one that arrives a byte at a time.
+answer or one that arrives a byte at a time. At the end, the helpers the
+runner tests share: settings for a fake, a quiet run, and reading its file.
 """
 
 from __future__ import annotations
 
 import base64
+import io
 import json
+import random
 import socket
 import threading
 import time
@@ -25,6 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image
+
+from spotdiff_eval.runner import RunSettings, run_model
+from spotdiff_eval.runner.engine import RunResult
 
 PROTOCOLS = ("openai_compatible", "gemini_native", "anthropic")
 #: Paths the servers answer on (a real provider's, minus the host).
@@ -421,3 +427,60 @@ def _handler_for(fake: FakeEndpoint) -> type[BaseHTTPRequestHandler]:
             self.connection.shutdown(socket.SHUT_RDWR)
 
     return Handler
+
+
+# -- running against the fakes -------------------------------------------------------
+
+TOKEN = "sk-test-4f9a1c0ffee5ecret77"
+#: How each protocol's token is sent in the tests: the real providers' headers.
+TOKEN_HEADERS = {
+    "openai_compatible": ("Authorization", "Bearer "),
+    "gemini_native": ("x-goog-api-key", ""),
+    "anthropic": ("x-api-key", ""),
+}
+
+
+def settings_for(fake: FakeEndpoint, dataset: RunDataset, output: Path, **options: Any):
+    header, prefix = TOKEN_HEADERS[fake.protocol]
+    values: dict[str, Any] = {
+        "endpoint": fake.endpoint(),
+        "model": "test-model",
+        "protocol": fake.protocol,
+        "manifest": dataset.manifest,
+        "output": output,
+        "token_header": header,
+        "token_prefix": prefix,
+        "timeout": 2.0,
+        "backoff_base": 0.01,
+        "backoff_max": 0.05,
+    }
+    values.update(options)
+    return RunSettings(**values)
+
+
+def run(settings: RunSettings) -> tuple[RunResult, str]:
+    stream = io.StringIO()
+    result = run_model(
+        settings, environ={"SPOTDIFF_API_TOKEN": TOKEN}, rng=random.Random(7), stream=stream
+    )
+    return result, stream.getvalue()
+
+
+def statuses(path: Path) -> dict[str, dict[str, Any]]:
+    return {
+        entry["item_id"]: entry
+        for entry in json.loads(path.read_text(encoding="utf-8"))["run"]["items"]
+    }
+
+
+def answered(path: Path) -> list[str]:
+    return [item["item_id"] for item in json.loads(path.read_text(encoding="utf-8"))["items"]]
+
+
+def journaled(output: Path) -> list[str]:
+    """Item ids in the journal of a run into ``output`` (complete lines only)."""
+    journal = output.with_name(output.name + ".journal")
+    if not journal.exists():
+        return []
+    lines = journal.read_text(encoding="utf-8").split("\n")[1:-1]
+    return [json.loads(line)["item_id"] for line in lines]
