@@ -78,7 +78,7 @@ def annotation_json(item: Item) -> dict:
         "review_status": "approved",
         "panel_boxes": [list(first), list(second)],
         "license": LICENSE,
-        "source": f"{GENERATOR_NAME}: procedural {item.theme} scene",
+        "source": f"{GENERATOR_NAME}: procedural scene",
         "differences": [g.to_json(f"d{i + 1:02d}") for i, g in enumerate(item.goldens)],
     }
 
