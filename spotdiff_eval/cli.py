@@ -50,7 +50,10 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports usage errors in the project's one-line format."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"spotdiff: error: {self.prog}: {message} (see '{self.prog} --help')\n")
+        # The top-level parser's prog is the prefix itself: naming it again
+        # gave "spotdiff: error: spotdiff: ...".
+        where = "" if self.prog == "spotdiff" else f"{self.prog}: "
+        self.exit(2, f"spotdiff: error: {where}{message} (see '{self.prog} --help')\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -69,9 +72,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _innermost(parser: argparse.ArgumentParser, args: argparse.Namespace):
+    """The parser of the (sub-)command ``args`` ran, e.g. ``spotdiff leaderboard build``."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            chosen = action.choices.get(getattr(args, action.dest or "", None) or "")
+            if chosen is not None:
+                return _innermost(chosen, args)
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        # Reported by the command that was given them, whose --help lists
+        # what it accepts (argparse leaves them to the top-level parser).
+        _innermost(parser, args).error(f"unrecognized arguments: {' '.join(extras)}")
     handler: Handler = args.handler
     try:
         return handler(args)

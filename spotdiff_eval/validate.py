@@ -13,13 +13,14 @@ from pathlib import Path
 
 from .board_checks import check_on_board
 from .boards import BOARD_JSON, board_of
-from .dataset import load_dataset
+from .dataset import load_dataset, manifest_in
 from .dataset_checks import validate_dataset
 from .errors import SpotDiffError
 from .extra_fields import warn_unknown_fields
 from .findings import (
     Findings,
     listing,
+    schema_findings,
     unanswered_items,
     unanswered_summary,
     unknown_item_findings,
@@ -50,7 +51,7 @@ def detect_kind(target: Path) -> str | None:
     if target.is_dir():
         if os.path.lexists(target / "submission.json"):
             return "submission"
-        if _manifest_in(target).is_file():
+        if manifest_in(target).is_file():
             return "dataset"
         on_board = os.path.lexists(target.parent / BOARD_JSON)
         if on_board or os.path.lexists(target / "predictions.json"):
@@ -84,7 +85,7 @@ def validate_target(
         return _validate_on_board(target, manifest, default_manifest)
     manifest = manifest or default_manifest
     if kind == "dataset":
-        return validate_dataset(_manifest_in(target))
+        return validate_dataset(manifest_in(target))
     if kind == "predictions":
         return validate_predictions(target, manifest=manifest)
     what = "folder holds neither submission.json, manifest.json nor data/manifest.json"
@@ -113,15 +114,6 @@ def _validate_on_board(
     return findings
 
 
-def _manifest_in(target: Path) -> Path:
-    if not target.is_dir():
-        return target
-    for candidate in (target / "manifest.json", target / "data" / "manifest.json"):
-        if candidate.is_file():
-            return candidate
-    return target / "manifest.json"  # reported as not found
-
-
 # -- predictions ---------------------------------------------------------------
 
 
@@ -134,6 +126,9 @@ def validate_predictions(path: Path, *, manifest: Path | None = None) -> Finding
     findings = Findings()
     try:
         predictions = load_predictions(path)
+    except SpotDiffError as exc:
+        return Findings(schema_findings(exc, "prediction"))
+    try:
         dataset = load_dataset(manifest) if manifest is not None else None
     except SpotDiffError as exc:
         return Findings([exc.one_line()])

@@ -278,12 +278,19 @@ def test_hidden_track_submission_is_checked_but_not_scored(tmp_path: Path) -> No
     assert "☑️ Checked" in comment.stdout and "Overall score" not in comment.stdout
 
 
-def _surrogate_predictions(repo: Path) -> None:
+def _surrogate_text() -> str:
     doc = half_right_predictions("odd-text")
     doc["items"][0]["differences"][0]["subject"] += " \ud800"  # half of a UTF-16 pair
-    folder = write_submission(repo / "submissions" / BOARD / "odd-text", model="odd-text")
     # json.dumps writes it as the escape \ud800, which strict UTF-8 reading lets through.
-    (folder / "predictions.json").write_text(json.dumps(doc), encoding="ascii")
+    return json.dumps(doc)
+
+
+_SURROGATE_COLUMN = _surrogate_text().index("\\ud800") + 1
+
+
+def _surrogate_predictions(repo: Path) -> None:
+    folder = write_submission(repo / "submissions" / BOARD / "odd-text", model="odd-text")
+    (folder / "predictions.json").write_text(_surrogate_text(), encoding="ascii")
 
 
 @pytest.mark.parametrize(
@@ -318,9 +325,9 @@ def _surrogate_predictions(repo: Path) -> None:
         (
             "lone surrogate",
             _surrogate_predictions,
-            f"submissions/{BOARD}/odd-text/predictions.json: /items/0/differences/0/subject: a "
-            "\\u escape leaves a lone surrogate (half of a UTF-16 pair), which is not a "
-            "character: the text cannot be written out as UTF-8",
+            f"submissions/{BOARD}/odd-text/predictions.json: line 1 column "
+            f"{_SURROGATE_COLUMN}: invalid JSON: a lone UTF-16 surrogate "
+            "(half of a pair) cannot be stored as UTF-8",
         ),
     ],
 )
@@ -680,12 +687,12 @@ def _set(path: str, value: Any, *more: Any) -> Any:
         ),
         (
             lambda r: json.dumps(r)[:-1] + ', "verdict": "verified"}',
-            "",
+            "line 1 column N",  # N: wherever the tampered key landed
             "invalid JSON: duplicate key 'verdict'",
         ),
         (
             lambda r: re.sub(r'"overall_score": [0-9.]+', '"overall_score": NaN', json.dumps(r)),
-            "",
+            "line 1 column N",
             "invalid JSON: NaN is not valid JSON",
         ),
     ],
@@ -737,7 +744,15 @@ def test_comment_refuses_a_tampered_artifact(
     assert status == 1
     assert captured.out == "" and output.read_text(encoding="utf-8") == ""
     place = f"{where}: " if where else ""
+    if where.endswith("column N"):
+        place = place.replace("N", str(_column(captured.err)))
     assert captured.err == f"spotdiff: error: {folder / 'result.json'}: {place}{what}\n"
+
+
+def _column(err: str) -> int:
+    found = re.search(r": line 1 column (\d+): ", err)
+    assert found, err
+    return int(found.group(1))
 
 
 def test_comment_refuses_oversize_symlink_and_other_commits(

@@ -174,7 +174,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "(example: spotdiff leaderboard build --strict)",
     )
     add_token_env(build, "read a private board dataset (a hidden board)")
-    build.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    build.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
     build.set_defaults(handler=run_build)
 
     pin = add_command(

@@ -17,15 +17,17 @@ def run(args: argparse.Namespace) -> int:
     findings = validate_target(
         args.target, manifest=args.manifest, kind=args.kind, default_manifest=default
     )
-    # Findings name files from a pull request: escaped, so a name cannot forge a log line.
+    # Findings name files from a pull request: escaped, so a name cannot forge a
+    # log line. Each line is flushed as written, so with 2>&1 the two streams
+    # interleave in the order written: warnings, errors, then the verdict.
     for warning in findings.warnings:
-        print(f"spotdiff: warning: {safe_text(warning, sys.maxsize)}", file=sys.stderr)
+        print(f"spotdiff: warning: {safe_text(warning, sys.maxsize)}", file=sys.stderr, flush=True)
     for finding in findings:
-        print(f"spotdiff: error: {safe_text(finding, sys.maxsize)}", file=sys.stderr)
+        print(f"spotdiff: error: {safe_text(finding, sys.maxsize)}", file=sys.stderr, flush=True)
     if findings:
-        print(f"{args.target}: {len(findings)} problem(s) found", file=sys.stderr)
+        print(f"{args.target}: {len(findings)} problem(s) found", file=sys.stderr, flush=True)
         return 1
-    print(f"{args.target}: valid")
+    print(f"{args.target}: valid", flush=True)
     return 0
 
 

@@ -72,12 +72,13 @@ def generate_dataset(
     name: str = DEFAULT_NAME,
     version: str = DEFAULT_VERSION,
     progress: Callable[[int], None] | None = None,
+    force: bool = False,
 ) -> GenerationSummary:
     """Generate ``items`` items into ``output/data/`` (and ``output/predictions/perfect.json``).
 
     Raises :class:`~spotdiff_eval.errors.SpotDiffError` for an unusable
-    output folder; the previous dataset there is kept until the new one is
-    complete.
+    output folder, or one already holding a dataset unless ``force``; the
+    previous dataset there is kept until the new one is complete.
     """
     from PIL import __version__ as pillow_version
 
@@ -93,7 +94,7 @@ def generate_dataset(
         raise ValueError(f"items must be at least 1, not {items}")
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
-    writer = DatasetWriter(Path(output))
+    writer = DatasetWriter(Path(output), force=force)
     kinds: Counter[str] = Counter()
     attributes: Counter[str] = Counter()
     layouts: Counter[str] = Counter()
