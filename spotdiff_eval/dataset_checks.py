@@ -60,10 +60,10 @@ def validate_dataset(manifest_path: Path) -> Findings:
             listed += warn_unknown_fields(findings, source, loaded.raw, "annotation")
         elif unknown_fields(loaded.raw, "annotation"):
             unlisted += 1
-    if unlisted:
-        findings.warn(manifest.path, "/items", f"{unlisted} more annotations carry unknown fields")
         if not _locatable(loaded.annotation):
             unaudited.append(loaded.item.item_id)
+    if unlisted:
+        findings.warn(manifest.path, "/items", f"{unlisted} more annotations carry unknown fields")
     if unaudited:
         findings.warn(
             manifest.path,

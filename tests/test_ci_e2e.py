@@ -330,6 +330,7 @@ def _surrogate_predictions(repo: Path) -> None:
             "(half of a pair) cannot be stored as UTF-8",
         ),
     ],
+    ids=["baseline-claim", "junk-hidden-track", "junk-on-the-hidden-board", "lone-surrogate"],
 )
 def test_verify_refuses_what_publishing_would_leave_out(
     tmp_path: Path, case: str, edit: Callable[[Path], None], line: str
