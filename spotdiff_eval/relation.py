@@ -43,6 +43,9 @@ class Relation:
 #: Why a prediction that reached no route refers to nothing in particular.
 NO_ROUTE = Veto("no_route", "names neither the golden object nor its change")
 
+#: The rule that judges a prediction against all golds at once.
+NAMES_SEVERAL = "names_several"
+
 
 def _same_specific_change(p: Profile, g: Profile, pred: Difference, gold: Difference) -> bool:
     """Same sort of change, and every value the gold states is stated alike."""
@@ -73,7 +76,7 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    turning yellow is not the missing window_curtain (case "a shared
     #    common word is not a match").
     if p.head is not None and p.head in g.name_words:
-        said_elsewhere = not g.heads.isdisjoint(p.change_words | p.lead_words)
+        said_elsewhere = not g.heads.isdisjoint(p.named)
         if said_elsewhere or change_corroborates(p, g, pred, gold):
             return "part_of_name"
         return None
@@ -85,7 +88,7 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    "red_car_wheel" growing for a red car turning green names the wheel,
     #    which the gold never mentions, and another change (case "same
     #    object, different change").
-    if p.head is not None and not g.heads.isdisjoint(p.name_words):
+    if p.head is not None and not g.heads.isdisjoint(p.attached):
         if p.head in g.all_words or change_corroborates(p, g, pred, gold):
             return "names_gold_in_subject"
         return None
@@ -100,7 +103,7 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
         g.is_presence
         and pred.kind in ("attribute_change", "count_change")
         and not p.name_words.isdisjoint(g.all_words)
-        and not g.heads.isdisjoint(p.change_words | p.lead_words)
+        and not g.heads.isdisjoint(p.named)
     ):
         return "container"
 
@@ -109,7 +112,7 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    in the sky is gone"). A description that lists many objects, or is
     #    about "something near the kite", singles none out (case "a
     #    description that lists many objects names none").
-    if p.vague and not g.heads.isdisjoint(p.lead_words | p.change_words):
+    if p.vague and not g.heads.isdisjoint(p.named):
         return "described"
 
     # 6. A vague golden name ("small_item") is found by the same specific
@@ -154,3 +157,47 @@ def candidates(p: Profile, golds: Sequence[Profile]) -> list[int]:
         or not name_words.isdisjoint(g.all_words)
         or g.vague
     ]
+
+
+def _names_several(p: Profile, accepted: Sequence[tuple[str, Profile]]) -> Veto | None:
+    """Golds about different objects all accept ``p``: it singles none of them out.
+
+    A prediction that fits the removed cat, the shelf's books and the tree
+    at once (a list of nouns, a vague subject with a list in some field)
+    says nothing about which one it saw (case "a run-on noun list with no
+    separators names none"). Golds without a head and golds sharing a head
+    noun are one object as far as names go; a prediction whose own head is
+    an accepted gold's head names that one.
+    """
+    if p.head is not None and any(p.head in g.heads for _, g in accepted):
+        return None
+    named = sorted((gold_id, g) for gold_id, g in accepted if g.heads)
+    for i, (first, a) in enumerate(named):
+        for second, b in named[i + 1 :]:
+            if a.heads.isdisjoint(b.heads):
+                return Veto(
+                    NAMES_SEVERAL,
+                    f"fits {first} ({'/'.join(sorted(a.heads))}) and "
+                    f"{second} ({'/'.join(sorted(b.heads))}): singles none out",
+                )
+    return None
+
+
+def relate_all(
+    pred: Difference, p: Profile, golds: Sequence[Difference], gold_profiles: Sequence[Profile]
+) -> list[tuple[int, Relation | Veto]]:
+    """Each candidate gold's index with its :class:`Relation` or the veto refusing it.
+
+    Pairs are judged one by one (:func:`relate`), then together: a
+    prediction accepted by golds about different objects is refused for all
+    of them (``names_several``). The rule reads the set of accepted golds,
+    never their order.
+    """
+    judged = [
+        (gi, relate(pred, golds[gi], p, gold_profiles[gi])) for gi in candidates(p, gold_profiles)
+    ]
+    accepted = [(golds[gi].id, gold_profiles[gi]) for gi, r in judged if isinstance(r, Relation)]
+    several = _names_several(p, accepted)
+    if several is None:
+        return judged
+    return [(gi, several if isinstance(r, Relation) else r) for gi, r in judged]

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 from .domain import Difference
 from .evidence import Profile
-from .lexicon import NOT_A_KIND_OF_HEAD
-from .normalize import values_match
+from .looks import ambiguous_words, looks_agree
+from .normalize import numbers_in, value_words, values_match
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +51,57 @@ def any_value_agrees(pred: Difference, gold: Difference) -> bool:
     return any(values_match(p, g) for p in pred_values for g in gold_values)
 
 
+def _same_numbers(pred: Difference, gold: Difference) -> bool:
+    """Every number the gold states agrees, read in order or swapped.
+
+    One shared number is no specific change: "2 -> 4" shares the 2 with
+    "5 -> 2" by chance (case "a subject listing nouns + a count that happens
+    to agree").
+    """
+    pairs = ((pred.from_value, gold.from_value), (pred.to_value, gold.to_value))
+    swapped = ((pred.to_value, gold.from_value), (pred.from_value, gold.to_value))
+    return any(
+        any(theirs for _, theirs in reading)
+        and all(values_match(mine, theirs) for mine, theirs in reading if theirs)
+        for reading in (pairs, swapped)
+    )
+
+
 def change_corroborates(p: Profile, g: Profile, pred: Difference, gold: Difference) -> bool:
-    """The change itself is specific and the same: same sort, and a value agrees."""
-    return p.category is not None and p.category == g.category and any_value_agrees(pred, gold)
+    """The change itself is specific and the same: same sort, and a value agrees.
+
+    For counts, every number must agree: one shared number is a coincidence.
+    """
+    if p.category is None or p.category != g.category:
+        return False
+    if p.category == "count":
+        return _same_numbers(pred, gold)
+    return any_value_agrees(pred, gold)
+
+
+def _says_something(value: str) -> bool:
+    """A value with a number or a word that is no list of one dimension's values."""
+    found = value_words(value)
+    return bool(numbers_in(value)) or bool(found - ambiguous_words(found))
+
+
+def values_compatible(pred: Difference, gold: Difference) -> bool | None:
+    """Whether some stated value of each side can describe the same thing.
+
+    Looser than :func:`any_value_agrees`, because it only decides whether a
+    pair is *impossible*: a shade agrees with its basic colour ("crimson" ~
+    "red", case "shades in both values") and sizes agree by the end of the
+    scale they point to ("tall" -> "short" ~ "large" -> "small", case
+    "comparatives and same-scale size words are the same change"). None when
+    one side states nothing: a value listing every colour says nothing.
+    """
+    mine = [v for v in (pred.from_value, pred.to_value) if v and _says_something(v)]
+    theirs = [v for v in (gold.from_value, gold.to_value) if v and _says_something(v)]
+    if not mine or not theirs:
+        return None
+    return any_value_agrees(pred, gold) or any(
+        looks_agree(value_words(a), value_words(b)) for a in mine for b in theirs
+    )
 
 
 def _is_count(p: Profile) -> bool:
@@ -83,7 +131,7 @@ def _kind_veto(p: Profile, g: Profile) -> str | None:
     for said, other in ((p, g), (g, p)):
         if said.modifiers.bare:
             continue
-        unshared = (said.modifiers.kinds & NOT_A_KIND_OF_HEAD) - other.all_words - other.lead_words
+        unshared = said.modifiers.replicas - other.all_words - other.lead_words
         if unshared:
             return f"a {min(unshared)} {p.head} is not a {p.head}"
     return None
@@ -107,9 +155,13 @@ def _place_veto(p: Profile, g: Profile) -> str | None:
 
 def veto(pred: Difference, gold: Difference, p: Profile, g: Profile) -> Veto | None:
     """The first contradiction between ``pred`` and ``gold``, or None."""
-    if _different_change(p, g):
+    compatible = values_compatible(pred, gold)
+    if _different_change(p, g) and not (compatible and not _is_count(p) and not _is_count(g)):
+        # Two known sorts with a value in common are one change labelled two
+        # ways: colour "white" -> "white with black spots" is the cow turning
+        # spotted (case "a colour attribute whose value adds a pattern").
         return Veto("different_change", f"{p.category or pred.kind} vs {g.category or gold.kind}")
-    if p.values and g.values and not any_value_agrees(pred, gold):
+    if compatible is False:
         return Veto("values_disagree", "no stated value agrees")
     kind = _kind_veto(p, g)
     if kind is not None:
