@@ -16,14 +16,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .domain import Difference, GoldDifference
+from .lead import lead_head, lead_words
 from .lexicon import CHANGE_WORDS
 from .modifiers import Modifiers, modifiers_of
 from .normalize import (
     Name,
     attribute_category,
     content_words,
-    lead_head,
-    lead_words,
     parse_name,
     value_heads,
     words,
@@ -41,7 +40,7 @@ class Profile:
     ``head`` is the head noun of the stated subject (None when vague);
     ``heads`` adds those of the aliases; ``spelled`` holds every name as a
     tuple of normalised words. ``lead_words`` are the words of the phrase the
-    description is about (see :func:`normalize.lead_words`): only they may
+    description is about (see :func:`lead.lead_words`): only they may
     name the object, while ``description_words`` (all of it) only rank pairs.
     ``named`` are the objects the difference names outside its subject: the
     head of its description's lead phrase and the heads of its values (never

@@ -24,7 +24,6 @@ from .lexicon import (
     IRREGULAR_PLURALS,
     NAME_VERBS,
     NEGATIONS,
-    NOT_A_KIND_OF_HEAD,
     NOT_PLURAL,
     NOT_PLURAL_SUFFIXES,
     NUMBER_WORDS,
@@ -35,7 +34,6 @@ from .lexicon import (
     VAGUE_NOUNS,
     VALUE_CATEGORIES,
     VALUE_SYNONYMS,
-    VERB_MARKERS,
 )
 from .looks import LOOK_WORDS, ambiguous_words
 
@@ -48,9 +46,6 @@ _NOT_VALUE_HEADS = _NOT_HEADS.union(*ATTRIBUTE_CATEGORIES.values())
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SPLIT = re.compile(r"[^a-z0-9]+")
 _DIGITS_AND_LETTERS = re.compile(r"(?<=[0-9])(?=[a-z])|(?<=[a-z])(?=[0-9])")
-#: Where a description's first phrase ends: punctuation that separates
-#: clauses or list entries, and the words that join two of them.
-_PHRASE_BREAK = re.compile(r"[,;:.!?()\[\]/]|\s(?:and|or|but|while|whereas|as well as)\s", re.I)
 
 
 @lru_cache(maxsize=65536)
@@ -96,85 +91,6 @@ def content_words(text: str) -> frozenset[str]:
     return frozenset(w for w in words(text) if w not in FILLER and not w.isdigit())
 
 
-def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool]:
-    """The words a clause is about, whether they name something, whether it is vague.
-
-    The phrase ends at a preposition other than "of" ("the kite *in* the
-    sky", but "the top *of* the tower"), and, once a noun has been seen, at
-    a verb ("the cat *that* sat", "the shelf *holds*", "... *changed*"): a
-    phrase is a name, not a sentence. Position words alone name nothing.
-    """
-    phrase: list[str] = []
-    named = vague = False
-    for word in clause:
-        if word in PREPOSITIONS:
-            if word == "of" and named:
-                phrase.append(word)
-                continue
-            if named or vague:
-                break
-        elif word in VAGUE_NOUNS:
-            vague = True
-        elif word in VERB_MARKERS or word in CHANGE_WORDS:
-            if named or vague:
-                break
-        elif word in NOT_A_KIND_OF_HEAD or (word not in FILLER and not word.isdigit()):
-            # A depiction word is what it is about: "a picture of a dog".
-            phrase.append(word)
-            named = named or word not in POSITION
-    return phrase, named, vague
-
-
-@lru_cache(maxsize=65536)
-def lead_phrase(description: str) -> tuple[str, ...]:
-    """The words of the phrase a description is about, "of" kept; () if it names nothing.
-
-    A description names the object its first phrase is about: "The yellow
-    kite flying in the sky is gone" is about a kite, not the sky. The lead
-    phrase ends at the first clause or list break ("the kite, the boat, the
-    dog" lists objects and singles none out), at a preposition ("something
-    near the kite" is about something, not the kite) or at a verb. An
-    opening clause that starts with a preposition ("In the bottom image,",
-    "On the right side of the street,") sets the scene and is skipped, as is
-    a phrase of panel or position words only.
-    """
-    clauses = [c for c in (words(part) for part in _PHRASE_BREAK.split(description)) if c]
-    for index, clause in enumerate(clauses):
-        if clause[0] in PREPOSITIONS and index + 1 < len(clauses):
-            continue
-        phrase, named, vague = _about(clause)
-        if named or vague:
-            # "Several things differ:" and "Something near ..." name no object.
-            return tuple(phrase)
-    return ()
-
-
-@lru_cache(maxsize=65536)
-def lead_words(description: str) -> frozenset[str]:
-    """The content words of the phrase a description is about (:func:`lead_phrase`)."""
-    return frozenset(w for w in lead_phrase(description) if w not in PREPOSITIONS)
-
-
-@lru_cache(maxsize=65536)
-def lead_head(description: str) -> str | None:
-    """The one object a description names: the head noun of its lead phrase.
-
-    A phrase names only its head: "The cat dog bird tree ... changed" is
-    about a lamp at most, never about each noun it lists (case "a run-on
-    noun list with no separators names none").
-    """
-    part: list[str] = []
-    for word in (*lead_phrase(description), "of"):
-        if word != "of":
-            part.append(word)
-            continue
-        head = _head_of(part)
-        if head is not None:
-            return head
-        part = []  # "the top of the tower", "the number of birds"
-    return None
-
-
 @dataclass(frozen=True, slots=True)
 class Name:
     """A parsed subject name.
@@ -202,7 +118,7 @@ class Name:
         return self.head is None
 
 
-def _head_of(phrase: list[str], skip: frozenset[str] = _NOT_HEADS) -> str | None:
+def head_of(phrase: list[str], skip: frozenset[str] = _NOT_HEADS) -> str | None:
     """The last word that is a noun-like identity word, not a modifier.
 
     Words that say *that* something changed are not heads either:
@@ -257,15 +173,15 @@ def parse_name(text: str) -> Name:
     head = before = None
     attached: set[str] = set()
     for index, phrase in enumerate(phrases):
-        head = _head_of(phrase)
-        following = _head_of(phrases[index + 1]) if index + 1 < len(phrases) else None
+        head = head_of(phrase)
+        following = head_of(phrases[index + 1]) if index + 1 < len(phrases) else None
         if head in COLLECTIVES and following is not None:
             continue  # "flock_of_birds" is about birds
         if head is not None:
             position = len(phrase) - 1 - phrase[::-1].index(head)
             if position > 0:
                 before = phrase[position - 1]
-            modifier = _head_of(phrase[:position])
+            modifier = head_of(phrase[:position])
             if modifier is not None:
                 attached.add(modifier)
             if following is not None:
@@ -303,7 +219,7 @@ def value_heads(value: str) -> frozenset[str]:
     phrase: list[str] = []
     for word in (*words(value), "of"):
         if word in PREPOSITIONS:
-            head = _head_of(phrase, _NOT_VALUE_HEADS)
+            head = head_of(phrase, _NOT_VALUE_HEADS)
             if head is not None:
                 heads.add(head)
             phrase = []

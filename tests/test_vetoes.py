@@ -1,7 +1,7 @@
 """Contradiction vetoes and description reading, beyond the shared worked cases.
 
 Each case is decided as a careful judge would; the comment names the veto or
-reading it pins down (``spotdiff_eval/vetoes.py``, ``normalize.lead_words``).
+reading it pins down (``spotdiff_eval/vetoes.py``, ``lead.lead_words``).
 """
 
 from __future__ import annotations
@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 from conftest import assert_judged
 
+from spotdiff_eval.lead import lead_words
 from spotdiff_eval.matching import match_item
-from spotdiff_eval.normalize import lead_words, values_match
+from spotdiff_eval.normalize import values_match
 from spotdiff_eval.records import difference_from_json, gold_difference_from_json
 
 
