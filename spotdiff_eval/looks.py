@@ -84,3 +84,20 @@ def looks_agree(a: Iterable[str], b: Iterable[str]) -> bool:
     """Two values read alike in some dimension: "crimson" ~ "red", "tall" ~ "large"."""
     mine, theirs = group_looks(a), group_looks(b)
     return any(not mine[d].isdisjoint(theirs[d]) for d in mine.keys() & theirs.keys())
+
+
+def adds_no_look(smaller: frozenset[str], larger: frozenset[str]) -> bool:
+    """``larger`` adds to ``smaller`` no look that ``smaller`` does not already state.
+
+    "navy blue" adds a shade to "blue" and "red apples" a noun to "red", but
+    "red stripes" adds a pattern: the stripes are red, the thing need not be.
+    """
+    added = (larger - smaller) & LOOK_WORDS
+    if not added:
+        return True
+    mine, theirs = group_looks(smaller), group_looks(larger)
+    return all(
+        d in mine and d in theirs and not mine[d].isdisjoint(theirs[d])
+        for d in DIMENSIONS
+        if any(_readings(d, w, frozenset(SIZE_POLES)) for w in added)
+    )

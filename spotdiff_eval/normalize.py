@@ -35,7 +35,7 @@ from .lexicon import (
     VALUE_CATEGORIES,
     VALUE_SYNONYMS,
 )
-from .looks import LOOK_WORDS, ambiguous_words
+from .looks import LOOK_WORDS, adds_no_look, ambiguous_words
 
 #: Words that are never the head of a name: modifiers, places, generic parts,
 #: counting words and words that say *that* something changed.
@@ -311,6 +311,6 @@ def values_match(a: str | None, b: str | None) -> bool:
     wa, wb = wa - ambiguous_words(wa), wb - ambiguous_words(wb)
     if not wa or not wb:
         return words(a) == words(b) and not value_words(a)
-    if not (wa <= wb or wb <= wa):
-        return False
-    return (wa ^ wb).isdisjoint(LOOK_WORDS)
+    if wa <= wb:
+        return adds_no_look(wa, wb)
+    return wb <= wa and adds_no_look(wb, wa)
