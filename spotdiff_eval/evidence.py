@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .domain import Difference, GoldDifference
-from .lead import lead_head, lead_words
+from .lead import counted_nouns, lead_head, lead_words
 from .lexicon import CHANGE_WORDS
 from .modifiers import Modifiers, modifiers_of
 from .normalize import (
@@ -45,7 +45,8 @@ class Profile:
     ``named`` are the objects the difference names outside its subject: the
     head of its description's lead phrase and the heads of its values (never
     its attribute, which names a property). ``attached`` are the nouns that
-    modify the head of a name directly (``Name.attached``). ``modifiers``
+    modify the head of a name directly (``Name.attached``); ``counted`` the
+    nouns its description or values count ("four chimneys"). ``modifiers``
     are what the difference says the object is like.
     """
 
@@ -60,6 +61,7 @@ class Profile:
     lead_words: frozenset[str]
     named: frozenset[str]
     attached: frozenset[str]
+    counted: frozenset[str]
     all_words: frozenset[str]
     category: str | None
     values: tuple[str, ...]
@@ -115,6 +117,11 @@ def _description_evidence(
     )
 
 
+@lru_cache(maxsize=65536)
+def _counted(description: str | None, values: tuple[str, ...]) -> frozenset[str]:
+    return frozenset().union(*(counted_nouns(t) for t in (description, *values) if t))
+
+
 def profile(diff: Difference) -> Profile:
     aliases = diff.aliases if isinstance(diff, GoldDifference) else ()
     names, spelled, heads, name_words, attached = _name_evidence(diff.subject, aliases)
@@ -135,6 +142,7 @@ def profile(diff: Difference) -> Profile:
         lead_words=lead,
         named=named_in_values | named_in_lead,
         attached=attached,
+        counted=_counted(diff.description, values),
         all_words=name_words | change_words | description_words,
         category=category,
         values=values,

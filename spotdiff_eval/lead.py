@@ -104,3 +104,29 @@ def lead_head(description: str) -> str | None:
             return head
         part = []  # "the top of the tower", "the number of birds"
     return None
+
+
+@lru_cache(maxsize=65536)
+def counted_nouns(text: str) -> frozenset[str]:
+    """The nouns a text counts: the head of the phrase right after each number.
+
+    "The house has four chimneys instead of two" counts chimneys: a count
+    change said of the house is about its chimneys, not its windows (case
+    "the description names another object than the corroborating count").
+    """
+    found: set[str] = set()
+    phrase: list[str] | None = None
+    clauses = (words(part) for part in _PHRASE_BREAK.split(text))
+    for word in (w for clause in clauses for w in (*clause, ".")):
+        if word.isdigit():
+            phrase = []
+        elif phrase is None:
+            continue
+        elif word in PREPOSITIONS or word in VERB_MARKERS or word == ".":
+            head = head_of(phrase)
+            if head is not None:
+                found.add(head)
+            phrase = None
+        elif word not in FILLER:
+            phrase.append(word)
+    return frozenset(found)

@@ -121,7 +121,7 @@ PANEL_WORDS = frozenset("panel image picture photo frame version half".split())
 #: "-ing" forms count: "girl_wearing_yellow_dress" is a girl.
 AUXILIARIES = frozenset(
     """
-    is are was were be been being has have had that which who whose now can will does do did
+    is are was were be been being has have had that which who whose now
     """.split()
 )
 SCENE_VERBS = frozenset(

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .compounds import as_gold_spells_it
 from .domain import Difference
-from .evidence import Profile
+from .evidence import Profile, profile
 from .normalize import values_match
 from .vetoes import Veto, change_corroborates, veto
 
@@ -159,19 +160,19 @@ def candidates(p: Profile, golds: Sequence[Profile]) -> list[int]:
     ]
 
 
-def _names_several(p: Profile, accepted: Sequence[tuple[str, Profile]]) -> Veto | None:
-    """Golds about different objects all accept ``p``: it singles none of them out.
+def _names_several(accepted: Sequence[tuple[str, Profile, Relation]]) -> Veto | None:
+    """Golds about different objects all accept a prediction: it singles none out.
 
     A prediction that fits the removed cat, the shelf's books and the tree
     at once (a list of nouns, a vague subject with a list in some field)
     says nothing about which one it saw (case "a run-on noun list with no
     separators names none"). Golds without a head and golds sharing a head
-    noun are one object as far as names go; a prediction whose own head is
-    an accepted gold's head names that one.
+    noun are one object as far as names go; a prediction that names a gold
+    itself (route ``same_object``: its name or head noun) names that one.
     """
-    if p.head is not None and any(p.head in g.heads for _, g in accepted):
+    if any(r.route == "same_object" for _, _, r in accepted):
         return None
-    named = sorted((gold_id, g) for gold_id, g in accepted if g.heads)
+    named = sorted((gold_id, g) for gold_id, g, _ in accepted if g.heads)
     for i, (first, a) in enumerate(named):
         for second, b in named[i + 1 :]:
             if a.heads.isdisjoint(b.heads):
@@ -188,16 +189,23 @@ def relate_all(
 ) -> list[tuple[int, Relation | Veto]]:
     """Each candidate gold's index with its :class:`Relation` or the veto refusing it.
 
-    Pairs are judged one by one (:func:`relate`), then together: a
+    Pairs are judged one by one (:func:`relate`), the prediction's subject
+    spelled with the gold's compounds ("lamppost" for lamp_post,
+    ``compounds.py``), then together: a
     prediction accepted by golds about different objects is refused for all
     of them (``names_several``). The rule reads the set of accepted golds,
     never their order.
     """
-    judged = [
-        (gi, relate(pred, golds[gi], p, gold_profiles[gi])) for gi in candidates(p, gold_profiles)
-    ]
-    accepted = [(golds[gi].id, gold_profiles[gi]) for gi, r in judged if isinstance(r, Relation)]
-    several = _names_several(p, accepted)
+    judged: list[tuple[int, Relation | Veto]] = []
+    near = set(candidates(p, gold_profiles))
+    for gi, g in enumerate(gold_profiles):
+        respelled = as_gold_spells_it(pred, g.name_words)
+        if respelled is not None:
+            judged.append((gi, relate(respelled, golds[gi], profile(respelled), g)))
+        elif gi in near:
+            judged.append((gi, relate(pred, golds[gi], p, g)))
+    accepted = [(golds[gi].id, gold_profiles[gi], r) for gi, r in judged if isinstance(r, Relation)]
+    several = _names_several(accepted)
     if several is None:
         return judged
     return [(gi, several if isinstance(r, Relation) else r) for gi, r in judged]

@@ -11,6 +11,9 @@ pairs, so they can never make a blind guess land.
   different change" and "a count change is not a change of material".
 * ``values_disagree``: both state values and not one of them agrees, in
   either direction. Case "every stated value disagrees".
+* ``counts_another``: a count change whose description or values count
+  other things than the gold's ("four chimneys" for the house's windows).
+  Case "the description names another object than the corroborating count".
 * ``another_kind``: the same head noun narrowed by different kind words
   (pine_tree, apple_tree), or by a word that makes it no such thing
   (toy_car, hot_dog). Case "a compound modifier names another kind of thing".
@@ -153,6 +156,20 @@ def _place_veto(p: Profile, g: Profile) -> str | None:
     return None
 
 
+def _counts_veto(p: Profile, g: Profile) -> str | None:
+    """A count of other things than the gold's: "four chimneys" for the windows.
+
+    Only for a count against a count, an addition or a removal, and only
+    when the prediction does not count its own head ("bird" with "four
+    birds" says nothing new).
+    """
+    if p.category != "count" or not g.is_presence or not p.counted:
+        return None
+    if p.head in p.counted or not p.counted.isdisjoint(g.heads):
+        return None
+    return f"counts {'/'.join(sorted(p.counted))}, not {'/'.join(sorted(g.heads)) or 'it'}"
+
+
 def veto(pred: Difference, gold: Difference, p: Profile, g: Profile) -> Veto | None:
     """The first contradiction between ``pred`` and ``gold``, or None."""
     compatible = values_compatible(pred, gold)
@@ -163,6 +180,9 @@ def veto(pred: Difference, gold: Difference, p: Profile, g: Profile) -> Veto | N
         return Veto("different_change", f"{p.category or pred.kind} vs {g.category or gold.kind}")
     if compatible is False:
         return Veto("values_disagree", "no stated value agrees")
+    counts = _counts_veto(p, g)
+    if counts is not None:
+        return Veto("counts_another", counts)
     kind = _kind_veto(p, g)
     if kind is not None:
         return Veto("another_kind", kind)

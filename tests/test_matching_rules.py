@@ -412,6 +412,93 @@ RED_TEAM_CASES = [
         "expected": ["d01", "d02", "d03"],
         "details_correct": [True, True, True],
     },
+    {
+        "name": "F12 a count of other things than the gold's",  # counts_another
+        "gold": [
+            {
+                "id": "d01",
+                "kind": "count_change",
+                "subject": "house_window",
+                "aliases": ["window"],
+                "from": "2",
+                "to": "4",
+            },
+            _BOOKS,
+        ],
+        "predictions": [
+            {
+                "kind": "count_change",
+                "subject": "house",
+                "from": "2",
+                "to": "4",
+                "description": "The house has four chimneys instead of two.",
+            },
+            {
+                "kind": "count_change",
+                "subject": "shelf",
+                "from": "5",
+                "to": "2",
+                "description": "The shelf holds two vases instead of five.",
+            },
+        ],
+        "expected": [None, None],
+    },
+    {
+        "name": "F12 a count of the gold's own things",
+        "gold": [_BOOKS],
+        "predictions": [
+            {
+                "kind": "count_change",
+                "subject": "shelf",
+                "from": "5",
+                "to": "2",
+                "description": "The shelf holds two books instead of five.",
+            }
+        ],
+        "expected": ["d02"],
+        "details_correct": [True],
+    },
+    {
+        "name": "F14 closed compounds are the open ones",  # compounds.py
+        "gold": [
+            {"id": "d01", **_gone("street_lamp"), "aliases": ["lamp_post", "lamp"]},
+            _BOOKS,
+            {
+                "id": "d03",
+                **_TREE,
+                "subject": "trash_can",
+                "attribute": "color",
+                "from": "black",
+                "to": "blue",
+            },
+        ],
+        "predictions": [
+            _gone("lamppost"),
+            {
+                "kind": "count_change",
+                "subject": "bookshelf",
+                "from": "5",
+                "to": "2",
+                "description": "The bookshelf holds two books instead of five.",
+            },
+            {
+                "kind": "attribute_change",
+                "subject": "trashcan",
+                "attribute": "color",
+                "from": "black",
+                "to": "blue",
+            },
+        ],
+        "expected": ["d01", "d02", "d03"],
+        "details_correct": [True, True, True],
+    },
+    {
+        "name": "F14 an open name is the closed one",
+        "gold": [{"id": "d01", **_gone("lamppost")}],
+        "predictions": [_gone("lamp_post")],
+        "expected": ["d01"],
+        "details_correct": [True],
+    },
 ]
 
 CASES += RED_TEAM_CASES
