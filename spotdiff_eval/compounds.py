@@ -14,26 +14,31 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
+from itertools import pairwise
 
 from .domain import Difference
-from .normalize import canonical_word, words
+from .normalize import words
 
 #: Shortest part of a closed compound: "can" in trashcan, never "a" or "in".
 _MIN_PART = 3
 
 
-def _split(word: str, vocabulary: frozenset[str]) -> tuple[str, str] | None:
-    for cut in range(_MIN_PART, len(word) - _MIN_PART + 1):
-        first, second = canonical_word(word[:cut]), canonical_word(word[cut:])
-        if first in vocabulary and second in vocabulary:
-            return first, second
-    return None
+@lru_cache(maxsize=65536)
+def _closed_forms(vocabulary: frozenset[str]) -> dict[str, tuple[str, str]]:
+    """Each pair of the gold's words written as one: "lamppost" -> (lamp, post)."""
+    return {
+        first + second: (first, second)
+        for first in vocabulary
+        for second in vocabulary
+        if first != second and len(first) >= _MIN_PART and len(second) >= _MIN_PART
+    }
 
 
 @lru_cache(maxsize=65536)
 def respelled(subject: str, vocabulary: frozenset[str]) -> str | None:
     """``subject`` spelled with the compounds of ``vocabulary``, or None if nothing changes."""
     spelled = words(subject)
+    closed = _closed_forms(vocabulary)
     out: list[str] = []
     index = 0
     while index < len(spelled):
@@ -43,13 +48,26 @@ def respelled(subject: str, vocabulary: frozenset[str]) -> str | None:
             out.append(joined)
             index += 2
             continue
-        split = None if word in vocabulary else _split(word, vocabulary)
-        out.extend(split or (word,))
+        out.extend(closed.get(word, (word,)) if word not in vocabulary else (word,))
         index += 1
     return "_".join(out) if out != list(spelled) else None
 
 
+@lru_cache(maxsize=65536)
+def _spellings(subject: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The subject's words, and each two neighbours written as one."""
+    spelled = words(subject)
+    return frozenset(spelled), frozenset(a + b for a, b in pairwise(spelled))
+
+
 def as_gold_spells_it(pred: Difference, gold_words: frozenset[str]) -> Difference | None:
-    """``pred`` with its subject's compounds spelled as the gold's, or None."""
+    """``pred`` with its subject's compounds spelled as the gold's, or None.
+
+    Most pairs share no compound at all; two set lookups say so before any
+    respelling.
+    """
+    single, joined = _spellings(pred.subject)
+    if single.isdisjoint(_closed_forms(gold_words)) and joined.isdisjoint(gold_words):
+        return None
     subject = respelled(pred.subject, gold_words)
     return None if subject is None else replace(pred, subject=subject)

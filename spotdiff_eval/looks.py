@@ -73,9 +73,9 @@ def group_looks(
     return {d: r for d, r in _group_looks(frozenset(group), sizes) if r is not None}
 
 
-def ambiguous_words(group: Iterable[str]) -> frozenset[str]:
+@lru_cache(maxsize=65536)
+def ambiguous_words(group: frozenset[str]) -> frozenset[str]:
     """The words of dimensions the group states several values of, which say nothing."""
-    group = frozenset(group)
     ambiguous = {d for d, r in _group_looks(group, frozenset(SIZE_POLES)) if r is None}
     return frozenset(w for w in group for d in ambiguous if _readings(d, w, frozenset(SIZE_POLES)))
 

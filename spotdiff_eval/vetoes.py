@@ -6,17 +6,19 @@ cannot both be true. Each veto names the worked case
 (``shared/scoring-cases.json``) that motivated it. Vetoes only ever remove
 pairs, so they can never make a blind guess land.
 
-* ``different_change``: both state a change of a known, different sort, or
-  one is a count and the other a non-numeric change. Cases "same object,
-  different change" and "a count change is not a change of material".
-* ``values_disagree``: both state values and not one of them agrees, in
-  either direction. Case "every stated value disagrees".
+* ``different_change``: both state a change of a known, different sort and
+  no value agrees, or one is a count and the other a non-numeric change.
+  Cases "same object, different change" and "a count change is not a change
+  of material".
+* ``values_disagree``: both state values and not one of them can describe
+  the same thing, in either direction (shades by colour family, sizes by
+  the end of the scale). Case "every stated value disagrees".
 * ``counts_another``: a count change whose description or values count
   other things than the gold's ("four chimneys" for the house's windows).
   Case "the description names another object than the corroborating count".
 * ``another_kind``: the same head noun narrowed by different kind words
-  (pine_tree, apple_tree), or by a word that makes it no such thing
-  (toy_car, hot_dog). Case "a compound modifier names another kind of thing".
+  (pine_tree, apple_tree), or right before it by a word that makes it no
+  such thing (toy_car, hot_dog). Case "a compound modifier names another kind of thing".
 * ``looks_differ``: both say what the object looks like in one respect
   (colour, size, pattern, shape) and agree on nothing, the change's own
   values included. Case "a contradicting colour names another object".
@@ -28,6 +30,7 @@ pairs, so they can never make a blind guess land.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .domain import Difference
 from .evidence import Profile
@@ -82,6 +85,7 @@ def change_corroborates(p: Profile, g: Profile, pred: Difference, gold: Differen
     return any_value_agrees(pred, gold)
 
 
+@lru_cache(maxsize=65536)
 def _says_something(value: str) -> bool:
     """A value with a number or a word that is no list of one dimension's values."""
     found = value_words(value)
