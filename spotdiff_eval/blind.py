@@ -188,6 +188,30 @@ def nouns_in_attribute(annotations: Sequence[Annotation], copies: int = 8) -> An
     return _per_item(annotations, make)
 
 
+def nouns_in_values(annotations: Sequence[Annotation], guesses: int = 14) -> Answer:
+    """Vague attribute changes whose values name four nouns: "cat with dog" -> "bird with tree".
+
+    Values name objects through the heads of their phrases; without a
+    subject to anchor them, each guess would cover four nouns.
+    """
+
+    def make(nouns: list[str]) -> list[dict[str, str]]:
+        quads = [nouns[i : i + 4] for i in range(0, 4 * guesses, 4)]
+        return [
+            {
+                "kind": "attribute_change",
+                "subject": "object",
+                "attribute": "contents",
+                "from": f"{a} with {b}",
+                "to": f"{c} with {d}",
+            }
+            for a, b, c, d in quads
+            if d
+        ]
+
+    return _per_item(annotations, make)
+
+
 def noun_list_subject(annotations: Sequence[Annotation]) -> Answer:
     """A subject listing nouns, four guessed counts, and values listing every look."""
 
@@ -226,6 +250,7 @@ STRATEGIES: dict[str, Callable[[Sequence[Annotation]], Answer]] = {
     "run-on noun lists": run_on_lists,
     "run-on lists, counts and changes": run_on_changes,
     "nouns in the attribute": nouns_in_attribute,
+    "nouns in values": nouns_in_values,
     "noun-list subject, every value": noun_list_subject,
     "one fixed answer": one_fixed_answer,
 }

@@ -44,7 +44,8 @@ class Profile:
     name the object, while ``description_words`` (all of it) only rank pairs.
     ``named`` are the objects the difference names outside its subject: the
     head of its description's lead phrase and the heads of its values (never
-    its attribute, which names a property). ``attached`` are the nouns that
+    its attribute, which names a property); ``lead_head`` the first alone.
+    ``attached`` are the nouns that
     modify the head of a name directly (``Name.attached``); ``counted`` the
     nouns its description or values count ("four chimneys"). ``modifiers``
     are what the difference says the object is like.
@@ -60,6 +61,7 @@ class Profile:
     description_words: frozenset[str]
     lead_words: frozenset[str]
     named: frozenset[str]
+    lead_head: frozenset[str]
     attached: frozenset[str]
     counted: frozenset[str]
     all_words: frozenset[str]
@@ -141,6 +143,7 @@ def profile(diff: Difference) -> Profile:
         description_words=description_words,
         lead_words=lead,
         named=named_in_values | named_in_lead,
+        lead_head=named_in_lead,
         attached=attached,
         counted=_counted(diff.description, values),
         all_words=name_words | change_words | description_words,

@@ -96,24 +96,29 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
 
     # 4. An addition or removal reported as a change of the thing that holds
     #    it: "tree_crown" pattern "plain green" -> "with red apples" for added
-    #    tree apples. The gold must mention the container, by any word of the
-    #    prediction's subject ("cake_top" for candles on the cake, case "a
-    #    container named by any word of the subject"), and the prediction must
-    #    name the object in its change or lead phrase.
+    #    tree apples. The gold must mention the container, by the head of the
+    #    prediction's subject or a noun modifying it directly ("cake_top" for
+    #    candles on the cake, case "a container named by any word of the
+    #    subject"; a subject listing nouns names only its last two), and the
+    #    prediction must name the object as the head of a value or of its
+    #    lead phrase.
     if (
-        g.is_presence
+        p.head is not None
+        and g.is_presence
         and pred.kind in ("attribute_change", "count_change")
-        and not p.name_words.isdisjoint(g.all_words)
+        and not ({p.head} | p.attached).isdisjoint(g.all_words)
         and not g.heads.isdisjoint(p.named)
     ):
         return "container"
 
     # 5. A vague subject ("object_3") with a clear description: the gold's
-    #    head must be what the description is about ("The yellow kite flying
-    #    in the sky is gone"). A description that lists many objects, or is
-    #    about "something near the kite", singles none out (case "a
-    #    description that lists many objects names none").
-    if p.vague and not g.heads.isdisjoint(p.named):
+    #    head must be the head of what the description is about ("The yellow
+    #    kite flying in the sky is gone"). A description that lists many
+    #    objects, or is about "something near the kite", singles none out
+    #    (case "a description that lists many objects names none"). Values
+    #    do not count here: with no subject to anchor them, "cat with dog"
+    #    -> "bird with tree" would be four guesses in one.
+    if p.vague and not g.heads.isdisjoint(p.lead_head):
         return "described"
 
     # 6. A vague golden name ("small_item") is found by the same specific

@@ -27,6 +27,7 @@ MATCHER_ATTACKS = [
     "run-on noun lists",
     "run-on lists, counts and changes",
     "nouns in the attribute",
+    "nouns in values",
     "noun-list subject, every value",
 ]
 

@@ -348,6 +348,34 @@ RED_TEAM_CASES = [
         "details_correct": [False],
     },
     {
+        "name": "F2 values of a vague subject name nothing",  # described reads the lead only
+        "gold": [_CAT, {"id": "d02", **_gone("dog")}],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "object",
+                "attribute": "contents",
+                "from": "cat with bird",
+                "to": "tree with lamp",
+            }
+        ],
+        "expected": [None],
+    },
+    {
+        "name": "F2 a listed subject is no container",  # container: head or attached noun
+        "gold": [{"id": "d01", "kind": "object_added", "subject": "cake_candle"}],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "cake_dog_bird_tree_sky",
+                "attribute": "decoration",
+                "from": "plain icing",
+                "to": "icing with candles",
+            }
+        ],
+        "expected": [None],
+    },
+    {
         "name": "F3 a listed subject and one shared number",  # attached, both numbers
         "gold": [_BOOKS],
         "predictions": [
