@@ -25,11 +25,16 @@ _MIN_PART = 3
 
 @lru_cache(maxsize=65536)
 def _closed_forms(vocabulary: frozenset[str]) -> dict[str, tuple[str, str]]:
-    """Each pair of the gold's words written as one: "lamppost" -> (lamp, post)."""
+    """Each pair of the gold's words written as one: "lamppost" -> (lamp, post).
+
+    Sorted, so that the one split kept when two pairs spell the same word
+    does not depend on the hash seed.
+    """
+    ordered = sorted(vocabulary)
     return {
         first + second: (first, second)
-        for first in vocabulary
-        for second in vocabulary
+        for first in ordered
+        for second in ordered
         if first != second and len(first) >= _MIN_PART and len(second) >= _MIN_PART
     }
 
