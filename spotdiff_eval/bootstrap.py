@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .metrics import METRIC_NAMES, WEIGHTS, Counts
+from .metrics import METRIC_NAMES, Counts, overall
 
 RESAMPLES = 1000
 SEED = 20260601
@@ -71,9 +71,7 @@ def metric_samples(per_item: Sequence[Counts], indices: np.ndarray) -> dict[str,
     precision = _safe_div(matched, predicted)
     attribute_accuracy = _safe_div(detail, matched)
     return {
-        "overall_score": WEIGHTS["recall"] * recall
-        + WEIGHTS["precision"] * precision
-        + WEIGHTS["attribute_accuracy"] * attribute_accuracy,
+        "overall_score": overall(recall, precision, attribute_accuracy),
         "recall": recall,
         "precision": precision,
         "attribute_accuracy": attribute_accuracy,

@@ -26,6 +26,7 @@ from .commands import (
     validate,
 )
 from .errors import SpotDiffError
+from .terminal import safe_text
 
 #: The command modules, in the order ``spotdiff --help`` lists them.
 COMMANDS = (
@@ -49,7 +50,10 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports usage errors in the project's one-line format."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"spotdiff: error: {self.prog}: {message} (see '{self.prog} --help')\n")
+        # The top-level parser's prog is the prefix itself: naming it again
+        # gave "spotdiff: error: spotdiff: ...".
+        where = "" if self.prog == "spotdiff" else f"{self.prog}: "
+        self.exit(2, f"spotdiff: error: {where}{message} (see '{self.prog} --help')\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -68,14 +72,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _innermost(parser: argparse.ArgumentParser, args: argparse.Namespace):
+    """The parser of the (sub-)command ``args`` ran, e.g. ``spotdiff leaderboard build``."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            chosen = action.choices.get(getattr(args, action.dest or "", None) or "")
+            if chosen is not None:
+                return _innermost(chosen, args)
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        # Reported by the command that was given them, whose --help lists
+        # what it accepts (argparse leaves them to the top-level parser).
+        _innermost(parser, args).error(f"unrecognized arguments: {' '.join(extras)}")
     handler: Handler = args.handler
     try:
         return handler(args)
     except SpotDiffError as exc:
-        print(f"spotdiff: error: {exc.one_line()}", file=sys.stderr)
+        print(f"spotdiff: error: {safe_text(exc.one_line(), sys.maxsize)}", file=sys.stderr)
         return 1
     except BrokenPipeError:
         # The reader went away (``spotdiff evaluate ... | head``): stop quietly.
@@ -86,7 +104,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except OSError as exc:
         where = exc.filename or "spotdiff"
-        print(f"spotdiff: error: {where}: {exc.strerror or exc}", file=sys.stderr)
+        line = f"{where}: {exc.strerror or exc}"
+        print(f"spotdiff: error: {safe_text(line, sys.maxsize)}", file=sys.stderr)
         return 1
 
 

@@ -182,9 +182,26 @@ class Manifest:
         return LoadedItem(item=item, annotation=annotation, raw=raw)
 
 
+def manifest_in(target: Path) -> Path:
+    """The manifest of a dataset given as its file, its folder, or its root folder.
+
+    ``validate data`` always accepted a folder while ``evaluate --manifest data``
+    said "is a folder": every command reading a manifest now takes both.
+    """
+    if not target.is_dir():
+        return target
+    for candidate in (target / "manifest.json", target / "data" / "manifest.json"):
+        if candidate.is_file():
+            return candidate
+    return target / "manifest.json"  # reported as not found
+
+
 def read_manifest(manifest_path: Path | str) -> Manifest:
-    """Read and check the manifest itself (not yet its annotations)."""
-    path = Path(manifest_path)
+    """Read and check the manifest itself (not yet its annotations).
+
+    ``manifest_path`` may also be the dataset's folder (see :func:`manifest_in`).
+    """
+    path = manifest_in(Path(manifest_path))
     data = read_json(path)
     validate_document(data, "manifest", path)
     require_unique(path, data["items"], "item_id", "/items")

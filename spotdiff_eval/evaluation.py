@@ -8,6 +8,7 @@ items the dataset does not have are listed and otherwise ignored.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -69,7 +70,7 @@ def score_item(annotation: Annotation, predicted: Sequence[Difference] | None) -
         predicted=len(differences),
         matched=len(match.matches),
         fully_correct=fully_correct,
-        detail_sum=sum(d.accuracy for d in details),
+        detail_sum=math.fsum(d.accuracy for d in details),  # exact: the same in any order
         recall_credit=len(match.matches) * factor,
         coverage_credit=fully_correct * factor,
     )

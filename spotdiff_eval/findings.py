@@ -7,8 +7,13 @@ line ``<file>: <where>: <what>``; an empty list means valid.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from .domain import Dataset, Predictions
 from .errors import SpotDiffError
+from .jsonio import read_json
+from .schema_errors import schema_errors
 
 #: How many item ids a finding lists before summarising.
 MAX_LISTED = 5
@@ -30,6 +35,44 @@ class Findings(list[str]):
 
     def warn(self, file: object, where: str, what: str) -> None:
         self.warnings.append(SpotDiffError(file, where, what).one_line())
+
+    def sort_naturally(self, first: object = None) -> None:
+        """Order problems and warnings by file (``first``, the manifest, leading),
+        then place (``/items/2`` before ``/items/10``), then text: the same
+        dataset always gives the same listing, whatever order its manifest
+        lists the items in."""
+        lead = f"{first}: "
+
+        def key(line: str) -> tuple[bool, list[tuple[int, int | str]]]:
+            return (not line.startswith(lead), natural_key(line))
+
+        self.sort(key=key)
+        self.warnings.sort(key=key)
+
+
+def natural_key(line: str) -> list[tuple[int, int | str]]:
+    """Digits compare as numbers; (0, n) and (1, text) never compare int with str."""
+    return [(0, int(part)) if part.isdigit() else (1, part) for part in _DIGITS.split(line)]
+
+
+_DIGITS = re.compile(r"(\d+)")
+
+
+def schema_findings(error: SpotDiffError, schema_name: str) -> list[str]:
+    """Every schema error of the file ``error`` (the loader's first one) is about.
+
+    Loaders stop at the first error; validation re-reads the file and lists
+    them all (bounded, see ``schema_errors``). Errors that are not about the
+    schema (JSON syntax, duplicate ids, paths) are returned as they are.
+    """
+    if not error.where.startswith("/"):
+        return [error.one_line()]
+    try:
+        data = read_json(Path(error.file))
+    except SpotDiffError:
+        return [error.one_line()]
+    found = schema_errors(data, schema_name, error.file) if isinstance(data, dict) else None
+    return (found.lines(error.file) if found else None) or [error.one_line()]
 
 
 def listing(ids: list[str]) -> str:

@@ -3,19 +3,24 @@
 Every JSON file the toolkit reads goes through :func:`read_json`, so the same
 limits hold everywhere: a size cap checked *before* parsing (a 500 MB file is
 refused without being read), strict UTF-8, no NaN/Infinity, no duplicate keys,
-and pathological nesting reported as an error instead of a ``RecursionError``.
+no lone UTF-16 surrogate escapes (they parse, then make every UTF-8 write of a
+report fail), all located by line and column (``json_positions``), and
+pathological nesting reported as an error instead of a ``RecursionError``.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from .errors import SpotDiffError
+from .json_positions import find_constant, find_duplicate_key, find_lone_surrogate, line_column
 
 MIB = 1024 * 1024
 #: Default cap for one JSON file. Predictions for 10,000 items with ten
@@ -24,19 +29,35 @@ MIB = 1024 * 1024
 MAX_JSON_BYTES = 64 * MIB
 
 
+class _Refused(ValueError):
+    """Raised by the parse hooks; the place is found afterwards (``json_positions``)."""
+
+    def __init__(self, what: str, closed_index: int = -1, key: str = "") -> None:
+        super().__init__(what)
+        self.closed_index, self.key = closed_index, key
+
+
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
+    raise _Refused(f"{name} is not valid JSON")
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj = dict(pairs)
-    if len(obj) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise ValueError(f"duplicate key {key!r}")
-            seen.add(key)
-    return obj
+def _pairs_hook() -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """An object hook refusing duplicate keys, counting objects as they close
+    so that the duplicate can be located in the text afterwards."""
+    closed = itertools.count()
+
+    def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        index = next(closed)
+        obj = dict(pairs)
+        if len(obj) != len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    raise _Refused(f"duplicate key {key!r}", index, key)
+                seen.add(key)
+        return obj
+
+    return no_duplicate_keys
 
 
 def _too_big(size: int, max_bytes: int) -> str:
@@ -98,17 +119,27 @@ def parse_json_text(
 ) -> Any:
     """Parse JSON text with the same rules as :func:`read_json`."""
     try:
-        data = json.loads(
-            text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicate_keys
-        )
+        data = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_pairs_hook())
     except json.JSONDecodeError as exc:
         raise SpotDiffError(
             source, f"line {exc.lineno} column {exc.colno}", f"invalid JSON: {exc.msg}"
         ) from None
-    except ValueError as exc:  # raised by the hooks above
-        raise SpotDiffError(source, "", f"invalid JSON: {exc}") from None
+    except _Refused as exc:
+        if exc.key:
+            offset = find_duplicate_key(text, exc.closed_index, exc.key)
+        else:
+            offset = find_constant(text)
+        where = line_column(text, offset) if offset is not None else ""
+        raise SpotDiffError(source, where, f"invalid JSON: {exc}") from None
     except RecursionError:
         raise SpotDiffError(source, "", "JSON nested too deeply") from None
+    surrogate = find_lone_surrogate(text)
+    if surrogate is not None:
+        raise SpotDiffError(
+            source,
+            line_column(text, surrogate),
+            "invalid JSON: a lone UTF-16 surrogate (half of a pair) cannot be stored as UTF-8",
+        )
     if expect_object and not isinstance(data, dict):
         raise SpotDiffError(source, "/", f"expected a JSON object, found {json_kind(data)}")
     return data

@@ -8,6 +8,7 @@ Macro (per-item) averages are reported beside them, never instead.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any
 
 #: The official v1 weights; changing them is a new evaluator major version.
 WEIGHTS = {"recall": 0.60, "precision": 0.25, "attribute_accuracy": 0.15}
@@ -52,7 +53,8 @@ def _ratio(numerator: float, denominator: float) -> float:
     return numerator / denominator if denominator else 0.0
 
 
-def overall(recall: float, precision: float, attribute_accuracy: float) -> float:
+def overall(recall: Any, precision: Any, attribute_accuracy: Any) -> Any:
+    """The official score: of floats, or elementwise of the bootstrap's arrays."""
     return (
         WEIGHTS["recall"] * recall
         + WEIGHTS["precision"] * precision

@@ -83,10 +83,10 @@ def _fast_check(schema_name: str) -> Callable[[Any], _Failure | None]:
     difference. use_default=False: validating never edits the data.
     """
     schema = load_schema(schema_name)
-    if _keywords(schema) & _NOT_IN_FASTJSONSCHEMA:
+    if uses_newer_keywords(schema):
         precise = _precise_validator(schema_name)
         return lambda data: None if precise.is_valid(data) else _Failure()
-    compiled = fastjsonschema.compile(_inline_refs(schema, schema), use_default=False)
+    compiled = fastjsonschema.compile(inlined_schema(schema_name), use_default=False)
 
     def check(data: Any) -> _Failure | None:
         try:
@@ -99,6 +99,18 @@ def _fast_check(schema_name: str) -> Callable[[Any], _Failure | None]:
         return None
 
     return check
+
+
+@cache
+def inlined_schema(schema_name: str) -> dict[str, Any]:
+    """The schema with its local ``$ref``s replaced by copies (see ``_inline_refs``)."""
+    schema = load_schema(schema_name)
+    return _inline_refs(schema, schema)
+
+
+def uses_newer_keywords(schema: Any) -> bool:
+    """True if fastjsonschema would silently ignore part of ``schema``."""
+    return bool(_keywords(schema) & _NOT_IN_FASTJSONSCHEMA)
 
 
 @dataclass(frozen=True)
@@ -223,17 +235,32 @@ def validate_document(data: Any, schema_name: str, source: object) -> None:
         return
     error, prefix = None, []
     if failure.schema is not None:
-        shallow = _PreciseValidator(_shallow(failure.schema))
+        shallow = shallow_validator(failure.schema)
         error, prefix = best_match(shallow.iter_errors(failure.node)), failure.path
     if error is None:  # path unknown: check the whole document (slower, rare)
         error, prefix = best_match(_precise_validator(schema_name).iter_errors(data)), []
     if error is None:  # the validators disagree (should not happen): still refuse
         raise SpotDiffError(source, json_pointer(failure.path), failure.message)
+    raise schema_error(source, error, prefix) from None
+
+
+def precise_validator(schema: dict[str, Any]) -> Any:
+    """jsonschema's validator for ``schema``, with ECMA ``$`` in patterns."""
+    return _PreciseValidator(schema)
+
+
+def shallow_validator(schema: dict[str, Any]) -> Any:
+    """A validator of ``schema``'s own keywords at one node (children unchecked)."""
+    return _PreciseValidator(_shallow(schema))
+
+
+def schema_error(source: object, error: ValidationError, prefix: list[Any]) -> SpotDiffError:
+    """One jsonschema error, found at the node ``prefix`` leads to, in the project's words."""
     path = [*prefix, *error.absolute_path]
     message = _message(error, path[-1] if path else None)
     if error.validator == "additionalProperties":
         path += _unknown_fields(error)[:1]
-    raise SpotDiffError(source, json_pointer(path), message) from None
+    return SpotDiffError(source, json_pointer(path), message)
 
 
 def _unknown_fields(error: ValidationError) -> list[str]:

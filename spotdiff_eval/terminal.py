@@ -13,8 +13,11 @@ import unicodedata
 #: Control characters and the bidi marks, embeddings, overrides and isolates
 #: that can make a reader see text in another order than it is stored. Every
 #: place that shows untrusted text (terminal, LEADERBOARD.md, the site)
-#: neutralises these.
-INVISIBLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+#: neutralises these. Lone surrogates are how Python spells a file name that
+#: is not UTF-8 (``os.scandir``); they cannot be written as UTF-8 at all.
+INVISIBLE = re.compile(
+    r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\ud800-\udfff]"
+)
 
 
 def safe_text(text: str, limit: int = 80) -> str:

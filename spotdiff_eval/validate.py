@@ -11,12 +11,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .dataset import load_dataset
+from .dataset import load_dataset, manifest_in
 from .dataset_checks import validate_dataset
 from .errors import SpotDiffError
 from .findings import (
     Findings,
     listing,
+    schema_findings,
     unanswered_items,
     unanswered_summary,
     unknown_item_findings,
@@ -46,7 +47,7 @@ def detect_kind(target: Path) -> str | None:
     if target.is_dir():
         if os.path.lexists(target / "submission.json"):
             return "submission"
-        if _manifest_in(target).is_file():
+        if manifest_in(target).is_file():
             return "dataset"
         if target.parent.name == "submissions" or os.path.lexists(target / "predictions.json"):
             return "submission"
@@ -71,20 +72,11 @@ def validate_target(
     if kind == "submission":
         return validate_submission(target, manifest=manifest)
     if kind == "dataset":
-        return validate_dataset(_manifest_in(target))
+        return validate_dataset(manifest_in(target))
     if kind == "predictions":
         return validate_predictions(target, manifest=manifest)
     what = "folder holds neither submission.json, manifest.json nor data/manifest.json"
     return Findings([SpotDiffError(target, "", what).one_line()])
-
-
-def _manifest_in(target: Path) -> Path:
-    if not target.is_dir():
-        return target
-    for candidate in (target / "manifest.json", target / "data" / "manifest.json"):
-        if candidate.is_file():
-            return candidate
-    return target / "manifest.json"  # reported as not found
 
 
 # -- predictions ---------------------------------------------------------------
@@ -99,6 +91,9 @@ def validate_predictions(path: Path, *, manifest: Path | None = None) -> Finding
     findings = Findings()
     try:
         predictions = load_predictions(path)
+    except SpotDiffError as exc:
+        return Findings(schema_findings(exc, "prediction"))
+    try:
         dataset = load_dataset(manifest) if manifest is not None else None
     except SpotDiffError as exc:
         return Findings([exc.one_line()])

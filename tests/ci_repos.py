@@ -1,12 +1,12 @@
 """Real git repositories shaped like the project, and the workflow steps run on them.
 
-A base repository holds the tiny dataset, one existing submission, a
-LEADERBOARD.md and a stand-in for the scorer's code; pull requests are
-branches of a contributor's clone. The helpers check the two folders out the
-way verify-submission.yml does (the base commit in full as the trusted tree,
-the head sparsely, ``/submissions/`` only) and run the same one-line
-``python -I -m spotdiff_eval ci ...`` commands with ``GITHUB_*`` files in
-tmp_path.
+A base repository holds the tiny dataset, one existing submission (by
+octocat), one project baseline, a LEADERBOARD.md and a stand-in for the
+scorer's code; pull requests are branches of a contributor's clone. The
+helpers check the two folders out the way verify-submission.yml does (the
+base commit in full as the trusted tree, the head sparsely, ``/submissions/``
+only) and run the same one-line ``python -I -m spotdiff_eval ci ...``
+commands with ``GITHUB_*`` files in tmp_path.
 """
 
 from __future__ import annotations
@@ -34,11 +34,11 @@ GIT_ENV = {
 SCORER_FILE = "spotdiff_eval/metrics.py"
 
 
-def git(cwd: Path, *args: str) -> str:
+def git(cwd: Path, *args: str, env: dict[str, str] | None = None) -> str:
     done = subprocess.run(
         ["git", *args],
         cwd=cwd,
-        env={**os.environ, **GIT_ENV},
+        env={**os.environ, **GIT_ENV, **(env or {})},
         capture_output=True,
         text=True,
         check=False,
@@ -48,9 +48,11 @@ def git(cwd: Path, *args: str) -> str:
     return done.stdout.strip()
 
 
-def commit_all(repo: Path, message: str) -> str:
+def commit_all(repo: Path, message: str, date: str | None = None) -> str:
+    """Commit everything; ``date`` (ISO 8601) sets the commit's dates, as anyone can."""
+    dates = {"GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date} if date else {}
     git(repo, "add", "-A")
-    git(repo, "commit", "-q", "-m", message)
+    git(repo, "commit", "-q", "-m", message, env=dates)
     return git(repo, "rev-parse", "HEAD")
 
 
@@ -121,23 +123,29 @@ def half_right_predictions(model: str) -> dict[str, Any]:
 
 
 def write_submission(
-    folder: Path, *, model: str = "test-model", track: str = "dev", predictions: Any = None
+    folder: Path,
+    *,
+    model: str = "test-model",
+    track: str = "dev",
+    predictions: Any = None,
+    submitter: str | None = "octocat",
+    baseline: bool = False,
 ) -> Path:
-    """A valid submission folder answering the tiny dataset."""
-    write_json(
-        folder / "submission.json",
-        {
-            "schema_version": "1.0",
-            "submission_id": folder.name,
-            "model": {"name": model},
-            "organisation": "Test Lab",
-            "runtime": "api",
-            "submitter": "octocat",
-            "date": "2026-01-15",
-            "dataset": {"name": "tiny", "version": "1.0", "track": track},
-            "prompt": {"name": "spotdiff_v1"},
-        },
-    )
+    """A valid submission folder answering the tiny dataset (a baseline has no submitter)."""
+    meta: dict[str, Any] = {
+        "schema_version": "1.0",
+        "submission_id": folder.name,
+        "model": {"name": model},
+        "organisation": "Test Lab",
+        "runtime": "api",
+        "submitter": submitter,
+        "date": "2026-01-15",
+        "dataset": {"name": "tiny", "version": "1.0", "track": track},
+        "prompt": {"name": "spotdiff_v1"},
+    }
+    if baseline:
+        meta["baseline"] = True
+    write_json(folder / "submission.json", {k: v for k, v in meta.items() if v is not None})
     write_json(folder / "predictions.json", predictions or half_right_predictions(model))
     return folder
 
@@ -160,6 +168,7 @@ def make_repos(root: Path) -> Repos:
     git(upstream, "init", "-q", "-b", "main")
     write_dataset(upstream)
     write_submission(upstream / "submissions" / "existing-model", model="existing-model")
+    write_submission(upstream / "submissions" / "floor-baseline", model="floor", baseline=True)
     (upstream / "LEADERBOARD.md").write_text("# Leaderboard\n\n(generated)\n", encoding="utf-8")
     scorer = upstream / SCORER_FILE
     scorer.parent.mkdir(parents=True)
@@ -177,12 +186,14 @@ def open_pull_request(repos: Repos, branch: str, edit: Callable[[Path], None]) -
     return commit_all(repos.contributor, f"{branch}: submission")
 
 
-def checkout_like_the_workflow(repos: Repos, head_sha: str, root: Path) -> tuple[Path, Path]:
+def checkout_like_the_workflow(
+    repos: Repos, head_sha: str, root: Path, base_sha: str | None = None
+) -> tuple[Path, Path]:
     """``trusted/`` at the base commit in full; ``pr/`` at the head, ``/submissions/`` only."""
     trusted, pr = root / "trusted", root / "pr"
     root.mkdir(parents=True, exist_ok=True)
     git(root, "clone", "-q", "--no-checkout", str(repos.upstream), str(trusted))
-    git(trusted, "checkout", "-q", "--detach", repos.base_sha)
+    git(trusted, "checkout", "-q", "--detach", base_sha or repos.base_sha)
     git(root, "clone", "-q", "--no-checkout", str(repos.contributor), str(pr))
     git(pr, "sparse-checkout", "set", "--no-cone", "/submissions/")
     git(pr, "checkout", "-q", "--detach", head_sha)
@@ -256,11 +267,56 @@ def parse_outputs(text: str) -> dict[str, str]:
     return outputs
 
 
-def write_event(path: Path, base_sha: str, head_sha: str, number: int = 7) -> Path:
+def write_event(
+    path: Path, base_sha: str, head_sha: str, number: int = 7, author: str = "octocat"
+) -> Path:
     event = {
         "action": "synchronize",
         "number": number,
-        "pull_request": {"number": number, "base": {"sha": base_sha}, "head": {"sha": head_sha}},
+        "pull_request": {
+            "number": number,
+            "user": {"login": author},
+            "base": {"sha": base_sha},
+            "head": {"sha": head_sha},
+        },
     }
     path.write_text(json.dumps(event), encoding="utf-8")
     return path
+
+
+@dataclass(frozen=True)
+class Verified:
+    """One run of the verify step: its outcome, result.json and the folders it used."""
+
+    step: Step
+    result: dict[str, Any]
+    trusted: Path
+    pr: Path
+    artifact: Path
+
+
+def verify(
+    repos: Repos,
+    head_sha: str,
+    root: Path,
+    *,
+    base_sha: str | None = None,
+    author: str = "octocat",
+    number: int = 7,
+) -> Verified:
+    """Check out like verify-submission.yml and run its step, the author passed as it passes it."""
+    base = base_sha or repos.base_sha
+    trusted, pr = checkout_like_the_workflow(repos, head_sha, root / "work", base)
+    artifact = root / "runner-temp" / "spotdiff-verify"
+    event = write_event(root / "event.json", base, head_sha, number=number, author=author)
+    step = run_step(
+        [
+            *("ci", "verify-pr", "--trusted", ".", "--pr", "../pr"),
+            *("--author-env", "PR_AUTHOR", "--artifact", str(artifact)),
+        ],
+        cwd=trusted,
+        github=root / "github-verify",
+        env={"GITHUB_EVENT_PATH": str(event), "PR_AUTHOR": author},
+    )
+    result = json.loads((artifact / "result.json").read_text(encoding="utf-8"))
+    return Verified(step, result, trusted, pr, artifact)

@@ -219,17 +219,73 @@ def test_non_utf8_bytes(tmp_path: Path) -> None:
 def test_duplicate_json_keys(tmp_path: Path) -> None:
     path = write_text(tmp_path / "p.json", '{"schema_version": "1.0", "model": "a", "model": "b"}')
     assert refused(load_predictions, path).one_line() == (
-        f"{path}: invalid JSON: duplicate key 'model'"
+        f"{path}: line 1 column 41: invalid JSON: duplicate key 'model'"
+    )
+
+
+def test_duplicate_key_in_a_nested_object_is_located(tmp_path: Path) -> None:
+    """The repeated key of the right object: earlier objects use the same key once."""
+    text = (
+        '{"schema_version": "1.0", "model": "m", "items": [\n'
+        '  {"item_id": "a", "differences": []},\n'
+        '  {"item_id": "b", "differences": [{"kind": "object_added", "subject": "x",\n'
+        '    "subj\\u0065ct": "y"}]}]}'
+    )
+    path = write_text(tmp_path / "p.json", text)
+    assert refused(load_predictions, path).one_line() == (
+        f"{path}: line 4 column 5: invalid JSON: duplicate key 'subject'"
     )
 
 
 @pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
 def test_nan_and_infinity(tmp_path: Path, constant: str) -> None:
     doc = json.dumps(predictions_doc("a")).replace('"flag"}', f'"flag", "confidence": {constant}}}')
+    # A string holding the word first: only the bare constant is the problem.
+    doc = doc.replace('"model": "test-model"', '"model": "NaN Infinity"')
     path = write_text(tmp_path / "p.json", doc)
+    column = doc.index(f": {constant}}}") + 3
     assert refused(load_predictions, path).one_line() == (
-        f"{path}: invalid JSON: {constant} is not valid JSON"
+        f"{path}: line 1 column {column}: invalid JSON: {constant} is not valid JSON"
     )
+
+
+LONE = "invalid JSON: a lone UTF-16 surrogate (half of a pair) cannot be stored as UTF-8"
+
+
+@pytest.mark.parametrize(
+    ("value", "column"),
+    [
+        ("x\\ud800y", 2),  # a high half alone
+        ("x\\udc00y", 2),  # a low half alone
+        ("\\ud800\\u0041", 1),  # a high half followed by something else
+        ("\\ud83d \\ude00", 1),  # a pair with a space between is two halves
+        ("\\\\\\ud800", 3),  # an escaped backslash, then the lone half
+    ],
+    ids=["high", "low", "high-then-other", "split-pair", "after-escaped-backslash"],
+)
+def test_lone_surrogate_is_refused_with_its_place(tmp_path: Path, value: str, column: int) -> None:
+    path = write_text(tmp_path / "p.json", '{"schema_version": "1.0",\n "model": "' + value + '"}')
+    assert refused(load_predictions, path).one_line() == (
+        f"{path}: line 2 column {12 + column - 1}: {LONE}"
+    )
+
+
+@pytest.mark.parametrize(
+    "value", ["\\ud83d\\ude00", "\\\\ud800", "plain \\u00e9"], ids=["pair", "escaped", "bmp"]
+)
+def test_surrogate_pairs_and_look_alikes_are_fine(tmp_path: Path, value: str) -> None:
+    doc = json.dumps(predictions_doc("a")).replace('"model": "test-model"', f'"model": "{value}"')
+    path = write_text(tmp_path / "p.json", doc)
+    assert load_predictions(path).model == json.loads(f'"{value}"')
+
+
+def test_lone_surrogate_in_an_annotation(dataset_manifest: Path) -> None:
+    annotation = dataset_manifest.parent / "annotations" / "scene_0001_park.json"
+    text = annotation.read_text(encoding="utf-8").replace('"red_car"', '"red_\\udfffcar"', 1)
+    annotation.write_text(text, encoding="utf-8")
+    error = refused(load_dataset, dataset_manifest)
+    assert (error.file, error.what) == (str(annotation), LONE)
+    assert error.where.startswith("line ")
 
 
 def test_deeply_nested_json(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from spotdiff_eval import evaluate_files, load_dataset
 from spotdiff_eval.domain import KINDS
 from spotdiff_eval.generator import GENERATOR_VERSION, generate_dataset
 from spotdiff_eval.generator.example_answers import example_predictions
+from spotdiff_eval.generator.priors import blind_hits
 
 DATA = REPO / "data"
 MANIFEST = DATA / "manifest.json"
@@ -27,7 +28,9 @@ def dataset():
 
 
 def test_size_layouts_and_kind_balance(dataset) -> None:
-    assert dataset.name == "spotdiff-v1-dev" and dataset.version == "1.0.0"
+    # Its own name (never the public hand-made set's, spotdiff-v1-dev), version 2 since the
+    # generator without priors (issue 9).
+    assert dataset.name == "spotdiff-synthetic-dev" and dataset.version == "2.0.0"
     assert len(dataset.items) >= 24
     assert {item.panel_layout for item in dataset.items} == {"side_by_side", "top_bottom"}
     kinds = Counter(d.kind for a in dataset.annotations for d in a.differences)
@@ -85,7 +88,25 @@ def test_viewer_has_one_row_per_difference(dataset) -> None:
 
 def test_repository_stays_light() -> None:
     size = sum(p.stat().st_size for p in DATA.rglob("*") if p.is_file())
-    assert size < 5 * 1024 * 1024
+    assert size < 600 * 1024
+
+
+def test_ids_do_not_name_the_theme_and_guessing_from_other_items_finds_little(dataset) -> None:
+    """Issue 9: the previous set's ids named the theme and 15 guesses found 67% (leave-one-out)."""
+    themes = set(INFO["themes"])
+    for item in dataset.items:
+        assert not any(theme in item.item_id or theme in item.image_path.name for theme in themes)
+    priors = blind_hits(MANIFEST)
+    assert all(share <= 0.10 for share in priors.same_theme.values()), priors
+    assert priors.heads >= 100, "the changed objects go by many different names"
+
+
+def test_card_states_the_vocabulary_and_how_priors_are_avoided() -> None:
+    card = " ".join((DATA / "README.md").read_text(encoding="utf-8").split())
+    vocabulary = INFO["vocabulary"]
+    assert f"{vocabulary['object_kinds']} kinds of objects" in card
+    assert f"{vocabulary['head_nouns']} different head nouns" in card
+    assert "## Why guessing does not pay" in card and "dealt from a shuffled deck" in card
 
 
 @pytest.mark.skipif(

@@ -9,6 +9,7 @@ tmp_path, and then runs the comment step on the artifact it wrote.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -21,13 +22,13 @@ import pytest
 from ci_repos import (
     SCORER_FILE,
     Step,
-    checkout_like_the_workflow,
     commit_all,
     git,
     half_right_predictions,
     make_repos,
     open_pull_request,
     run_step,
+    verify,
     write_dataset,
     write_event,
     write_submission,
@@ -45,29 +46,13 @@ RUN_URL = "https://github.com/example/spotdiff-eval/actions/runs/42"
 class PullRequest:
     """One pull request taken through the verify step."""
 
-    def __init__(self, root: Path, branch: str, edit: Any) -> None:
+    def __init__(self, root: Path, branch: str, edit: Any, author: str = "octocat") -> None:
         self.root = root
         self.repos = make_repos(root)
         self.head = open_pull_request(self.repos, branch, edit)
-        self.trusted, self.pr = checkout_like_the_workflow(self.repos, self.head, root / "work")
-        self.artifact = root / "runner-temp" / "spotdiff-verify"
-        event = write_event(root / "event.json", self.repos.base_sha, self.head)
-        self.verify = run_step(
-            [
-                "ci",
-                "verify-pr",
-                "--trusted",
-                ".",
-                "--pr",
-                "../pr",
-                "--artifact",
-                str(self.artifact),
-            ],
-            cwd=self.trusted,
-            github=root / "github-verify",
-            env={"GITHUB_EVENT_PATH": str(event)},
-        )
-        self.result = json.loads((self.artifact / "result.json").read_text(encoding="utf-8"))
+        run = verify(self.repos, self.head, root, author=author)
+        self.trusted, self.pr, self.artifact = run.trusted, run.pr, run.artifact
+        self.verify, self.result = run.step, run.result
 
     def changed_files(self) -> dict[str, Any]:
         """What the GitHub API's pulls.listFiles would say, as comment.yml passes it on."""
@@ -151,6 +136,16 @@ def test_good_submission_is_verified_and_scored(tmp_path: Path) -> None:
     assert report["predictions"]["model"] == "good-model"
     assert report["metrics"]["overall_score"] == result["metrics"]["overall_score"]
     assert pull.verify.outputs == {"verdict": "verified", "submission_id": "good-model"}
+    assert result["pull_request"] == 7  # from the event
+    number = run_step(
+        [
+            *("ci", "pull-request", "--artifact", str(pull.artifact)),
+            *("--head-sha", pull.head, "--github-output", "number"),
+        ],
+        cwd=tmp_path,
+        github=tmp_path / "github-number",
+    )
+    assert (number.returncode, number.outputs) == (0, {"number": "7"}), number.stderr
     assert f"**{percent(score)}**" in pull.verify.summary
     assert "Verified" in pull.verify.summary
     assert (pull.artifact / "summary.md").read_text(encoding="utf-8") == pull.verify.summary
@@ -178,6 +173,87 @@ def test_updating_an_existing_submission_is_an_update(tmp_path: Path) -> None:
     assert pull.verify.returncode == 0, pull.verify.stderr
     assert (pull.result["verdict"], pull.result["action"]) == ("verified", "updated")
     assert pull.result["counts"]["predicted"] == 2
+
+
+def _update_existing(submitter: str = "octocat") -> Any:
+    def edit(repo: Path) -> None:
+        predictions = half_right_predictions("existing-model")
+        predictions["items"][0]["differences"].pop()
+        folder = repo / "submissions" / "existing-model"
+        write_submission(
+            folder, model="existing-model", predictions=predictions, submitter=submitter
+        )
+
+    return edit
+
+
+def _update_baseline(repo: Path) -> None:
+    predictions = half_right_predictions("floor")
+    predictions["items"][0]["differences"].pop()
+    write_submission(
+        repo / "submissions" / "floor-baseline",
+        model="floor",
+        baseline=True,
+        predictions=predictions,
+    )
+
+
+OWNERSHIP = {
+    "another-person": (
+        _update_existing(),
+        "mallory",
+        "submissions/existing-model: belongs to @octocat (its submitter on the base branch), "
+        "not to @mallory, who opened this pull request: a maintainer must review this update",
+    ),
+    "submitter-rewritten-in-the-head": (
+        _update_existing(submitter="mallory"),
+        "mallory",
+        "submissions/existing-model: belongs to @octocat (its submitter on the base branch), "
+        "not to @mallory, who opened this pull request: a maintainer must review this update",
+    ),
+    "author-unknown": (
+        _update_existing(),
+        "",
+        "submissions/existing-model: belongs to @octocat; the pull request author is not "
+        "known: a maintainer must review this update",
+    ),
+    "baseline": (
+        _update_baseline,
+        "octocat",
+        "submissions/floor-baseline: is a project baseline: only maintainers change it",
+    ),
+    "new-folder-claiming-baseline": (
+        lambda repo: write_submission(
+            repo / "submissions" / "fake-baseline", model="fake", baseline=True
+        ),
+        "octocat",
+        "submissions/fake-baseline: is marked as a project baseline: only maintainers add or "
+        "change those",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(OWNERSHIP))
+def test_changing_an_entry_one_does_not_own_needs_a_maintainer(tmp_path: Path, case: str) -> None:
+    edit, author, reason = OWNERSHIP[case]
+    pull = PullRequest(tmp_path, case, edit, author=author)
+    assert pull.verify.returncode == 1, pull.verify.stderr
+    result = pull.result
+    assert (result["verdict"], result["problems"]) == ("needs_maintainer", [reason])
+    assert result["metrics"] is not None  # scored all the same, for the maintainer
+    assert f"spotdiff: needs a maintainer: {reason}" in pull.verify.stderr
+    assert pull.verify.outputs["verdict"] == "needs_maintainer"
+    comment = pull.comment()
+    assert comment.returncode == 0, comment.stderr
+    body = comment.outputs["body"]
+    assert "🛂 Needs a maintainer" in body and "✅" not in body
+    assert "### Why a maintainer must review (1)" in body
+
+
+def test_the_owner_updates_without_a_maintainer_whatever_the_case(tmp_path: Path) -> None:
+    pull = PullRequest(tmp_path, "owner", _update_existing(), author="OctoCat")
+    assert pull.verify.returncode == 0, pull.verify.stderr
+    assert (pull.result["verdict"], pull.result["action"]) == ("verified", "updated")
 
 
 def test_hidden_track_submission_is_checked_but_not_scored(tmp_path: Path) -> None:
@@ -392,6 +468,61 @@ def test_markdown_and_html_injection_in_the_model_name_is_escaped(tmp_path: Path
     assert rendered(comment.outputs["body"]).count("<!--") == 1  # only the marker
 
 
+#: File names a pull request can commit: a workflow command after a line
+#: break, a terminal escape sequence, and a right-to-left override.
+HOSTILE_FILE_NAMES = (
+    "x\n::error title=Verified::100%",
+    "\x1b]0;Verified\x07click\x1b[2J",
+    "notes\u202etxt.json",
+)
+
+
+def _log_lines(*texts: str) -> list[str]:
+    return [line for text in texts for line in text.splitlines()]
+
+
+def test_hostile_file_names_are_escaped_in_the_log_and_in_validate(tmp_path: Path) -> None:
+    def edit(repo: Path) -> None:
+        folder = write_submission(repo / "submissions" / "named", model="named")
+        for name in HOSTILE_FILE_NAMES:
+            (folder / name).write_text("{}", encoding="utf-8")
+
+    pull = PullRequest(tmp_path, "names", edit)
+    assert pull.verify.returncode == 1
+    assert pull.result["verdict"] == "rejected"
+    validate = run_step(
+        ["validate", "submissions/named"], cwd=pull.pr, github=tmp_path / "github-validate"
+    )
+    assert validate.returncode == 1
+    logs = (pull.verify.stdout, pull.verify.stderr, validate.stdout, validate.stderr)
+    for line in _log_lines(*logs):
+        assert not line.startswith("::"), line  # no workflow command
+    joined = "".join(logs) + json.dumps(pull.result, ensure_ascii=False)
+    for bad in ("\x1b", "\x07", "\u202e"):
+        assert bad not in joined
+    assert "x\\n::error title=Verified::100%" in pull.verify.stderr
+    assert "\\x1b]0;Verified\\x07click\\x1b[2J: unexpected file" in validate.stderr
+    assert "notes\\u202etxt.json: unexpected file" in validate.stderr
+
+
+def test_a_file_name_that_is_not_utf8_gets_a_clean_verdict(tmp_path: Path) -> None:
+    def edit(repo: Path) -> None:
+        folder = write_submission(repo / "submissions" / "latin1", model="latin1")
+        with open(os.path.join(os.fsencode(folder), b"caf\xe9.json"), "wb") as handle:
+            handle.write(b"{}")
+
+    pull = PullRequest(tmp_path, "latin1", edit)
+    assert pull.verify.returncode == 1, pull.verify.stderr
+    assert "Traceback" not in pull.verify.stderr
+    assert pull.result["verdict"] == "rejected"
+    assert pull.result["problems"][0] == (
+        "submissions/latin1/caf\\xe9.json: file name is not valid UTF-8: rename it"
+    )
+    comment = pull.comment(files={"total": 0, "files": []})
+    assert comment.returncode == 0, comment.stderr
+    assert "file name is not valid UTF-8" in comment.outputs["body"]
+
+
 def test_the_result_schema_is_documented_draft_2020_12() -> None:
     check_schema_documented("ci-result")
 
@@ -465,8 +596,8 @@ def _set(path: str, value: Any, *more: Any) -> Any:
         (
             _set("comment", "<script>"),
             "/comment",
-            'unknown field "comment" (allowed: schema_version, verdict, base_sha, head_sha, '
-            "submission_id, action, track, model, evaluator_version, dataset, metrics, "
+            'unknown field "comment" (allowed: schema_version, verdict, pull_request, base_sha, '
+            "head_sha, submission_id, action, track, model, evaluator_version, dataset, metrics, "
             "confidence_interval, counts, problems, problems_total)",
         ),
         (
@@ -475,18 +606,23 @@ def _set(path: str, value: Any, *more: Any) -> Any:
             'a "verified" result cannot have problems',
         ),
         (
+            _set("verdict", "needs_maintainer"),
+            "/problems",
+            'a "needs_maintainer" result must list its reasons',
+        ),
+        (
             _set("confidence_interval", [0.9, 0.1]),
             "/confidence_interval",
             "low end is above the high end",
         ),
         (
             lambda r: json.dumps(r)[:-1] + ', "verdict": "verified"}',
-            "",
+            "line 1 column N",  # N: wherever the tampered key landed
             "invalid JSON: duplicate key 'verdict'",
         ),
         (
             lambda r: re.sub(r'"overall_score": [0-9.]+', '"overall_score": NaN', json.dumps(r)),
-            "",
+            "line 1 column N",
             "invalid JSON: NaN is not valid JSON",
         ),
     ],
@@ -499,6 +635,7 @@ def _set(path: str, value: Any, *more: Any) -> Any:
         "bad-sha",
         "extra-field",
         "verified-with-problems",
+        "maintainer-without-reasons",
         "inverted-interval",
         "duplicate-key",
         "nan",
@@ -537,7 +674,15 @@ def test_comment_refuses_a_tampered_artifact(
     assert status == 1
     assert captured.out == "" and output.read_text(encoding="utf-8") == ""
     place = f"{where}: " if where else ""
+    if where.endswith("column N"):
+        place = place.replace("N", str(_column(captured.err)))
     assert captured.err == f"spotdiff: error: {folder / 'result.json'}: {place}{what}\n"
+
+
+def _column(err: str) -> int:
+    found = re.search(r": line 1 column (\d+): ", err)
+    assert found, err
+    return int(found.group(1))
 
 
 def test_comment_refuses_oversize_symlink_and_other_commits(

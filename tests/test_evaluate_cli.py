@@ -224,3 +224,137 @@ def test_report_gets_ordinary_file_permissions(tmp_path: Path) -> None:
         == 0
     )
     assert out.stat().st_mode & 0o777 == 0o640  # a rewrite keeps the file's mode
+
+
+def test_quiet_has_a_short_form() -> None:
+    result = run_cli("evaluate", "--predictions", "predictions/perfect.json", "-q")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (
+            ("evaluate", "--predictions", "predictions/perfect.json", "--bogus"),
+            "spotdiff: error: spotdiff evaluate: unrecognized arguments: --bogus "
+            "(see 'spotdiff evaluate --help')\n",
+        ),
+        (
+            ("leaderboard", "build", "-z"),
+            "spotdiff: error: spotdiff leaderboard build: unrecognized arguments: -z "
+            "(see 'spotdiff leaderboard build --help')\n",
+        ),
+        (
+            ("--bogus",),
+            "spotdiff: error: the following arguments are required: <command> "
+            "(see 'spotdiff --help')\n",
+        ),
+    ],
+    ids=["evaluate", "leaderboard-build", "top-level"],
+)
+def test_usage_errors_name_the_command_once(args: tuple[str, ...], expected: str) -> None:
+    """The prefix is not repeated ("spotdiff: error: spotdiff: ..."), and unknown
+    arguments are blamed on the command that got them, whose --help lists the rest."""
+    result = run_cli(*args)
+    assert (result.returncode, result.stdout, result.stderr) == (2, "", expected)
+
+
+def test_lone_surrogate_is_refused_before_scoring(tmp_path: Path) -> None:
+    """It used to pass loading, then crash writing the report (UnicodeEncodeError)."""
+    text = (REPO / "predictions" / "perfect.json").read_text(encoding="utf-8")
+    text = text.replace('"model": "', '"model": "x\\ud800', 1)
+    path = tmp_path / "p.json"
+    path.write_text(text, encoding="utf-8")
+    out = tmp_path / "report.json"
+    result = run_cli("evaluate", "--predictions", path, "--output", out)
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"spotdiff: error: {path}: line ")
+    assert result.stderr.count("\n") == 1 and "lone UTF-16 surrogate" in result.stderr
+    assert not out.exists()
+    validated = run_cli("validate", path)
+    assert validated.returncode == 1 and "lone UTF-16 surrogate" in validated.stderr
+
+
+@pytest.mark.parametrize(
+    "manifest", ["data", ".", "data/manifest.json"], ids=["data", "root", "file"]
+)
+def test_manifest_may_be_the_dataset_folder(manifest: str) -> None:
+    """As `spotdiff validate data` does: the folder or the dataset root finds the manifest."""
+    result = run_cli(
+        "evaluate", "--manifest", manifest, "--predictions", "predictions/perfect.json"
+    )
+    assert result.returncode == 0, result.stderr
+    assert "100.0%" in result.stdout
+
+
+def test_folder_without_a_manifest(tmp_path: Path) -> None:
+    result = run_cli(
+        "evaluate", "--manifest", tmp_path, "--predictions", REPO / "predictions" / "perfect.json"
+    )
+    assert (result.returncode, result.stderr) == (
+        1,
+        f"spotdiff: error: {tmp_path / 'manifest.json'}: file not found\n",
+    )
+
+
+def _copy_dataset(tmp_path: Path) -> Path:
+    shutil.copytree(REPO / "data", tmp_path / "data")
+    shutil.copy(REPO / "predictions" / "perfect.json", tmp_path / "p.json")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "p.json",
+        "data/manifest.json",
+        "data/../p.json",
+        "data/annotations/{first}.json",
+        "data/images/{first}.png",
+        "link.json",
+        "hard.json",
+    ],
+    ids=["predictions", "manifest", "dotdot", "annotation", "image", "symlink", "hard-link"],
+)
+@pytest.mark.parametrize("force", [False, True], ids=["plain", "force"])
+def test_output_never_replaces_an_input(tmp_path: Path, target: str, force: bool) -> None:
+    root = _copy_dataset(tmp_path)
+    first = json.loads((root / "data" / "manifest.json").read_text(encoding="utf-8"))["items"][0]
+    (root / "link.json").symlink_to(root / "p.json")
+    os.link(root / "p.json", root / "hard.json")
+    output = root / target.format(first=first["item_id"])
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    extra = ["--force"] if force else []
+    result = run_cli(
+        "evaluate", "--manifest", "data", "--predictions", "p.json", "--output", output, *extra,
+        cwd=root,
+    )  # fmt: skip
+    assert result.returncode == 1, result.stdout
+    assert result.stderr.startswith(f"spotdiff: error: {output}: is an input of this evaluation")
+    assert result.stderr.count("\n") == 1
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+
+
+def test_output_over_another_file_needs_force(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.json"
+    notes.write_text('{"mine": true}\n', encoding="utf-8")
+    result, _ = evaluate_to(tmp_path, REPO / "predictions" / "perfect.json", name="notes.json")
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"spotdiff: error: {notes}: exists and is not a spotdiff report; choose another "
+        "--output, or add --force to replace it\n"
+    )
+    assert notes.read_text(encoding="utf-8") == '{"mine": true}\n'
+    forced, _ = evaluate_to(
+        tmp_path, REPO / "predictions" / "perfect.json", "--force", name="notes.json"
+    )
+    assert forced.returncode == 0, forced.stderr
+    assert json.loads(notes.read_text(encoding="utf-8"))["metrics"]["overall_score"] == 1.0
+
+
+def test_an_earlier_report_is_replaced_without_force(tmp_path: Path) -> None:
+    first, out = evaluate_to(tmp_path, REPO / "predictions" / "example.json")
+    assert first.returncode == 0, first.stderr
+    again, _ = evaluate_to(tmp_path, REPO / "predictions" / "perfect.json")
+    assert again.returncode == 0, again.stderr
+    assert json.loads(out.read_text(encoding="utf-8"))["metrics"]["overall_score"] == 1.0

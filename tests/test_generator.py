@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import run_cli, write_json
+from conftest import REPO, run_cli, write_json
 from PIL import Image, ImageDraw
 
 from spotdiff_eval import evaluate_files
@@ -42,8 +43,9 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert first.returncode == 0, first.stderr
     before = snapshot(out)
     second = run_cli(
-        "generate", "--items", "12", "--seed", "7", "--output", out, env={"PYTHONHASHSEED": "2"}
-    )
+        "generate", "--items", "12", "--seed", "7", "--output", out, "--force",
+        env={"PYTHONHASHSEED": "2"},
+    )  # fmt: skip
     assert second.returncode == 0, second.stderr
     assert second.stdout == first.stdout
     assert snapshot(out) == before, "the same seed must give the same bytes"
@@ -273,9 +275,9 @@ def test_validate_warns_about_empty_and_overlapping_boxes(tmp_path: Path) -> Non
     assert findings.warnings == [
         f"{annotation}: /differences/1/bbox: item hand: only 0 pixels change inside the bbox of "
         "d02; is the box in the right place?",
+        f"{annotation}: /differences/1/bbox: item hand: the bbox of d02 overlaps the bbox of d01",
         f"{annotation}: /differences/2/bbox: item hand: only 0 pixels change inside the bbox of "
         "d03; is the box in the right place?",
-        f"{annotation}: /differences/1/bbox: item hand: the bbox of d02 overlaps the bbox of d01",
     ]
 
 
@@ -307,7 +309,7 @@ def test_a_failed_run_keeps_the_previous_dataset(tmp_path: Path, monkeypatch) ->
 
     monkeypatch.setattr(item_module, "build_item", failing)
     with pytest.raises(RuntimeError, match="disk on fire"):
-        generate_dataset(tmp_path, items=3, seed=4)
+        generate_dataset(tmp_path, items=3, seed=4, force=True)
     assert snapshot(tmp_path) == before
     assert sorted(os.listdir(tmp_path)) == ["data", "predictions"]
 
@@ -316,7 +318,7 @@ def test_items_do_not_depend_on_how_many_are_made(tmp_path: Path) -> None:
     generate_dataset(tmp_path / "few", items=2, seed=5)
     generate_dataset(tmp_path / "more", items=4, seed=5)
     for name in ("scene_0001", "scene_0002"):
-        (few,) = (tmp_path / "few" / "data" / "images").glob(f"{name}_*.png")
+        few = tmp_path / "few" / "data" / "images" / f"{name}.png"
         assert few.read_bytes() == (tmp_path / "more" / "data" / "images" / few.name).read_bytes()
 
 
@@ -330,6 +332,43 @@ def test_a_hand_made_dataset_is_never_overwritten(tmp_path: Path) -> None:
         "write (no dataset_version.json naming the generator); choose an empty or new folder\n"
     )
     assert snapshot(tmp_path) == before
+
+
+def test_replacing_the_bundled_set_needs_force(tmp_path: Path) -> None:
+    """`generate --output . --items 2` in a checkout used to replace the 28-item set."""
+    shutil.copytree(REPO / "data", tmp_path / "data")
+    shutil.copytree(REPO / "predictions", tmp_path / "predictions")
+    before = snapshot(tmp_path)
+    result = run_cli("generate", "--output", ".", "--items", "2", cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        "spotdiff: error: data: already exists; add --force to replace the dataset there, "
+        "or choose an empty or new folder\n"
+    )
+    assert snapshot(tmp_path) == before
+    forced = run_cli("generate", "--output", ".", "--items", "2", "--force", cwd=tmp_path)
+    assert forced.returncode == 0, forced.stderr
+    manifest = json.loads((tmp_path / "data" / "manifest.json").read_text(encoding="utf-8"))
+    assert len(manifest["items"]) == 2
+
+
+def test_staging_folders_of_killed_runs_are_removed(tmp_path: Path) -> None:
+    """A killed run leaves its staging folder; the next run deletes it (nobody holds its lock)."""
+    leftover = tmp_path / ".spotdiff-generate-killed"
+    (leftover / "data" / "images").mkdir(parents=True)
+    generate_dataset(tmp_path, items=1, seed=2)
+    assert sorted(os.listdir(tmp_path)) == ["data", "predictions"]
+
+
+def test_an_existing_baseline_alone_needs_force(tmp_path: Path) -> None:
+    baseline = tmp_path / "predictions" / "perfect.json"
+    baseline.parent.mkdir()
+    baseline.write_text("mine\n", encoding="utf-8")
+    result = run_cli("generate", "--output", tmp_path, "--items", "1")
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"spotdiff: error: {baseline}: already exists; add --force")
+    assert baseline.read_text(encoding="utf-8") == "mine\n"
+    assert sorted(os.listdir(tmp_path)) == ["predictions"]
 
 
 @pytest.mark.parametrize(

@@ -308,10 +308,10 @@ def test_hostile_submission_renders_as_inert_text_in_leaderboard_md(
     assert len(table.rows) == 5
     evil_row = next(row for row in table.rows if "alert(1)" in row[1])
     shown_name = (
-        HOSTILE_NAME.replace("\n", " ").replace("\u202e", "\ufffd").replace("\u2066", "\ufffd")
+        HOSTILE_NAME.replace("\n", " ").replace("\u202e", "\\u202e").replace("\u2066", "\\u2066")
     )
     assert evil_row[1].startswith(f"{shown_name} v|2 <b>")
-    assert evil_row[1].endswith("Evil</td><td>Corp | www.evil.example @team &amp; \\ \ufffd")
+    assert evil_row[1].endswith("Evil</td><td>Corp | www.evil.example @team &amp; \\ \\u202a")
     for forbidden in ("\u202e", "\u2066", "\u202a"):
         assert forbidden not in board.markdown
 
@@ -324,7 +324,8 @@ def test_hostile_submission_renders_as_inert_text_in_leaderboard_md(
         ("line\nbreak\r\nend", "line break end"),
         ("https://evil.example", "https\\://evil.example"),
         ("www.evil.example", "www\\.evil.example"),
-        ("\u202egnp.exe", "\ufffdgnp.exe"),
+        ("\u202egnp.exe", "\\\\u202egnp.exe"),
+        ("zero\u200bwidth\ufeffbom\u00adsoft", "zero?width?bom?soft"),
         ("back\\slash `code`", "back\\\\slash \\`code\\`"),
     ],
 )

@@ -11,6 +11,7 @@ from spotdiff_eval.domain import Annotation, Difference, GoldDifference
 from spotdiff_eval.evaluation import score_item
 from spotdiff_eval.matching import match_item
 from spotdiff_eval.metrics import Counts, metrics_from_counts
+from spotdiff_eval.records import difference_from_json, gold_difference_from_json
 
 NOUNS = [
     "car",
@@ -138,3 +139,29 @@ def test_metrics_are_fractions_and_matching_is_one_to_one(gold, predicted) -> No
     assert len(result.matches) + len(result.missed) == len(gold)
     for value in metrics_from_counts(counts_of(gold, predicted)).as_dict().values():
         assert 0.0 <= value <= 1.0
+
+
+def test_detail_sums_do_not_depend_on_the_order_of_the_matches() -> None:
+    """Float sums of thirds differ in the last bit by order; the tally must not."""
+    import itertools
+
+    subjects = ["kites", "boats", "lamps", "mugs", "cats"]
+    gold = [
+        gold_difference_from_json(
+            {"id": f"d{i}", "kind": "count_change", "subject": s, "from": "2", "to": "5"}
+        )
+        for i, s in enumerate(subjects)
+    ]
+    answers = [
+        {"kind": "count_change", "from": "2", "to": "4"},  # 2/3
+        {"kind": "attribute_change", "attribute": "count", "from": "2", "to": "4"},  # 1/3
+        {"kind": "attribute_change", "attribute": "number", "from": "2", "to": "3"},  # 1/3
+        {"kind": "count_change", "from": "2", "to": "5"},  # 3/3
+        {"kind": "count_change", "from": "3", "to": "5"},  # 2/3
+    ]
+    predicted = [
+        difference_from_json({"subject": s, **a}) for s, a in zip(subjects, answers, strict=True)
+    ]
+    tallies = {counts_of(gold, list(order)) for order in itertools.permutations(predicted)}
+    assert {t.matched for t in tallies} == {5}
+    assert len(tallies) == 1

@@ -148,9 +148,9 @@ def test_review_status_and_panel_order(dataset_manifest: Path) -> None:
     )
     assert validate_target(dataset_manifest) == [
         f'{dataset_manifest}: /review_status: review status is "draft", not "approved"',
-        f'{path}: /review_status: review status is "needs_review", not "approved"',
         f"{path}: /panel_order: panel_order ['top', 'bottom'] does not fit panel_layout "
         "side_by_side (expected ['left', 'right'])",
+        f'{path}: /review_status: review status is "needs_review", not "approved"',
     ]
 
 

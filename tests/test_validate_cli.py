@@ -98,6 +98,9 @@ def test_unknown_kind_is_a_usage_error() -> None:
             "must be a list",
         ),
     ],
+    # Explicit ids: the 200,000-character document must not become the test id
+    # (pytest puts it into PYTEST_CURRENT_TEST; see test_test_ids.py).
+    ids=["deep", "latin1", "unknown-kind", "blank-subject", "differences-not-a-list"],
 )
 def test_evaluate_refuses_bad_predictions_cleanly(tmp_path: Path, name, content, expected):
     path = tmp_path / name

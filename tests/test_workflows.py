@@ -8,6 +8,8 @@ that silently stopped matching would fail here too.
 from __future__ import annotations
 
 import copy
+import json
+import os
 import re
 import shlex
 import shutil
@@ -20,7 +22,7 @@ import pytest
 import yaml
 from conftest import REPO
 
-from spotdiff_eval.ci.changes import MAX_API_FILES
+from spotdiff_eval.ci.api_changes import MAX_API_FILES
 from spotdiff_eval.ci.publish import COMMIT_MESSAGE
 from spotdiff_eval.ci.summary import MARKER
 from spotdiff_eval.cli import build_parser
@@ -103,6 +105,45 @@ def violations(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
     found += _verify_rules(files)
     found += _comment_rules(files)
     found += _publish_rules(files)
+    found += _install_rules(files)
+    return found
+
+
+#: The hash-pinned lock every job that holds a secret, a write token or the
+#: workflow_run trigger installs from, and how to install from it.
+LOCK = ".github/requirements-privileged.txt"
+_FROM_LOCK = re.compile(
+    r"python -I -m pip install --no-cache-dir --require-hashes --only-binary :all: -r "
+    r"(\S+)$"
+)
+_PACKAGE_ONLY = re.compile(
+    r"python -I -m pip install --no-cache-dir --no-deps --no-build-isolation (\S+|\"[^\"]+\")$"
+)
+
+
+def _install_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
+    """Privileged jobs install dependencies from the lock (hash-checked) and the package alone."""
+    found = []
+    for name, (_, doc) in files.items():
+        on = triggers(doc)
+        for job, spec in doc["jobs"].items():
+            writes = "write" in (spec.get("permissions") or {}).values()
+            secret = "secrets." in yaml.safe_dump(spec)
+            if not (writes or secret or "workflow_run" in on or name == "verify-submission.yml"):
+                continue
+            runs = [s for s in spec.get("steps", []) if "pip install" in s.get("run", "")]
+            locked = []
+            for step in runs:
+                lock = _FROM_LOCK.fullmatch(step["run"])
+                if lock:
+                    locked.append(step)
+                    source = step.get("env", {}).get("LOCK", "") if "$LOCK" in lock[1] else lock[1]
+                    if not source.endswith(LOCK):
+                        found.append(f"{name}: {job}: installs from {source}, not {LOCK}")
+                elif not _PACKAGE_ONLY.fullmatch(step["run"]):
+                    found.append(f"{name}: {job}: pip install outside the hash-pinned lock")
+            if runs and (not locked or runs[0] is not locked[0]):
+                found.append(f"{name}: {job}: must install the hash-pinned lock first")
     return found
 
 
@@ -237,6 +278,10 @@ def _comment_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
             found.append(f"{name}: the comment step does not look for {MARKER}")
         if "pulls.list" in script and "head.sha === run.head_sha" not in script:
             found.append(f"{name}: the pull request must be found by the run's head SHA")
+        if "pulls.list" in script and step.get("env") != {
+            "CLAIMED_PR": "${{ steps.claimed.outputs.number }}"
+        }:
+            found.append(f"{name}: the lookup must check the pull request the artifact names")
         if "pulls.listFiles" in script and f"slice(0, {MAX_API_FILES})" not in script:
             found.append(f"{name}: pass at most {MAX_API_FILES} files to comment-body")
         run = step.get("run", "")
@@ -380,6 +425,30 @@ MUTATIONS = {
         lambda t, d: d.pop("concurrency"),
         "concurrency must be per pull request",
     ),
+    "comment-ignores-the-claimed-number": (
+        "comment.yml",
+        lambda t, d: next(s for _, s in steps(d) if s.get("id") == "pr").pop("env"),
+        "must check the pull request the artifact names",
+    ),
+    "unpinned-install-in-comment": (
+        "comment.yml",
+        lambda t, d: _run_step(d, "--require-hashes").update(
+            run="python -I -m pip install --no-cache-dir requests"
+        ),
+        "pip install outside the hash-pinned lock",
+    ),
+    "unpinned-install-with-the-token": (
+        "publish.yml",
+        lambda t, d: _run_step(d, "--no-deps").update(run="python -I -m pip install ."),
+        "build: pip install outside the hash-pinned lock",
+    ),
+    "another-lock": (
+        "publish.yml",
+        lambda t, d: _run_step(d, "--require-hashes").update(
+            run=_run_step(d, "--require-hashes")["run"].replace(LOCK, "requirements.txt")
+        ),
+        "installs from requirements.txt",
+    ),
     "comment-trusts-artifact": (
         "comment.yml",
         lambda t, d: _run_step(d, "comment-body").update(
@@ -425,6 +494,7 @@ def test_every_spotdiff_step_is_a_real_command() -> None:
                 seen.add((name, argv[0], getattr(args, "ci_command", None)))
     assert {(n, cmd, sub) for n, cmd, sub in seen} >= {
         ("verify-submission.yml", "ci", "verify-pr"),
+        ("comment.yml", "ci", "pull-request"),
         ("comment.yml", "ci", "comment-body"),
         ("publish.yml", "leaderboard", None),
         ("publish.yml", "download", None),
@@ -450,6 +520,105 @@ def test_codeowners_and_pr_template_exist() -> None:
         assert rules.get(path, "").startswith("@"), path
     template = (GITHUB / "pull_request_template.md").read_text(encoding="utf-8")
     assert "submissions/<id>/" in template and "spotdiff validate" in template
+
+
+def test_the_lock_pins_every_package_by_hash_and_covers_the_dependencies() -> None:
+    text = (REPO / LOCK).read_text(encoding="utf-8")
+    entries = re.split(r"\n(?=[^\s#])", text.split("\n", 2)[2].strip())
+    pinned = {}
+    for entry in entries:
+        first = entry.split(" ", 1)[0]
+        name, _, version = first.partition("==")
+        assert re.fullmatch(r"[a-z0-9][a-z0-9._-]*", name) and version, entry
+        hashes = re.findall(r"--hash=sha256:([0-9a-f]{64})", entry)
+        assert hashes and len(hashes) == entry.count("--hash="), entry
+        pinned[name] = version
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    block = pyproject.split("\ndependencies = [", 1)[1].split("]", 1)[0]
+    wanted = {re.split(r"[<>=!~ \[]", d.strip().strip('",'))[0] for d in block.splitlines()}
+    normal = {re.sub(r"[-_.]+", "-", w.lower()) for w in wanted if w} | {"hatchling"}
+    assert normal <= set(pinned), normal - set(pinned)
+    assert "refresh" in (REPO / ".github" / "requirements-privileged.in").read_text().lower()
+
+
+# -- the comment workflow's pull request lookup, run in Node ---------------------------
+
+#: Runs a github-script ``script`` as the action does (an async function body
+#: given github, context and core), against a fake API serving FIXTURE.
+NODE_HARNESS = """
+const fixture = JSON.parse(process.env.FIXTURE);
+const outputs = {};
+const notices = [];
+const core = {
+  setOutput: (name, value) => { outputs[name] = value; },
+  notice: (message) => { notices.push(message); },
+  setFailed: (message) => { outputs.failed = message; },
+};
+const github = {
+  paginate: async (method, args) => method(args),
+  rest: { pulls: {
+    list: (args) => fixture.pulls.filter((pull) => pull.state === args.state),
+    listFiles: (args) => fixture.files[String(args.pull_number)] || [],
+  } },
+};
+const context = { repo: { owner: 'o', repo: 'r' }, payload: { workflow_run: fixture.run } };
+const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor;
+new AsyncFunction('github', 'context', 'core', process.env.SCRIPT)(github, context, core)
+  .then(() => console.log(JSON.stringify({ outputs, notices })));
+"""
+
+HEAD = "c" * 40
+FILES = {
+    "7": [{"filename": "submissions/seven/predictions.json", "status": "added"}],
+    "8": [{"filename": "submissions/eight/predictions.json", "status": "added"}],
+}
+
+
+def find_pull_request(claimed: str, pulls: list[dict[str, Any]]) -> dict[str, Any]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (GitHub's runners have it)")
+    _, doc = workflows()["comment.yml"]
+    step = next(s for _, s in steps(doc) if s.get("id") == "pr")
+    fixture = {"run": {"head_sha": HEAD}, "pulls": pulls, "files": FILES}
+    done = subprocess.run(
+        [node, "-e", NODE_HARNESS],
+        env={
+            "PATH": os.environ.get("PATH", ""),
+            "SCRIPT": step["with"]["script"],
+            "FIXTURE": json.dumps(fixture),
+            "CLAIMED_PR": claimed,
+        },
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)["outputs"]
+
+
+def _pull(number: int, sha: str = HEAD, state: str = "open") -> dict[str, Any]:
+    return {"number": number, "state": state, "head": {"sha": sha}}
+
+
+def test_two_pull_requests_with_one_head_each_get_their_comment() -> None:
+    pulls = [_pull(7), _pull(8), _pull(9, sha="d" * 40)]
+    for number in ("7", "8"):
+        outputs = find_pull_request(number, pulls)
+        assert outputs["number"] == number
+        assert json.loads(outputs["files"]) == {"total": 1, "files": FILES[number]}
+
+
+@pytest.mark.parametrize(
+    ("claimed", "why"),
+    [("9", "open, but another head"), ("10", "closed"), ("", "no number"), ("7e0", "not one")],
+)
+def test_a_claimed_pull_request_the_api_does_not_confirm_gets_no_comment(
+    claimed: str, why: str
+) -> None:
+    pulls = [_pull(7), _pull(9, sha="d" * 40), _pull(10, state="closed")]
+    assert find_pull_request(claimed, pulls) == {"number": ""}, why
 
 
 # -- the linters ---------------------------------------------------------------------

@@ -53,19 +53,27 @@ class CiResult:
     counts: dict[str, int] | None
     problems: tuple[str, ...]
     problems_total: int
+    pull_request: int | None
 
 
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def result_document(verification: Verification) -> dict[str, Any]:
-    """result.json for a verification, within the schema's bounds."""
+def result_document(verification: Verification, pull_request: int | None = None) -> dict[str, Any]:
+    """result.json for a verification, within the schema's bounds.
+
+    The reasons a maintainer must review are listed with the problems.
+    ``pull_request`` is the number from the event: the comment workflow posts
+    on that pull request once the API confirms its head is the checked commit.
+    """
     report = verification.report
-    problems = [_clip(p, PROBLEM_MAX_CHARS) for p in verification.problems[:MAX_PROBLEMS]]
+    reasons = (*verification.problems, *verification.reviews)
+    problems = [_clip(p, PROBLEM_MAX_CHARS) for p in reasons[:MAX_PROBLEMS]]
     doc: dict[str, Any] = {
         "schema_version": "1.0",
         "verdict": verification.verdict,
+        "pull_request": pull_request,
         "base_sha": verification.base_sha,
         "head_sha": verification.head_sha,
         "submission_id": verification.submission_id,
@@ -78,7 +86,7 @@ def result_document(verification: Verification) -> dict[str, Any]:
         "confidence_interval": None,
         "counts": None,
         "problems": problems,
-        "problems_total": len(verification.problems),
+        "problems_total": len(reasons),
     }
     if report is not None:
         dataset, counts = report["dataset"], report["counts"]
@@ -147,6 +155,7 @@ def parse_result(data: Any, source: object) -> CiResult:
         counts=data["counts"],
         problems=tuple(data["problems"]),
         problems_total=data["problems_total"],
+        pull_request=data["pull_request"],
     )
 
 
@@ -164,20 +173,20 @@ def _check_consistency(data: dict[str, Any], source: object) -> None:
     scored = ("dataset", "metrics", "confidence_interval", "counts")
     if total < len(problems):
         fail("/problems_total", f"is {total}, fewer than the {len(problems)} problems listed")
-    if verdict == "rejected":
+    if verdict in ("rejected", "needs_maintainer"):
         if not problems:
-            fail("/problems", "a rejected result must list its problems")
-    else:
-        if problems or total:
-            fail("/problems", f'a "{verdict}" result cannot have problems')
+            fail("/problems", f'a "{verdict}" result must list its reasons')
+    elif problems or total:
+        fail("/problems", f'a "{verdict}" result cannot have problems')
+    if verdict != "rejected":
         if data["submission_id"] is None or data["action"] is None:
             fail("/submission_id", f'a "{verdict}" result needs its submission id and action')
-        expected_track = "dev" if verdict == "verified" else "hidden"
-        if data["track"] != expected_track:
-            fail("/track", f'a "{verdict}" result is for the {expected_track} track')
+        expected = {"verified": ("dev",), "checked": ("hidden",)}.get(verdict, ("dev", "hidden"))
+        if data["track"] not in expected:
+            fail("/track", f'a "{verdict}" result is for the {" or ".join(expected)} track')
         for key in scored:
-            if (data[key] is None) == (verdict == "verified"):
-                state = "needs" if verdict == "verified" else "cannot have"
+            if (data[key] is None) == (data["track"] == "dev"):
+                state = "needs" if data["track"] == "dev" else "cannot have"
                 fail(f"/{key}", f'a "{verdict}" result {state} {key}')
     if len({data[key] is None for key in scored}) > 1:
         fail("/metrics", "dataset, metrics, confidence_interval and counts come together")

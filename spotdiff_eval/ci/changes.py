@@ -7,9 +7,13 @@ checked on git's own record of the change (``git diff --raw``: paths, file
 modes, blob ids; sizes from ``git cat-file --batch-check``), never by running
 or importing anything from the pull request.
 
-The diff starts at the merge base of the base commit and the head, as GitHub's
-"Files changed" tab does: a branch made before other submissions landed on
-main must not be blamed for "deleting" them.
+The diff is what merging does: the base commit against the result of
+merging the head into it (``git merge-tree --write-tree``, the same ort merge
+GitHub's merge button makes). A branch made before other submissions landed on
+main is not blamed for "deleting" them, and a history shaped to make one merge
+base look like the only one (a criss-cross merge whose tree reverts a later fix
+on main) cannot hide that revert: ``merge-base`` picks one of several bases, the
+merge uses them all. Such histories are refused outright as well.
 """
 
 from __future__ import annotations
@@ -59,13 +63,18 @@ MAX_LISTED_OUTSIDE = 10
 
 @dataclass(frozen=True)
 class Change:
-    """One line of ``git diff --raw``."""
+    """One line of ``git diff --raw``.
+
+    ``utf8`` is False for a path whose bytes are not UTF-8; ``path`` then
+    shows the bad bytes as ``\\xNN`` escapes.
+    """
 
     status: str
     path: str
     old_mode: str
     new_mode: str
     new_blob: str
+    utf8: bool = True
 
 
 @dataclass(frozen=True)
@@ -89,12 +98,12 @@ def problem(path: str, what: str) -> str:
 # -- reading git ---------------------------------------------------------------
 
 
-def _git(repo: Path, *args: str, stdin: bytes | None = None) -> bytes:
+def _git(repo: Path, *args: str, stdin: bytes | None = None, ok: tuple[int, ...] = (0,)) -> bytes:
     """Run git on the pull request's clone; its output is data, never executed.
 
     ``--raw`` output runs no diff drivers or textconv filters the pull
     request's ``.gitattributes`` might name; replace refs are ignored so the
-    objects mean what their ids say.
+    objects mean what their ids say. Exit codes in ``ok`` are not errors.
     """
     env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_NO_REPLACE_OBJECTS": "1"}
     try:
@@ -108,15 +117,36 @@ def _git(repo: Path, *args: str, stdin: bytes | None = None) -> bytes:
         )
     except FileNotFoundError:
         raise SpotDiffError("git", "", "git is not installed") from None
-    if done.returncode != 0:
+    if done.returncode not in ok:
         lines = done.stderr.decode("utf-8", "replace").strip().splitlines() or ["no message"]
         raise SpotDiffError(repo, f"git {args[0]}", safe_text(lines[-1], 200))
     return done.stdout
 
 
+def merge_bases(repo: Path, base: str, head: str) -> list[str]:
+    """Every best common ancestor of ``base`` and ``head`` (none for unrelated histories)."""
+    return _git(repo, "merge-base", "--all", base, head, ok=(0, 1)).decode("ascii").split()
+
+
+def merged_tree(repo: Path, base: str, head: str) -> tuple[str, bool]:
+    """``(tree id, clean)``: the tree that merging ``head`` into ``base`` gives.
+
+    A conflicted merge still yields a tree (with conflict markers), and
+    ``git merge-tree`` then lists the conflicted paths after the tree id.
+    """
+    out = _git(
+        repo, "merge-tree", "--write-tree", "--no-messages", "--name-only", base, head, ok=(0, 1)
+    )
+    lines = out.decode("utf-8", "replace").strip().split("\n")
+    return lines[0], len(lines) == 1
+
+
 def read_changes(repo: Path, base: str, head: str) -> list[Change]:
-    """The changes from the merge base of ``base`` and ``head`` to ``head``."""
-    merge_base = _git(repo, "merge-base", base, head).decode("ascii").strip()
+    """What merging ``head`` into ``base`` changes: ``base`` against the merged tree."""
+    return _diff(repo, base, merged_tree(repo, base, head)[0])
+
+
+def _diff(repo: Path, old: str, new: str) -> list[Change]:
     raw = _git(
         repo,
         "diff",
@@ -126,8 +156,8 @@ def read_changes(repo: Path, base: str, head: str) -> list[Change]:
         "--no-abbrev",
         "--no-ext-diff",
         "--no-textconv",
-        merge_base,
-        head,
+        old,
+        new,
         "--",
     )
     return parse_raw_diff(raw)
@@ -139,13 +169,18 @@ def parse_raw_diff(raw: bytes) -> list[Change]:
     changes = []
     for meta, path in zip(fields[0:-1:2], fields[1::2], strict=False):
         old_mode, new_mode, _old_blob, new_blob, status = meta.decode("ascii")[1:].split(" ")
+        try:
+            name, utf8 = path.decode("utf-8"), True
+        except UnicodeDecodeError:
+            name, utf8 = path.decode("utf-8", "backslashreplace"), False
         changes.append(
             Change(
                 status=status[:1],
-                path=path.decode("utf-8", "replace"),
+                path=name,
                 old_mode=old_mode,
                 new_mode=new_mode,
                 new_blob=new_blob,
+                utf8=utf8,
             )
         )
     return changes
@@ -172,11 +207,104 @@ def folder_exists(repo: Path, commit: str, submission_id: str) -> bool:
     )
 
 
+def file_at(repo: Path, commit: str, path: str, max_bytes: int) -> bytes | None:
+    """The bytes of the plain file ``path`` at ``commit``; None if absent, not a plain file or
+    bigger than ``max_bytes`` (its size is read first)."""
+    listed = _git(repo, "ls-tree", "-z", commit, "--", path).split(b"\0")[0]
+    meta = listed.split(b"\t", 1)[0].decode("ascii", "replace").split(" ")
+    if len(meta) != 3 or meta[0] != REGULAR_FILE or meta[1] != "blob":
+        return None
+    blob = meta[2]
+    if blob_sizes(repo, [blob]).get(blob, max_bytes + 1) > max_bytes:
+        return None
+    return _git(repo, "cat-file", "blob", blob)
+
+
 def pull_request_changes(repo: Path, base: str, head: str) -> ChangeCheck:
-    """Read and check what the pull request in ``repo`` changes."""
-    changes = read_changes(repo, base, head)
+    """Read and check what the pull request in ``repo`` changes, and how its history is shaped."""
+    bases = merge_bases(repo, base, head)
+    if not bases:
+        return ChangeCheck(
+            None,
+            (
+                problem(
+                    "(pull request)",
+                    "shares no history with the base branch: branch off the base branch",
+                ),
+            ),
+        )
+    tree, clean = merged_tree(repo, base, head)
+    changes = _diff(repo, base, tree)
     sizes = blob_sizes(repo, (c.new_blob for c in changes if c.status in ("A", "M")))
-    return check_changes(changes, sizes)
+    check = check_changes(changes, sizes)
+    history = [*history_problems(bases, clean), *merge_commit_problems(repo, base, head)]
+    return ChangeCheck(check.submission_id, (*history, *check.problems))
+
+
+#: Merge commits checked one by one; a submission branch needs none.
+MAX_MERGE_COMMITS = 20
+
+
+def merge_commit_problems(repo: Path, base: str, head: str) -> list[str]:
+    """Merge commits on the branch that are not exactly the automatic merge of two parents.
+
+    "Rebase and merge" drops merge commits and replays the rest: a hand-made
+    merge whose tree undoes a scorer change made earlier on the branch passes
+    the merged-result check, yet rebasing lands that change on main. An
+    honest merge ("Update branch") is the automatic merge, so it is allowed.
+    """
+    lines = _git(repo, "rev-list", "--merges", "--parents", f"{base}..{head}").split(b"\n")
+    merges = [line.decode("ascii").split() for line in lines if line.strip()]
+    if len(merges) > MAX_MERGE_COMMITS:
+        return [
+            problem(
+                "(pull request)",
+                f"has {len(merges)} merge commits: rebase the submission onto the base branch",
+            )
+        ]
+    problems = []
+    for commit, *parents in merges:
+        if len(parents) == 2:
+            tree, clean = merged_tree(repo, parents[0], parents[1])
+            own = _git(repo, "rev-parse", f"{commit}^{{tree}}").decode("ascii").strip()
+            if clean and tree == own:
+                continue
+        problems.append(
+            problem(
+                "(pull request)",
+                f"merge commit {commit[:12]} is not the automatic merge of two parents (an "
+                "octopus, a conflict resolution or a hand-edited merge): rebase the "
+                "submission onto the base branch without merge commits",
+            )
+        )
+    return problems
+
+
+def history_problems(bases: list[str], clean: bool) -> list[str]:
+    """Histories refused whatever they change.
+
+    Several merge bases (a criss-cross merge) is how a head makes git's and
+    GitHub's two-point diff hide what merging does; a conflicted merge has no
+    result to check at all.
+    """
+    problems = []
+    if len(bases) > 1:
+        problems.append(
+            problem(
+                "(pull request)",
+                f"its history has {len(bases)} merge bases with the base branch (a criss-cross "
+                "merge), so what it shows is not what merging does: rebase the submission onto "
+                "the base branch without merge commits",
+            )
+        )
+    if not clean:
+        problems.append(
+            problem(
+                "(pull request)",
+                "does not merge cleanly into the base branch: rebase it onto the base branch",
+            )
+        )
+    return problems
 
 
 # -- the rule ------------------------------------------------------------------
@@ -184,7 +312,9 @@ def pull_request_changes(repo: Path, base: str, head: str) -> ChangeCheck:
 
 def check_changes(changes: list[Change], sizes: dict[str, int]) -> ChangeCheck:
     """Exactly one submission folder, two plain files within limits, nothing else."""
-    problems: list[str] = []
+    problems: list[str] = [
+        problem(c.path, "file name is not valid UTF-8: rename it") for c in changes if not c.utf8
+    ]
     folders: dict[str, list[Change]] = {}
     outside: list[Change] = []
     for change in changes:
@@ -225,8 +355,9 @@ def check_changes(changes: list[Change], sizes: dict[str, int]) -> ChangeCheck:
 
 def _outside_reason(change: Change) -> str:
     verb = _VERBS.get(change.status, "changes")
-    if change.path.startswith(f"{SUBMISSIONS}/") and change.new_mode in _ODD_MODES:
-        # submissions/<id> itself as a symlink (to ../spotdiff_eval, say)
+    inside = change.path == SUBMISSIONS or change.path.startswith(f"{SUBMISSIONS}/")
+    if inside and change.new_mode in _ODD_MODES:
+        # submissions/<id>, or submissions/ itself, as a symlink (to spotdiff_eval, say)
         return f"{_ODD_MODES[change.new_mode]}; a submission is a folder {SUBMISSIONS}/<id>/"
     for prefix, area in _AREAS:
         if change.path == prefix or change.path.startswith(prefix):
@@ -272,62 +403,3 @@ def _folder_problems(submission_id: str, changes: list[Change], sizes: dict[str,
                 problem(change.path, f"file is {size:,} bytes, above the {limit:,}-byte limit")
             )
     return problems
-
-
-# -- the same rule on the GitHub API's list of changed files -------------------
-
-#: The comment workflow passes at most this many files from the API (a
-#: submission changes two), which keeps the JSON within one environment
-#: variable's limit (128 KiB) even for 4 KiB paths.
-MAX_API_FILES = 20
-_API_STATUS = {"added": "A", "copied": "A", "removed": "D", "modified": "M", "changed": "M"}
-
-
-def api_changes(data: object, source: object) -> tuple[list[Change], int]:
-    """Changes from ``{"total": N, "files": [{"filename", "status", "previous_filename"?}]}``.
-
-    The comment workflow builds this from ``pulls.listFiles``. The API gives no
-    file modes or sizes, so only the path rules apply; a rename counts as the
-    removal of the old path and the addition of the new one.
-    """
-
-    def fail(where: str, what: str) -> None:
-        raise SpotDiffError(source, where, what)
-
-    if not isinstance(data, dict) or set(data) != {"total", "files"}:
-        fail("/", 'expected an object with exactly "total" and "files"')
-    total, files = data["total"], data["files"]  # type: ignore[index]
-    if not isinstance(total, int) or isinstance(total, bool) or total < 0:
-        fail("/total", "must be an integer >= 0")
-    if not isinstance(files, list) or len(files) > MAX_API_FILES or len(files) > total:
-        fail("/files", f"must be a list of at most {MAX_API_FILES} files and at most total")
-    changes = []
-    for index, entry in enumerate(files):
-        where = f"/files/{index}"
-        names = ("filename", "status", "previous_filename")
-        if not isinstance(entry, dict) or not set(entry) <= set(names):
-            fail(where, "must be an object with filename, status and previous_filename")
-        for key in names:
-            value = entry.get(key, "")
-            if not isinstance(value, str) or len(value) > 4096:
-                fail(f"{where}/{key}", "must be a string of at most 4096 characters")
-        if not entry.get("filename"):
-            fail(f"{where}/filename", "must not be empty")
-        status = entry.get("status", "")
-        if status == "renamed":
-            if entry.get("previous_filename"):
-                changes.append(Change("D", entry["previous_filename"], REGULAR_FILE, "000000", ""))
-            changes.append(Change("A", entry["filename"], "000000", REGULAR_FILE, ""))
-        elif status != "unchanged":
-            letter = _API_STATUS.get(status, "?")
-            changes.append(Change(letter, entry["filename"], REGULAR_FILE, REGULAR_FILE, ""))
-    return changes, total
-
-
-def check_api_changes(changes: list[Change], total: int, listed: int) -> ChangeCheck:
-    """The path rules on the API's list; more files than listed is refused too."""
-    check = check_changes(changes, {})
-    if total > listed:
-        extra = problem("(pull request)", f"changes {total} files; a submission changes at most 2")
-        return ChangeCheck(check.submission_id, (*check.problems, extra))
-    return check

@@ -78,6 +78,18 @@ def pull_request_shas(event: dict[str, Any], source: object) -> tuple[str, str]:
     return shas[0], shas[1]
 
 
+def pull_request_number(event: dict[str, Any], source: object) -> int | None:
+    """``pull_request.number`` of an event payload; None when it has none (not a PR event)."""
+    node = event.get("pull_request")
+    number = node.get("number") if isinstance(node, dict) else None
+    if number is None:
+        return None
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 10**9:
+        shown = repr(number)[:60]
+        raise SpotDiffError(source, "/pull_request/number", f"not a pull request number: {shown}")
+    return number
+
+
 def require_sha(value: object, source: object, where: str) -> str:
     """``value`` if it is a full commit id, else a one-line error."""
     if not isinstance(value, str) or not COMMIT_SHA.fullmatch(value):

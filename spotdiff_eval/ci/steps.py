@@ -12,6 +12,7 @@ from pathlib import Path
 from ..errors import SpotDiffError
 from ..jsonio import parse_json_text
 from . import github_env
+from .api_changes import api_changes, check_api_changes
 from .artifact import (
     RESULT_FILE,
     CiResult,
@@ -20,7 +21,7 @@ from .artifact import (
     result_document,
     write_artifact,
 )
-from .changes import api_changes, check_api_changes, problem
+from .changes import problem
 from .summary import render_markdown
 from .verify import Verification, verify_pull_request
 
@@ -33,19 +34,26 @@ def verify_step(
     base: str | None = None,
     head: str | None = None,
     manifest: Path | None = None,
+    author_env: str | None = None,
 ) -> tuple[Verification, CiResult]:
     """verify-submission.yml's step: verify, write the artifact, summary and outputs.
 
-    ``base`` and ``head`` default to the ``pull_request`` event's shas.
+    ``base`` and ``head`` default to the ``pull_request`` event's shas; the
+    pull request number comes from the event when there is one. The author's
+    login is read from the environment variable ``author_env`` (the workflow
+    sets it from ``github.event.pull_request.user.login``).
     """
-    if base is None or head is None:
+    number = None
+    if base is None or head is None or os.environ.get("GITHUB_EVENT_PATH"):
+        source = os.environ.get("GITHUB_EVENT_PATH")
         event = github_env.read_event()
-        event_base, event_head = github_env.pull_request_shas(
-            event, os.environ.get("GITHUB_EVENT_PATH")
-        )
-        base, head = base or event_base, head or event_head
-    verification = verify_pull_request(trusted, pr, base, head, manifest=manifest)
-    doc = result_document(verification)
+        if base is None or head is None:
+            event_base, event_head = github_env.pull_request_shas(event, source)
+            base, head = base or event_base, head or event_head
+        number = github_env.pull_request_number(event, source)
+    author = (os.environ.get(author_env) or None) if author_env else None
+    verification = verify_pull_request(trusted, pr, base, head, manifest=manifest, author=author)
+    doc = result_document(verification, number)
     result = parse_result(doc, Path(artifact) / RESULT_FILE)
     summary = render_markdown(result)
     write_artifact(artifact, doc, summary, verification.report)
@@ -67,10 +75,34 @@ def comment_step(
 
     With ``head_sha`` a result for any other commit is refused. With
     ``changed_files_env`` (the GitHub API's list of the pull request's files,
-    see ``changes.api_changes``) the submission rules are applied again to
+    see ``api_changes``) the submission rules are applied again to
     what GitHub says changed: the run that wrote the artifact may have been
     altered by the pull request, the API's list cannot be.
     """
+    result = _result_for(artifact, head_sha)
+    api_problems = [] if changed_files_env is None else _api_problems(changed_files_env, result)
+    body = render_markdown(result, comment=True, run_url=run_url, api_problems=api_problems)
+    if output_name is not None and not github_env.set_output(output_name, body):
+        raise SpotDiffError("GITHUB_OUTPUT", "", "not set: --github-output works in Actions only")
+    return body
+
+
+def pull_request_step(artifact: Path, *, head_sha: str, output_name: str | None = None) -> str:
+    """comment.yml's first step: the pull request number the artifact claims, or "".
+
+    Only a claim: the comment workflow posts on that pull request only if the
+    API lists it as open with the checked head. Several pull requests can share
+    one head commit; each has its own verify run, so each gets its comment.
+    """
+    number = _result_for(artifact, head_sha).pull_request
+    value = "" if number is None else str(number)
+    if output_name is not None and not github_env.set_output(output_name, value):
+        raise SpotDiffError("GITHUB_OUTPUT", "", "not set: --github-output works in Actions only")
+    return value
+
+
+def _result_for(artifact: Path, head_sha: str | None) -> CiResult:
+    """The validated result; with ``head_sha``, refused unless it is for that commit."""
     result = load_result(artifact)
     if head_sha is not None:
         head = github_env.require_sha(head_sha, "--head-sha", "")
@@ -81,11 +113,7 @@ def comment_step(
                 f"names commit {result.head_sha[:12]}, but the run was for {head[:12]}: "
                 "refusing a result for another commit",
             )
-    api_problems = [] if changed_files_env is None else _api_problems(changed_files_env, result)
-    body = render_markdown(result, comment=True, run_url=run_url, api_problems=api_problems)
-    if output_name is not None and not github_env.set_output(output_name, body):
-        raise SpotDiffError("GITHUB_OUTPUT", "", "not set: --github-output works in Actions only")
-    return body
+    return result
 
 
 def _api_problems(name: str, result: CiResult) -> list[str]:

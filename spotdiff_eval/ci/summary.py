@@ -28,6 +28,7 @@ _RUN_URL = re.compile(r"https://[A-Za-z0-9._~:/?#@!$&'*+,;=%-]{1,400}")
 _HEADINGS = {
     "verified": "✅ Verified: re-scored by CI with the base branch's scorer",
     "checked": "☑️ Checked: a valid hidden-track submission, scored after merge",
+    "needs_maintainer": "🛂 Needs a maintainer: it changes an entry its author does not own",
     "rejected": "❌ Not accepted yet: see the problems below",
 }
 _VERIFIED_MEANS = (
@@ -69,7 +70,8 @@ def render_markdown(
             lines += ["", "The submission folder itself is valid. Its score, for information:"]
         lines += ["", *_score_table(result)]
     if result.problems:
-        lines += ["", f"### Problems ({result.problems_total})", ""]
+        title = "Why a maintainer must review" if verdict == "needs_maintainer" else "Problems"
+        lines += ["", f"### {title} ({result.problems_total})", ""]
         lines += [f"- {md_code(p, 400)}" for p in result.problems]
         hidden = result.problems_total - len(result.problems)
         if hidden > 0:

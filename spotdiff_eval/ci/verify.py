@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,10 +23,12 @@ from ..jsonio import read_json
 from ..pipeline import evaluate_files
 from ..report import build_report
 from ..submission_checks import SUBMISSION_JSON_MAX_BYTES, validate_submission
+from ..terminal import safe_text
 from .changes import SUBMISSIONS, folder_exists, problem, pull_request_changes
 from .github_env import require_sha
+from .ownership import review_reasons
 
-VERDICTS = ("verified", "checked", "rejected")
+VERDICTS = ("verified", "checked", "needs_maintainer", "rejected")
 
 
 @dataclass(frozen=True)
@@ -40,21 +43,36 @@ class Verification:
     model: str | None
     problems: tuple[str, ...]
     report: dict[str, Any] | None
+    #: Why a maintainer must look (``ownership``): not problems, never a pass.
+    reviews: tuple[str, ...] = ()
 
     @property
     def verdict(self) -> str:
-        """verified (scored), checked (valid, hidden track: scored after merge), rejected."""
+        """verified (scored), checked (valid, hidden track: scored after merge),
+        needs_maintainer (valid, but changes an entry its author does not own), rejected."""
         if self.problems:
             return "rejected"
+        if self.reviews:
+            return "needs_maintainer"
         if self.track == "hidden":
             return "checked"
         return "verified" if self.report is not None else "rejected"
 
 
 def verify_pull_request(
-    trusted: Path, pr: Path, base: str, head: str, *, manifest: Path | None = None
+    trusted: Path,
+    pr: Path,
+    base: str,
+    head: str,
+    *,
+    manifest: Path | None = None,
+    author: str | None = None,
 ) -> Verification:
-    """Check what the pull request changes, validate its submission, score it."""
+    """Check what the pull request changes, validate its submission, score it.
+
+    ``author`` is the pull request author's GitHub login; updating a folder
+    someone else submitted needs a maintainer.
+    """
     base = require_sha(base, "--base", "")
     head = require_sha(head, "--head", "")
     trusted, pr = Path(trusted), Path(pr)
@@ -64,6 +82,7 @@ def verify_pull_request(
     submission_id = check.submission_id
     action = track = model = None
     report = None
+    reviews: list[str] = []
     if submission_id is not None:
         action = "updated" if folder_exists(pr, base, submission_id) else "added"
         folder = pr / SUBMISSIONS / submission_id
@@ -71,14 +90,17 @@ def verify_pull_request(
         if not_real:
             problems.append(not_real)
         else:
+            reviews = review_reasons(
+                pr, base, submission_id, action, author, lenient_metadata(folder)
+            )
             track, model = declared(folder)
             findings = validate_submission(folder, manifest=manifest if track == "dev" else None)
-            problems += [_relative(line, pr) for line in findings]
+            problems += [shown(_relative(line, pr)) for line in findings]
             if not findings and track == "dev":
                 try:
                     report = build_report(evaluate_files(manifest, folder / "predictions.json"))
                 except SpotDiffError as exc:
-                    problems.append(_relative(exc.one_line(), pr))
+                    problems.append(shown(_relative(exc.one_line(), pr)))
                 else:
                     model = report["predictions"]["model"]
     return Verification(
@@ -90,6 +112,7 @@ def verify_pull_request(
         model=model,
         problems=tuple(problems),
         report=report,
+        reviews=tuple(reviews),
     )
 
 
@@ -110,18 +133,34 @@ def declared(folder: Path) -> tuple[str, str | None]:
     Only chooses what to check against: a broken file is reported in full by
     ``validate_submission``, and a file that cannot be read counts as ``dev``.
     """
-    path = folder / "submission.json"
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
-            return "dev", None
-        data = read_json(path, max_bytes=SUBMISSION_JSON_MAX_BYTES)
-    except (OSError, SpotDiffError):
-        return "dev", None
+    data = lenient_metadata(folder) or {}
     dataset = data.get("dataset")
     track = dataset.get("track") if isinstance(dataset, dict) else None
     model = data.get("model")
     name = model.get("name") if isinstance(model, dict) else None
     return ("hidden" if track == "hidden" else "dev"), (name if isinstance(name, str) else None)
+
+
+def lenient_metadata(folder: Path) -> dict[str, Any] | None:
+    """submission.json as a JSON object if it is a plain, readable file; else None."""
+    path = folder / "submission.json"
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None
+        return read_json(path, max_bytes=SUBMISSION_JSON_MAX_BYTES)
+    except (OSError, SpotDiffError):
+        return None
+
+
+def shown(line: str) -> str:
+    """A finding as the log, the artifact and the comment may show it.
+
+    Findings name files from the pull request: a name holding a line break and
+    ``::error ...`` would write a workflow command into the job log, an ESC
+    sequence would rewrite the terminal, a name that is not UTF-8 could not be
+    written to result.json at all.
+    """
+    return safe_text(line, sys.maxsize)
 
 
 def _relative(line: str, pr: Path) -> str:

@@ -23,12 +23,17 @@ def run_verify_pr(args: argparse.Namespace) -> int:
         base=args.base,
         head=args.head,
         manifest=args.manifest,
+        author_env=args.author_env,
     )
+    from ..ci.verify import shown
+
     for line in verification.problems:
-        print(f"spotdiff: error: {line}", file=sys.stderr)
+        print(f"spotdiff: error: {shown(line)}", file=sys.stderr)
+    for line in verification.reviews:
+        print(f"spotdiff: needs a maintainer: {shown(line)}", file=sys.stderr)
     print(_verdict_line(result))
     print(f"Artifact written to {args.artifact}")
-    return 1 if result.verdict == "rejected" else 0
+    return 0 if result.verdict in ("verified", "checked") else 1
 
 
 def _verdict_line(result: CiResult) -> str:
@@ -58,6 +63,14 @@ def run_comment_body(args: argparse.Namespace) -> int:
         output_name=args.github_output,
     )
     sys.stdout.write(body)
+    return 0
+
+
+def run_pull_request(args: argparse.Namespace) -> int:
+    from ..ci.steps import pull_request_step
+
+    value = pull_request_step(args.artifact, head_sha=args.head_sha, output_name=args.github_output)
+    print(value)
     return 0
 
 
@@ -106,10 +119,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     v = add_command(
         commands,
         "verify-pr",
-        "Check that a pull request adds or updates exactly one valid submission folder and "
-        "nothing else, score it with this (trusted) installation, and write the artifact, "
-        "job summary and step outputs. Exits 1 when the submission is not accepted.",
+        "Check that merging a pull request adds or updates exactly one valid submission folder "
+        "and nothing else, score it with this (trusted) installation, and write the artifact, "
+        "job summary and step outputs. Exits 1 when the submission is not accepted, and when "
+        "it changes an entry its author does not own (a maintainer must review).",
         "  spotdiff ci verify-pr --trusted . --pr ../pr --artifact /tmp/verify\n"
+        "  PR_AUTHOR=octocat spotdiff ci verify-pr --trusted . --pr ../pr \\\n"
+        "      --author-env PR_AUTHOR --artifact /tmp/verify\n"
         "  spotdiff ci verify-pr --trusted . --pr ../pr --base 1a2b... --head 3c4d... \\\n"
         "      --artifact /tmp/verify\n",
     )
@@ -123,6 +139,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     v.add_argument("--base", help="base commit sha (default: from GITHUB_EVENT_PATH)")
     v.add_argument("--head", help="pull request head commit sha (default: from GITHUB_EVENT_PATH)")
     v.add_argument("--manifest", type=Path, help="dataset (default: TRUSTED/data/manifest.json)")
+    v.add_argument(
+        "--author-env",
+        metavar="NAME",
+        help="environment variable holding the pull request author's GitHub login; updating "
+        "a folder whose base-branch submitter is someone else, or a baseline, needs a "
+        "maintainer (example: --author-env PR_AUTHOR; unset: every update needs one)",
+    )
     v.add_argument("--artifact", type=Path, required=True, help="folder to write the artifact to")
     v.set_defaults(handler=run_verify_pr)
 
@@ -149,6 +172,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--github-output", metavar="NAME", help="also write the body as this step output"
     )
     c.set_defaults(handler=run_comment_body)
+
+    n = add_command(
+        commands,
+        "pull-request",
+        "Validate a downloaded verification artifact as untrusted data and print the number "
+        "of the pull request it was made for (empty if none). The comment workflow posts only "
+        "if the GitHub API lists that pull request as open with this head commit.",
+        "  spotdiff ci pull-request --artifact /tmp/verify --head-sha 3c4d...\n"
+        "  spotdiff ci pull-request --artifact /tmp/verify --head-sha 3c4d... \\\n"
+        "      --github-output number\n",
+    )
+    n.add_argument("--artifact", type=Path, required=True, help="the downloaded artifact folder")
+    n.add_argument(
+        "--head-sha", required=True, help="refuse a result for any other commit than this one"
+    )
+    n.add_argument(
+        "--github-output", metavar="NAME", help="also write the number as this step output"
+    )
+    n.set_defaults(handler=run_pull_request)
 
     h = add_command(
         commands,

@@ -13,10 +13,13 @@ def run(args: argparse.Namespace) -> int:
     from ..jsonio import dumps_layered, write_text_atomic
     from ..pipeline import evaluate_files, gc_paused
     from ..report import build_report
+    from ..report_target import check_report_target, evaluation_inputs
     from ..summary import render_summary
 
     with gc_paused():
         evaluation = evaluate_files(args.manifest, args.predictions, show_progress=not args.quiet)
+        if args.output is not None:
+            check_report_target(args.output, evaluation_inputs(evaluation), force=args.force)
         if not args.quiet:
             sys.stdout.write(render_summary(evaluation))
         if args.output is not None:
@@ -39,9 +42,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--manifest",
         type=Path,
         default=DEFAULT_MANIFEST,
-        help="dataset manifest (default: data/manifest.json)",
+        help="dataset manifest, or its folder (default: data/manifest.json)",
     )
     p.add_argument("--predictions", type=Path, required=True, help="predictions JSON file")
-    p.add_argument("--output", type=Path, help="write the full JSON report here")
-    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    p.add_argument(
+        "--output",
+        type=Path,
+        help="write the full JSON report here, e.g. --output results/my-model.json; "
+        "never over an input, and over an existing file only if it is an earlier report",
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="let --output replace an existing file that is not a report "
+        "(e.g. --output notes.json --force); inputs are still refused",
+    )
+    p.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
     p.set_defaults(handler=run)

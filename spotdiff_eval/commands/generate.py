@@ -39,6 +39,7 @@ def run(args: argparse.Namespace) -> int:
         name=args.name,
         version=args.dataset_version,
         progress=Progress("Generating items", args.items),
+        force=args.force,
     )
     kinds = ", ".join(f"{n} {kind}" for kind, n in summary.kinds.items())
     print(
@@ -57,7 +58,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "Draw a procedural spot-the-difference dataset whose answers are exactly known.",
         "  spotdiff generate --output /tmp/g --items 12 --seed 7\n"
         "  spotdiff generate --output my-set --items 100 --seed 1 --difficulty hard\n"
-        "  spotdiff validate /tmp/g\n",
+        "  spotdiff validate /tmp/g\n"
+        "  spotdiff generate --output . --items 28 --seed 1 --force   # replace a dataset\n",
     )
     p.add_argument(
         "--output",
@@ -85,5 +87,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         type=_plain_name,
         default="1.0.0",
         help="dataset version written to the manifest (default: 1.0.0)",
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="replace a dataset this command generated earlier in --output "
+        "(e.g. spotdiff generate --output . --force); a hand-made dataset is never replaced",
     )
     p.set_defaults(handler=run)

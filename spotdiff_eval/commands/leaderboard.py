@@ -119,7 +119,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="where scored reports are kept by content hash (default: .spotdiff-cache/)",
     )
     build.add_argument("--no-cache", action="store_true", help="score every submission afresh")
-    build.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    build.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
     build.set_defaults(handler=run_build)
 
     baselines = add_command(

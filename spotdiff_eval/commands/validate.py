@@ -10,20 +10,24 @@ from . import DEFAULT_MANIFEST, add_command
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..terminal import safe_text
     from ..validate import validate_target
 
     manifest = args.manifest
     if manifest is None and DEFAULT_MANIFEST.is_file():
         manifest = DEFAULT_MANIFEST
     findings = validate_target(args.target, manifest=manifest, kind=args.kind)
+    # Findings name files from a pull request: escaped, so a name cannot forge a
+    # log line. Each line is flushed as written, so with 2>&1 the two streams
+    # interleave in the order written: warnings, errors, then the verdict.
     for warning in findings.warnings:
-        print(f"spotdiff: warning: {warning}", file=sys.stderr)
+        print(f"spotdiff: warning: {safe_text(warning, sys.maxsize)}", file=sys.stderr, flush=True)
     for finding in findings:
-        print(f"spotdiff: error: {finding}", file=sys.stderr)
+        print(f"spotdiff: error: {safe_text(finding, sys.maxsize)}", file=sys.stderr, flush=True)
     if findings:
-        print(f"{args.target}: {len(findings)} problem(s) found", file=sys.stderr)
+        print(f"{args.target}: {len(findings)} problem(s) found", file=sys.stderr, flush=True)
         return 1
-    print(f"{args.target}: valid")
+    print(f"{args.target}: valid", flush=True)
     return 0
 
 

@@ -9,12 +9,14 @@ panels, and writes a dataset whose answers are exactly known::
     print(summary.manifest, summary.items, summary.regenerated)
 
 The modules, in the order an item passes through them: ``catalogue`` (the
-kinds of objects and the themes, drawn by ``objects_*`` on a ``canvas``),
+kinds of objects and the themes, drawn by ``objects_*`` on a ``canvas``,
+and ``crowds`` of small kinds), ``deck`` (which kinds an item gets),
 ``compose`` (the first panel), ``differences`` (what changes), ``render``,
 ``annotate`` (names, sentences, boxes), ``gate`` (the checks an item must
 pass), ``item`` (one item, redrawn until it passes) and ``writer`` with
 ``card`` (the files). ``example_answers`` writes the imperfect example
-predictions of the bundled set.
+predictions of the bundled set; ``priors`` measures what a dataset gives
+away to a guesser who never looks at an image.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from pathlib import Path
 
 #: Version of the drawings and rules: a change that alters any output for a
 #: given seed raises it, so a dataset's provenance names what made it.
-GENERATOR_VERSION = "1.0.0"
+GENERATOR_VERSION = "2.0.0"
 
 DEFAULT_NAME = "spotdiff-generated"
 DEFAULT_VERSION = "1.0.0"
@@ -44,6 +46,23 @@ class GenerationSummary:
     layouts: dict[str, int]
 
 
+def vocabulary() -> dict[str, int]:
+    """How many kinds of objects scenes draw on, and how many head nouns name them.
+
+    The smallest theme's count is the pool a blind guesser faces.
+    """
+    from .catalogue import SINGLE_KINDS, THEMES, heads
+
+    def names(keys) -> int:
+        return len({h for key in keys for h in heads(key)})
+
+    return {
+        "object_kinds": len(SINGLE_KINDS),
+        "head_nouns": names(k.key for k in SINGLE_KINDS),
+        "head_nouns_per_theme_at_least": min(names(t.kinds) for t in THEMES),
+    }
+
+
 def generate_dataset(
     output: Path | str,
     items: int = 24,
@@ -53,12 +72,13 @@ def generate_dataset(
     name: str = DEFAULT_NAME,
     version: str = DEFAULT_VERSION,
     progress: Callable[[int], None] | None = None,
+    force: bool = False,
 ) -> GenerationSummary:
     """Generate ``items`` items into ``output/data/`` (and ``output/predictions/perfect.json``).
 
     Raises :class:`~spotdiff_eval.errors.SpotDiffError` for an unusable
-    output folder; the previous dataset there is kept until the new one is
-    complete.
+    output folder, or one already holding a dataset unless ``force``; the
+    previous dataset there is kept until the new one is complete.
     """
     from PIL import __version__ as pillow_version
 
@@ -74,7 +94,7 @@ def generate_dataset(
         raise ValueError(f"items must be at least 1, not {items}")
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
-    writer = DatasetWriter(Path(output))
+    writer = DatasetWriter(Path(output), force=force)
     kinds: Counter[str] = Counter()
     attributes: Counter[str] = Counter()
     layouts: Counter[str] = Counter()
@@ -113,6 +133,7 @@ def generate_dataset(
             "attributes": {a: attributes[a] for a in ATTRIBUTE_CYCLE},
             "layouts": {layout: layouts[layout] for layout in sorted(layouts)},
             "themes": {theme: themes[theme] for theme in sorted(themes)},
+            "vocabulary": vocabulary(),
             "regenerated_by_gate": regenerated,
             "license": LICENSE,
             "created_from": command,

@@ -116,8 +116,9 @@ def describe(change: Change, obj: SceneObject, words: str, where: str) -> str:
         group = kind.group
         low, high = int(change.before), int(change.after)
         noun = group.plural if high != 1 else group.member
+        around = f" {group.where or where}" if group.where or where else ""
         return (
-            f"The second panel shows {NUMBER_WORDS[high]} {noun} {group.where} "
+            f"The second panel shows {NUMBER_WORDS[high]} {noun}{around} "
             f"instead of {NUMBER_WORDS[low]}."
         )
     if kind.part and change.attribute != "size":
@@ -145,7 +146,7 @@ def _spoken(obj: SceneObject, name: str) -> str:
 
 def _where(obj: SceneObject, scene: Scene) -> str:
     """Zone and side: "in the sky on the left", "on the counter in the middle"."""
-    zone = scene.theme.zone(KINDS[obj.kind].zone).where
+    zone = scene.theme.home(KINDS[obj.kind]).where
     third = PANEL_WIDTH / 3
     side = "on the left" if obj.cx < third else "on the right" if obj.cx > 2 * third else None
     side = side or "in the middle"

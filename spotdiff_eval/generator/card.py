@@ -37,6 +37,7 @@ def render_card(info: dict[str, Any]) -> str:
     layouts = info["layouts"]
     themes = ", ".join(f"{t.replace('_', ' ')} {n}" for t, n in info["themes"].items())
     low, high = info["differences_per_item"]
+    vocab = info["vocabulary"]
     return f"""---
 license: cc0-1.0
 pretty_name: SpotDiff {name}
@@ -78,6 +79,25 @@ image and lists every difference as JSON; `spotdiff evaluate` scores the list.
 
 Attribute changes by attribute: {attributes}. Scenes by theme: {themes}.
 Each item has {low} to {high} differences (difficulty `{info["difficulty"]}`).
+
+Scenes draw on {vocab["object_kinds"]} kinds of objects named by {vocab["head_nouns"]}
+different head nouns (people, animals, food, toys, tools, furniture,
+vehicles, buildings...), every theme at least
+{vocab["head_nouns_per_theme_at_least"]} of them; small kinds also come as
+crowds (three ducks, four keys), which count changes add to or take from.
+
+## Why guessing does not pay
+
+An answer written without looking at the image must not score. So nothing
+here favours an object or a change: item ids are numbers (`scene_0001`),
+never the theme; most kinds stand in every theme (a backdrop says little
+about what a scene holds); each item's kinds are dealt from a shuffled deck
+per theme, so every kind appears about equally often and the other items'
+answers say nothing about this one's; the changed objects are drawn
+uniformly from the scene; the four kinds of change take turns, and size
+changes grow or shrink at even odds. Guessing the most common objects of
+the other items of the same theme finds almost nothing (measure it with
+`python benchmarks/priors.py` in the project).
 
 Every annotation carries `panel_boxes` (where each panel sits in the image)
 and, per difference, a `bbox` in panel pixels (x1 and y1 exclusive), a
@@ -129,7 +149,8 @@ domain. Copy, change and redistribute them, for any purpose, without asking.
 ## Limitations
 
 Flat cartoon drawings with few colours are easier to compare than
-photographs, and the scenes repeat one drawing per kind of object. Scores on
+photographs, the scenes repeat one drawing per kind of object, and objects
+of any kind may share a scene (a guitar in a park, a rake in a kitchen). Scores on
 this set say how well a model finds and names clear changes, not how it
 copes with real images.
 """

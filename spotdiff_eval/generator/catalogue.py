@@ -2,36 +2,63 @@
 
 Backdrops are fixed drawings without randomness: what varies between items
 is which objects stand where, so a backdrop never hides or fakes a change.
+A theme's kinds are every kind that may stand in its zones (most kinds are
+shared by all themes), never a hand-picked short list: the backdrop is
+visible to anyone, so a short list per theme is a prior a blind guesser
+exploits.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 from ..normalize import parse_name
 from .canvas import Canvas
+from .crowds import crowds
 from .objects_animals import ANIMAL_KINDS
 from .objects_beach import BEACH_KINDS
+from .objects_food import FOOD_KINDS
+from .objects_gadgets import GADGET_KINDS
+from .objects_garden import GARDEN_KINDS
+from .objects_home import HOME_KINDS
+from .objects_household import HOUSEHOLD_KINDS
 from .objects_indoor import FLOOR_KINDS, WALL_KINDS
 from .objects_kitchen import COUNTER_KINDS
 from .objects_outdoor import FAR_KINDS, SKY_KINDS
+from .objects_skyline import SKYLINE_KINDS
+from .objects_small import SMALL_KINDS
 from .objects_street import STREET_KINDS
+from .objects_things import THING_KINDS
+from .objects_wildlife import WILD_KINDS
 from .scene import PANEL_HEIGHT, PANEL_WIDTH, ObjectKind, Theme, Zone
 
-KINDS: dict[str, ObjectKind] = {
-    kind.key: kind
+#: The kinds that stand alone, as drawn.
+SINGLE_KINDS: tuple[ObjectKind, ...] = tuple(
+    kind
     for group in (
         SKY_KINDS,
+        SKYLINE_KINDS,
         FAR_KINDS,
         STREET_KINDS,
+        GARDEN_KINDS,
         ANIMAL_KINDS,
+        WILD_KINDS,
         BEACH_KINDS,
+        THING_KINDS,
+        GADGET_KINDS,
+        FOOD_KINDS,
         WALL_KINDS,
         COUNTER_KINDS,
         FLOOR_KINDS,
+        HOME_KINDS,
+        HOUSEHOLD_KINDS,
+        SMALL_KINDS,
     )
     for kind in group
-}
+)
+#: Every kind: the single ones and their crowds.
+KINDS: dict[str, ObjectKind] = {k.key: k for k in (*SINGLE_KINDS, *crowds(SINGLE_KINDS))}
 
 HORIZON = 150
 SKY = (150, 205, 245)
@@ -117,183 +144,43 @@ def _outdoor(ground: tuple[int, int, int], near_top: int = HORIZON + 56) -> tupl
     )
 
 
-SKY_THINGS = ("sun", "cloud", "flock")
+BEACH_ZONES = (
+    Zone("sky", (44, HORIZON - 12), "in the sky", SKY),
+    Zone("water", (178, 204), "on the sea", SEA),
+    Zone("far", (214, 226), "", SAND),
+    Zone("near", (232, H - 6), "", SAND, depth=True),
+    # The same strip again, for what only a beach has (sandcastles, crabs).
+    Zone("sand", (232, H - 6), "", SAND, depth=True),
+)
+KITCHEN_ZONES = (
+    Zone("wall", (70, 206), "on the wall", KITCHEN_WALL),
+    Zone("counter", (223, 224), "on the counter", KITCHEN_WALL),
+    Zone("near", (318, H - 4), "on the floor", (220, 220, 225), depth=True),
+)
+LIVING_ZONES = (
+    Zone("wall", (70, 222), "on the wall", LIVING_WALL),
+    Zone("near", (262, H - 4), "on the floor", WOOD_FLOOR, depth=True),
+)
+
+
+def _theme(name: str, background, zones: tuple[Zone, ...], indoor: bool = False) -> Theme:
+    """A theme holding every single kind that may stand in its zones."""
+    theme = Theme(name, background, zones, indoor)
+    return replace(theme, kinds=tuple(k.key for k in SINGLE_KINDS if theme.hosts(k)))
+
+
 THEMES: tuple[Theme, ...] = (
-    Theme(
-        "park",
-        park,
-        _outdoor(GRASS),
-        (
-            *SKY_THINGS,
-            "kite",
-            "balloon",
-            "airplane",
-            "house",
-            "apple_tree",
-            "pine_tree",
-            "bench",
-            "dog",
-            "boy",
-            "girl",
-            "ball",
-            "flower_pot",
-            "street_lamp",
-            "bicycle",
-            "duck",
-            "mushroom",
-        ),
-    ),
-    Theme(
-        "street",
-        street,
-        _outdoor(PAVEMENT),
-        (
-            *SKY_THINGS,
-            "airplane",
-            "balloon",
-            "house",
-            "apple_tree",
-            "pine_tree",
-            "car",
-            "bus",
-            "bicycle",
-            "street_lamp",
-            "road_sign",
-            "fire_hydrant",
-            "trash_can",
-            "mailbox",
-            "dog",
-            "cat",
-            "boy",
-            "girl",
-        ),
-    ),
-    Theme(
-        "farm",
-        farm,
-        _outdoor(GRASS),
-        (
-            *SKY_THINGS,
-            "hot_air_balloon",
-            "barn",
-            "house",
-            "apple_tree",
-            "pine_tree",
-            "tractor",
-            "cow",
-            "pig",
-            "sheep",
-            "chicken",
-            "duck",
-            "dog",
-            "cat",
-            "boy",
-            "girl",
-        ),
-    ),
-    Theme(
-        "beach",
-        beach,
-        (
-            Zone("sky", (44, HORIZON - 12), "in the sky", SKY),
-            Zone("water", (178, 204), "on the sea", SEA),
-            Zone("far", (214, 226), "", SAND),
-            Zone("near", (232, H - 6), "", SAND, depth=True),
-        ),
-        (
-            *SKY_THINGS,
-            "kite",
-            "airplane",
-            "boat",
-            "lighthouse",
-            "beach_umbrella",
-            "ball",
-            "bucket",
-            "sandcastle",
-            "crab",
-            "starfish",
-            "palm_tree",
-            "boy",
-            "girl",
-            "dog",
-        ),
-    ),
-    Theme(
-        "camping",
-        camping,
-        _outdoor(DARK_GRASS),
-        (
-            *SKY_THINGS,
-            "hot_air_balloon",
-            "kite",
-            "pine_tree",
-            "apple_tree",
-            "tent",
-            "mushroom",
-            "dog",
-            "cat",
-            "boy",
-            "girl",
-            "bicycle",
-            "ball",
-            "flower_pot",
-        ),
-    ),
-    Theme(
-        "kitchen",
-        kitchen,
-        (
-            Zone("wall", (70, 206), "on the wall", KITCHEN_WALL),
-            Zone("counter", (223, 224), "on the counter", KITCHEN_WALL),
-            Zone("near", (318, H - 4), "on the floor", (220, 220, 225), depth=True),
-        ),
-        (
-            "clock",
-            "painting",
-            "window",
-            "shelf",
-            "mug",
-            "teapot",
-            "cake",
-            "fruit_bowl",
-            "cookie_plate",
-            "toaster",
-            "jar",
-            "bottle",
-            "cat",
-            "dog",
-            "ball",
-        ),
-    ),
-    Theme(
-        "living_room",
-        living_room,
-        (
-            Zone("wall", (70, 222), "on the wall", LIVING_WALL),
-            Zone("near", (262, H - 4), "on the floor", WOOD_FLOOR, depth=True),
-        ),
-        (
-            "clock",
-            "painting",
-            "window",
-            "shelf",
-            "sofa",
-            "armchair",
-            "floor_lamp",
-            "television",
-            "teddy_bear",
-            "block_tower",
-            "flower_pot",
-            "cat",
-            "dog",
-            "ball",
-            "chair",
-        ),
-    ),
+    _theme("park", park, _outdoor(GRASS)),
+    _theme("street", street, _outdoor(PAVEMENT)),
+    _theme("farm", farm, _outdoor(GRASS)),
+    _theme("beach", beach, BEACH_ZONES),
+    _theme("camping", camping, _outdoor(DARK_GRASS)),
+    _theme("kitchen", kitchen, KITCHEN_ZONES, indoor=True),
+    _theme("living_room", living_room, LIVING_ZONES, indoor=True),
 )
 
 #: Drawing order of zones: what is further away first.
-ZONE_ORDER = ("sky", "wall", "far", "water", "counter", "near")
+ZONE_ORDER = ("sky", "wall", "far", "water", "counter", "near", "sand")
 
 
 @cache

@@ -8,12 +8,13 @@ difference alone. Every choice comes from the item's ``random.Random``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..domain import Box
 from ..grounding import MIN_CHANGED_PIXELS, boxes_overlap
 from .catalogue import KINDS, heads
+from .deck import countable_key
 from .palette import visible_on
 from .scene import PANEL_HEIGHT, PANEL_WIDTH, ObjectKind, Scene, SceneObject, Theme, Zone
 
@@ -38,9 +39,9 @@ class Difficulty:
 
 
 DIFFICULTIES = {
-    "easy": Difficulty("easy", (3, 5), (7, 9), 1.15, 1.5, 300),
-    "medium": Difficulty("medium", (3, 8), (10, 13), 1.0, 1.45, 150),
-    "hard": Difficulty("hard", (6, 10), (13, 16), 0.85, 1.35, MIN_CHANGED_PIXELS),
+    "easy": Difficulty("easy", (3, 5), (8, 10), 1.15, 1.5, 300),
+    "medium": Difficulty("medium", (3, 8), (12, 15), 1.0, 1.45, 150),
+    "hard": Difficulty("hard", (6, 10), (15, 18), 0.85, 1.35, MIN_CHANGED_PIXELS),
 }
 
 
@@ -119,27 +120,30 @@ def admits(scene_kinds: Iterable[str], key: str) -> bool:
     return not any(other != key and mine & set(heads(other)) for other in present)
 
 
-def compose(rng: random.Random, theme: Theme, difficulty: Difficulty) -> Scene:
-    """The first panel's scene: a few dozen tries to place the drawn number of objects."""
+def compose(
+    rng: random.Random, theme: Theme, difficulty: Difficulty, dealt: Sequence[str] = ()
+) -> Scene:
+    """The first panel's scene: a few dozen tries to place the drawn number of objects.
+
+    Kinds come from ``dealt`` in order (see :mod:`.deck`), then uniformly
+    from the theme: never from a list of favourites, since a favourite is a
+    blind guess that lands. The first two are countable (a crowd of a dealt
+    kind, or a kind with members), so a count change is always possible.
+    """
     wanted = rng.randint(*difficulty.objects)
     keys = list(theme.kinds)
-    weights = [KINDS[k].weight for k in keys]
+    queue = list(dealt)
     objects: list[SceneObject] = []
     taken: list[Box] = []
-    # Two objects with countable members first, so a count change is always possible.
-    counted = [k for k in keys if KINDS[k].group is not None]
     for attempt in range(wanted * 6):
         if len(objects) >= wanted:
             break
         groups = sum(KINDS[o.kind].group is not None for o in objects)
-        if groups < MIN_GROUPS and attempt < 12:
-            key = rng.choice(counted)
-        else:
-            key = rng.choices(keys, weights)[0]
+        key = _next(rng, queue, keys, countable=groups < MIN_GROUPS and attempt < 12)
         if not admits((o.kind for o in objects), key):
             continue
         kind = KINDS[key]
-        zone = theme.zone(kind.zone)
+        zone = theme.home(kind)
         colours = free_colours(kind, zone, objects)
         if not colours:
             continue
@@ -148,3 +152,14 @@ def compose(rng: random.Random, theme: Theme, difficulty: Difficulty) -> Scene:
             objects.append(obj)
             taken.append(obj.box(KINDS))
     return Scene(theme=theme, objects=tuple(objects))
+
+
+def _next(rng: random.Random, queue: list[str], keys: list[str], *, countable: bool) -> str:
+    """The next dealt kind (the next countable one, as a crowd if need be), else any kind."""
+    if countable:
+        for i, key in enumerate(queue):
+            if (counted := countable_key(key)) is not None:
+                del queue[i]
+                return counted
+        return rng.choice([k for k in map(countable_key, keys) if k is not None])
+    return queue.pop(0) if queue else rng.choice(keys)

@@ -2,7 +2,10 @@
 
 The wanted kinds cycle through all four in an order shuffled per item, so
 every kind is about a quarter of a dataset; attribute changes likewise cycle
-through colour, pattern, shape and size. Each object changes at most once,
+through colour, pattern, shape and size. The changed object is drawn
+uniformly from the scene's objects that allow the change, and new values
+uniformly from the allowed ones: a favourite object, kind or value would be
+a blind guess that lands (issue 9). Each object changes at most once,
 and a change is only chosen if it can be named and seen: a new colour far
 from the old one and unlike the object's siblings, a new object in free
 space, a count change that adds or removes enough ink to notice.
@@ -11,6 +14,7 @@ space, a count change that adds or removes enough ink to notice.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..domain import KINDS as KIND_CYCLE
@@ -38,12 +42,16 @@ class Change:
 class Planner:
     """Draws changes one at a time, keeping the second panel's objects up to date."""
 
-    def __init__(self, rng: random.Random, first: Scene, difficulty: Difficulty) -> None:
+    def __init__(
+        self, rng: random.Random, first: Scene, difficulty: Difficulty, fresh: Sequence[str] = ()
+    ) -> None:
         self.rng, self.first, self.difficulty = rng, first, difficulty
+        self.fresh = tuple(fresh)
         self.second: dict[int, SceneObject] = {o.uid: o for o in first.objects}
         self.changed: list[int] = []
         self.next_uid = max((o.uid for o in first.objects), default=-1) + 1
         self.attribute_turn = 0
+        self.growing = False
 
     # -- helpers -----------------------------------------------------------------
 
@@ -80,14 +88,16 @@ class Planner:
         return Change("object_removed", obj.uid)
 
     def added(self) -> Change | None:
+        """A new object: of a dealt kind the scene does not use yet, else of any kind."""
         keys = list(self.first.theme.kinds)
         self.rng.shuffle(keys)
+        keys = [*self.fresh, *keys]
         present = self.present()
         for key in keys:
             kind = KINDS[key]
             if not admits(present, key):
                 continue
-            zone = self.first.theme.zone(kind.zone)
+            zone = self.first.theme.home(kind)
             colours = free_colours(kind, zone, self.versions())
             if not colours or (kind.scenery and key in present):
                 continue
@@ -126,6 +136,9 @@ class Planner:
         return area * 0.6 >= self.difficulty.min_pixels * 1.5
 
     def attribute_changed(self) -> Change | None:
+        # A size change's direction is drawn once per change, not per object
+        # tried: else shrinking, always possible, would win most draws.
+        self.growing = self.rng.random() < 0.5
         for step in range(len(ATTRIBUTE_CYCLE)):
             attribute = ATTRIBUTE_CYCLE[(self.attribute_turn + step) % len(ATTRIBUTE_CYCLE)]
             pool = self.candidates()
@@ -139,7 +152,7 @@ class Planner:
 
     def _color(self, obj: SceneObject) -> Change | None:
         kind = KINDS[obj.kind]
-        zone = self.first.theme.zone(kind.zone)
+        zone = self.first.theme.home(kind)
         siblings = {o.colour for o in self.versions() if o.kind == obj.kind and o.uid != obj.uid}
         options = [
             c
@@ -174,11 +187,17 @@ class Planner:
         return Change("attribute_change", obj.uid, "shape", obj.shape, after)
 
     def _size(self, obj: SceneObject) -> Change | None:
-        """Grow if there is room, else shrink; the anchor (bottom centre) stays."""
+        """Grow or shrink at even odds; the anchor (bottom centre) stays.
+
+        Even odds, because "it got smaller" must not be a safe blind guess; an
+        object without room to grow is left to another change.
+        """
         if not KINDS[obj.kind].resizable:
             return None
-        grown = obj.but(scale=round(obj.scale * self.difficulty.grow, 3))
-        if fits(grown.box(KINDS), self.boxes(besides=obj.uid)):
+        if self.growing:
+            grown = obj.but(scale=round(obj.scale * self.difficulty.grow, 3))
+            if not fits(grown.box(KINDS), self.boxes(besides=obj.uid)):
+                return None
             self.second[obj.uid] = grown
             return Change("attribute_change", obj.uid, "size", "small", "large")
         self.second[obj.uid] = obj.but(scale=round(obj.scale / self.difficulty.grow, 3))
@@ -186,15 +205,20 @@ class Planner:
 
 
 def plan(
-    rng: random.Random, first: Scene, difficulty: Difficulty, attribute_start: int = 0
+    rng: random.Random,
+    first: Scene,
+    difficulty: Difficulty,
+    attribute_start: int = 0,
+    fresh: Sequence[str] = (),
 ) -> tuple[Scene, list[Change]]:
     """The second panel's scene and the changes that lead to it.
 
     ``attribute_start`` picks the first attribute tried (the item's index
     does), so consecutive items change colour, pattern, shape and size in
-    turn and a small dataset still holds all four.
+    turn and a small dataset still holds all four. ``fresh`` are the dealt
+    kinds the first panel left unused, which additions take first.
     """
-    planner = Planner(rng, first, difficulty)
+    planner = Planner(rng, first, difficulty, fresh)
     wanted = rng.randint(*difficulty.differences)
     cycle = list(KIND_CYCLE)
     rng.shuffle(cycle)

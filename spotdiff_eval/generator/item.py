@@ -1,5 +1,8 @@
 """One dataset item: compose, change, render, annotate, and pass the gate or start over.
 
+Item ids are numbers only (``scene_0007``): an id naming the theme would
+tell a blind guesser which objects to guess.
+
 Each attempt draws from its own ``random.Random`` seeded with the dataset
 seed, the item's index and the attempt number, so item 7 of seed 42 is the
 same whatever the number of items, the order they are made in, or
@@ -17,6 +20,7 @@ from ..domain import Box
 from .annotate import Golden, annotate
 from .catalogue import THEMES
 from .compose import DIFFICULTIES, compose
+from .deck import hand
 from .differences import plan
 from .gate import gate_problems
 from .render import render
@@ -75,11 +79,14 @@ def build_item(seed: int, index: int, difficulty: str) -> Item:
     """Item ``index`` (0-based) of the dataset with this seed; raises if none passes the gate."""
     level = DIFFICULTIES[difficulty]
     theme, layout = item_plan(seed, index)
+    dealt = hand(seed, theme, rank=index // len(THEMES))
     problems: list[str] = []
     for attempt in range(MAX_ATTEMPTS):
         rng = random.Random(f"spotdiff-generate/{seed}/{difficulty}/{index}/{attempt}")
-        first = compose(rng, theme, level)
-        second, changes = plan(rng, first, level, attribute_start=index)
+        first = compose(rng, theme, level, dealt)
+        used = {o.kind.removesuffix("_crowd") for o in first.objects}
+        fresh = [k for k in dealt if k not in used]
+        second, changes = plan(rng, first, level, attribute_start=index, fresh=fresh)
         if len(changes) < level.differences[0]:
             problems = [f"only {len(changes)} differences could be placed"]
             continue
@@ -92,7 +99,7 @@ def build_item(seed: int, index: int, difficulty: str) -> Item:
         problems = gate_problems(first, second, panels, goldens, min_pixels=level.min_pixels)
         if not problems:
             return Item(
-                item_id=f"scene_{index + 1:04d}_{theme.name}",
+                item_id=f"scene_{index + 1:04d}",
                 theme=theme.name,
                 layout=layout,
                 first=first,

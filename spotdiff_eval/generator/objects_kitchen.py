@@ -1,6 +1,6 @@
 """Things on the kitchen counter: mugs, a teapot, a cake with candles, bowls and jars.
 
-Same conventions as ``objects_outdoor``; candles and apples are group
+Same conventions as ``objects_outdoor``; candles and plums are group
 members, drawn into their slots.
 """
 
@@ -46,9 +46,10 @@ def fruit_bowl(c: Canvas, f: Frame, o: SceneObject) -> None:
     c.polygon(bowl(f, 0.0, 0.5, 1.0, 0.99), rgb(o.colour), width=f.line)
 
 
-def bowl_apple(c: Canvas, host: Frame, slot: Slot, index: int) -> None:
+def bowl_plum(c: Canvas, host: Frame, slot: Slot, index: int) -> None:
+    """Plums, not apples: apples already grow on the trees of outdoor scenes."""
     f = host.sub(*slot)
-    c.ellipse(f.box(0.0, 0.1, 1.0, 1.0), rgb("red") if index % 2 == 0 else rgb("green"), width=1)
+    c.ellipse(f.box(0.0, 0.1, 1.0, 1.0), rgb("purple"), width=1)
     c.line(f.pts((0.5, 0.15), (0.6, -0.05)), BROWN, width=2)
 
 
@@ -95,11 +96,11 @@ CANDLES = Group(
     candle,
 )
 
-BOWL_APPLES = Group(
-    "bowl_apple",
-    "apple",
-    "apples",
-    ("apple", "fruit"),
+BOWL_PLUMS = Group(
+    "bowl_plum",
+    "plum",
+    "plums",
+    ("plum",),
     "in the bowl",
     1,
     5,
@@ -110,7 +111,7 @@ BOWL_APPLES = Group(
         (0.22, 0.0, 0.44, 0.32),
         (0.56, 0.0, 0.78, 0.32),
     ),
-    bowl_apple,
+    bowl_plum,
 )
 
 COOKIES = Group(
@@ -136,17 +137,18 @@ COUNTER_KINDS = (
         mug,
         patterns=("striped", "spotted"),
         most=2,
-        weight=3,
+        also=("near",),
     ),
     ObjectKind(
         "teapot",
         "teapot",
-        ("kettle", "tea_pot"),
+        (),
         "counter",
         (56, 44),
         ("red", "blue", "yellow", "green", "white"),
         teapot,
         patterns=("spotted",),
+        also=("near",),
     ),
     ObjectKind(
         "cake",
@@ -158,7 +160,7 @@ COUNTER_KINDS = (
         cake,
         resizable=False,
         group=CANDLES,
-        weight=3,
+        also=("near",),
     ),
     ObjectKind(
         "fruit_bowl",
@@ -169,8 +171,8 @@ COUNTER_KINDS = (
         ("blue", "white"),
         fruit_bowl,
         resizable=False,
-        group=BOWL_APPLES,
-        weight=3,
+        group=BOWL_PLUMS,
+        also=("near",),
     ),
     ObjectKind(
         "cookie_plate",
@@ -182,6 +184,7 @@ COUNTER_KINDS = (
         cookie_plate,
         resizable=False,
         group=COOKIES,
+        also=("near",),
     ),
     ObjectKind(
         "toaster", "toaster", (), "counter", (52, 38), ("red", "gray", "blue", "black"), toaster
@@ -194,6 +197,16 @@ COUNTER_KINDS = (
         (30, 40),
         ("red", "blue", "green", "yellow"),
         jar,
+        also=("near",),
     ),
-    ObjectKind("bottle", "bottle", (), "counter", (22, 54), ("green", "blue", "red"), bottle),
+    ObjectKind(
+        "bottle",
+        "bottle",
+        (),
+        "counter",
+        (22, 54),
+        ("green", "blue", "red"),
+        bottle,
+        also=("near",),
+    ),
 )

@@ -8,7 +8,7 @@ birds) are drawn by their own function into their slot.
 from __future__ import annotations
 
 from .canvas import Canvas, Frame
-from .forms import heart, rays
+from .forms import dome, heart, rays
 from .palette import rgb
 from .scene import Group, ObjectKind, SceneObject, Slot
 
@@ -129,9 +129,11 @@ def barn(c: Canvas, f: Frame, o: SceneObject) -> None:
 
 
 def tent(c: Canvas, f: Frame, o: SceneObject) -> None:
-    c.polygon(
-        f.pts((0.0, 0.99), (0.5, 0.0), (1.0, 0.99)), rgb(o.colour), pattern=o.pattern, width=f.line
-    )
+    if o.shape == "round":
+        outline = dome(f, 0.0, 0.0, 1.0, 0.99, 16)
+    else:
+        outline = f.pts((0.0, 0.99), (0.5, 0.0), (1.0, 0.99))
+    c.polygon(outline, rgb(o.colour), pattern=o.pattern, width=f.line)
     c.polygon(f.pts((0.36, 0.99), (0.5, 0.45), (0.64, 0.99)), BLACK, width=0)
 
 
@@ -149,7 +151,7 @@ TREE_APPLES = Group(
     subject="tree_apple",
     member="apple",
     plural="apples",
-    aliases=("apple", "apples_on_tree", "fruit"),
+    aliases=("apple", "apples_on_tree"),
     where="on the tree",
     low=2,
     high=6,
@@ -200,10 +202,8 @@ FLOCK = Group(
 )
 
 SKY_KINDS = (
-    ObjectKind("sun", "sun", (), "sky", (56, 56), ("yellow", "orange"), sun, weight=3),
-    ObjectKind(
-        "cloud", "cloud", (), "sky", (84, 40), ("white",), cloud, most=2, scenery=True, weight=4
-    ),
+    ObjectKind("sun", "sun", (), "sky", (56, 56), ("yellow", "orange"), sun, alone=True),
+    ObjectKind("cloud", "cloud", (), "sky", (84, 40), ("white",), cloud, most=2, scenery=True),
     ObjectKind(
         "kite",
         "kite",
@@ -239,7 +239,7 @@ SKY_KINDS = (
     ObjectKind(
         "hot_air_balloon",
         "hot air balloon",
-        ("balloon",),
+        ("montgolfier",),
         "sky",
         (52, 74),
         ("red", "yellow", "orange", "green", "purple"),
@@ -270,7 +270,6 @@ FAR_KINDS = (
         ("yellow", "white", "pink", "orange", "blue"),
         house,
         group=HOUSE_WINDOWS,
-        weight=3,
     ),
     ObjectKind(
         "apple_tree",
@@ -281,7 +280,6 @@ FAR_KINDS = (
         ("green",),
         apple_tree,
         group=TREE_APPLES,
-        weight=3,
     ),
     ObjectKind(
         "pine_tree",
@@ -293,7 +291,6 @@ FAR_KINDS = (
         pine_tree,
         most=3,
         scenery=True,
-        weight=3,
     ),
     ObjectKind(
         "barn",
@@ -303,7 +300,6 @@ FAR_KINDS = (
         (116, 92),
         ("red", "blue", "yellow"),
         barn,
-        weight=3,
     ),
     ObjectKind(
         "tent",
@@ -313,17 +309,16 @@ FAR_KINDS = (
         (92, 62),
         ("orange", "blue", "red", "yellow", "purple"),
         tent,
+        shapes=("triangular", "round"),
         patterns=("striped", "checked"),
-        weight=3,
     ),
     ObjectKind(
         "lighthouse",
         "lighthouse",
-        ("beacon", "light_tower"),
+        ("beacon",),
         "far",
         (42, 132),
         ("red", "blue", "green", "black"),
         lighthouse,
-        weight=3,
     ),
 )

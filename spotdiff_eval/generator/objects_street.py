@@ -194,7 +194,7 @@ STREET_KINDS = (
         ("red", "blue", "yellow", "white", "orange", "black"),
         car,
         most=2,
-        weight=3,
+        outdoor=True,
     ),
     ObjectKind(
         "bus",
@@ -205,6 +205,7 @@ STREET_KINDS = (
         ("yellow", "red", "blue", "orange"),
         bus,
         resizable=False,
+        outdoor=True,
     ),
     ObjectKind(
         "bicycle",
@@ -214,6 +215,7 @@ STREET_KINDS = (
         (62, 40),
         ("red", "blue", "orange", "purple", "black"),
         bicycle,
+        outdoor=True,
     ),
     ObjectKind(
         "bench",
@@ -223,6 +225,7 @@ STREET_KINDS = (
         (84, 40),
         ("brown", "blue", "red", "green"),
         bench,
+        outdoor=True,
     ),
     ObjectKind(
         "flower_pot",
@@ -243,16 +246,18 @@ STREET_KINDS = (
         ("blue", "red", "green", "yellow"),
         mailbox,
         shapes=("round", "square"),
+        outdoor=True,
     ),
     ObjectKind(
         "street_lamp",
         "street lamp",
-        ("lamp_post", "lamp"),
+        ("lamp_post",),
         "near",
         (26, 112),
         ("black", "green"),
         street_lamp,
         shapes=("round", "square"),
+        outdoor=True,
     ),
     ObjectKind(
         "road_sign",
@@ -263,6 +268,7 @@ STREET_KINDS = (
         ("red", "blue", "yellow", "green"),
         road_sign,
         shapes=("round", "triangular", "square"),
+        outdoor=True,
     ),
     ObjectKind(
         "fire_hydrant",
@@ -272,6 +278,7 @@ STREET_KINDS = (
         (26, 40),
         ("red", "yellow"),
         fire_hydrant,
+        outdoor=True,
     ),
     ObjectKind(
         "trash_can",
@@ -283,7 +290,14 @@ STREET_KINDS = (
         trash_can,
     ),
     ObjectKind(
-        "tractor", "tractor", (), "near", (84, 58), ("green", "red", "blue", "orange"), tractor
+        "tractor",
+        "tractor",
+        (),
+        "near",
+        (84, 58),
+        ("green", "red", "blue", "orange"),
+        tractor,
+        outdoor=True,
     ),
     ObjectKind(
         "boat",
@@ -293,6 +307,5 @@ STREET_KINDS = (
         (84, 64),
         ("red", "blue", "yellow", "green", "orange"),
         boat,
-        weight=3,
     ),
 )

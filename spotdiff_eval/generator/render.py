@@ -32,15 +32,15 @@ def render(scene: Scene) -> Rendered:
     scene.theme.background(canvas)
     extents: dict[int, Box] = {}
     members: dict[int, tuple[Box, ...]] = {}
-    for obj in sorted(scene.objects, key=_drawing_order):
+
+    def order(obj: SceneObject) -> tuple[int, int, int]:
+        return ZONE_ORDER.index(scene.theme.home(KINDS[obj.kind]).name), obj.base, obj.uid
+
+    for obj in sorted(scene.objects, key=order):
         extent, member_boxes = _draw(canvas, obj)
         extents[obj.uid] = extent
         members[obj.uid] = member_boxes
     return Rendered(image=image, extents=extents, members=members)
-
-
-def _drawing_order(obj: SceneObject) -> tuple[int, int, int]:
-    return ZONE_ORDER.index(KINDS[obj.kind].zone), obj.base, obj.uid
 
 
 def _draw(canvas: Canvas, obj: SceneObject) -> tuple[Box, tuple[Box, ...]]:

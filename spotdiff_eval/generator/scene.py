@@ -74,11 +74,23 @@ class ObjectKind:
     #: The object is only its members (a flock is its birds): it is added or
     #: removed as them, "three birds appear", not as "a flock".
     collective: bool = False
-    weight: int = 2  # how often a theme picks it
+    #: Other zones the kind may stand in when a theme lacks ``zone`` (a mug on
+    #: the counter in a kitchen, on the grass at a picnic).
+    also: tuple[str, ...] = ()
+    #: True: only outdoors (a bus); False: only indoors (a sofa); None: anywhere.
+    outdoor: bool | None = None
+    plural: str = ""  # "" means the noun plus "s"
+    #: One of a kind in any scene (the sun, the moon): never drawn as a crowd.
+    alone: bool = False
 
     @property
     def subject(self) -> str:
         return self.noun.replace(" ", "_")
+
+    @property
+    def nouns(self) -> str:
+        """The plural in words: "cats", "sheep"."""
+        return self.plural or f"{self.noun}s"
 
 
 @dataclass(frozen=True)
@@ -94,13 +106,31 @@ class Zone:
 
 @dataclass(frozen=True)
 class Theme:
+    """A backdrop, its zones, and every kind that may stand in them.
+
+    ``kinds`` is filled by the catalogue from the zones and ``indoor``, not
+    hand-picked: a short per-theme list is a prior a blind guesser exploits.
+    """
+
     name: str
     background: Callable[[Canvas], None]
     zones: tuple[Zone, ...]
-    kinds: tuple[str, ...]
+    indoor: bool = False
+    kinds: tuple[str, ...] = ()
 
     def zone(self, name: str) -> Zone:
         return next(z for z in self.zones if z.name == name)
+
+    def home(self, kind: ObjectKind) -> Zone | None:
+        """Where objects of ``kind`` stand in this theme: its zone, else its first other one."""
+        names = {z.name for z in self.zones}
+        name = next((n for n in (kind.zone, *kind.also) if n in names), None)
+        return None if name is None else self.zone(name)
+
+    def hosts(self, kind: ObjectKind) -> bool:
+        """May objects of ``kind`` stand in this theme at all?"""
+        inside = kind.outdoor is None or kind.outdoor != self.indoor
+        return inside and self.home(kind) is not None
 
 
 @dataclass(frozen=True)

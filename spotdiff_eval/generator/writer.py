@@ -9,21 +9,22 @@ generator) is ever replaced: a hand-made dataset is refused, not overwritten.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
-import shutil
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
 from PIL import Image
 
 from ..errors import SpotDiffError
-from ..folder_swap import swap_in
+from ..folder_swap import clean_work_folders, locked_work_folder, swap_in
 from ..jsonio import dumps_canonical, read_json, write_json_atomic
 from .item import Item
 
 GENERATOR_NAME = "spotdiff generate"
+#: Work folder inside --output while a dataset is written.
+STAGING_PREFIX = ".spotdiff-generate-"
 LICENSE = "CC0-1.0"
 
 
@@ -78,7 +79,7 @@ def annotation_json(item: Item) -> dict:
         "review_status": "approved",
         "panel_boxes": [list(first), list(second)],
         "license": LICENSE,
-        "source": f"{GENERATOR_NAME}: procedural {item.theme} scene",
+        "source": f"{GENERATOR_NAME}: procedural scene",
         "differences": [g.to_json(f"d{i + 1:02d}") for i, g in enumerate(item.goldens)],
     }
 
@@ -123,11 +124,15 @@ def perfect_item(item: Item) -> dict:
 class DatasetWriter:
     """Stages one dataset under ``output`` and moves it into place on :meth:`commit`."""
 
-    def __init__(self, output: Path) -> None:
+    def __init__(self, output: Path, *, force: bool = False) -> None:
         self.output = output
-        check_output(output)
+        self.force = force
+        check_output(output, force=force)
         output.mkdir(parents=True, exist_ok=True)
-        self.staging = Path(tempfile.mkdtemp(prefix=".spotdiff-generate-", dir=output))
+        # Staging folders of killed runs are deleted; a live run's is locked.
+        clean_work_folders(output, STAGING_PREFIX)
+        self._staged = contextlib.ExitStack()
+        self.staging = self._staged.enter_context(locked_work_folder(output, STAGING_PREFIX))
         self.data = self.staging / "data"
         (self.data / "images").mkdir(parents=True)
         (self.data / "annotations").mkdir()
@@ -171,7 +176,7 @@ class DatasetWriter:
         self.write_text("README.md", card)
         self.write_text("viewer.jsonl", "".join(self.viewer))
         target = self.output / "data"
-        check_output(self.output)  # nobody put a dataset there meanwhile
+        check_output(self.output, force=self.force)  # nobody put a dataset there meanwhile
         swap_in(self.data, target)
         perfect = {"schema_version": "1.0", "model": "perfect-baseline", "items": self.perfect}
         write_json_atomic(self.output / "predictions" / "perfect.json", perfect)
@@ -179,12 +184,15 @@ class DatasetWriter:
         return target / "manifest.json"
 
     def discard(self) -> None:
-        shutil.rmtree(self.staging, ignore_errors=True)
+        self._staged.close()  # deletes the staging folder and drops its lock
 
 
-def check_output(output: Path) -> None:
-    """Refuse an output that is a file, or whose ``data/`` the generator did not write.
+def check_output(output: Path, *, force: bool = False) -> None:
+    """Refuse an output that is a file, or whose ``data/`` the generator did not write;
+    without ``force``, refuse to replace any dataset or baseline at all.
 
+    ``spotdiff generate --output . --items 2`` in the repository silently
+    replaced the bundled 28-item set: replacing needs ``--force``.
     Called before anything is staged and again just before the swap.
     """
     if output.exists() and not output.is_dir():
@@ -202,6 +210,16 @@ def check_output(output: Path) -> None:
             "holds a dataset that spotdiff generate did not write "
             "(no dataset_version.json naming the generator); choose an empty or new folder",
         )
+    if force:
+        return
+    for existing in (data, perfect):
+        if existing.is_file() or (existing.is_dir() and any(existing.iterdir())):
+            raise SpotDiffError(
+                existing,
+                "",
+                "already exists; add --force to replace the dataset there, "
+                "or choose an empty or new folder",
+            )
 
 
 def _generated(data: Path) -> bool:

@@ -9,19 +9,21 @@ must give the same bytes, or ``--check`` could never pass.
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 
 import jinja2
 
 from ..resources import resource_dir
-from ..terminal import INVISIBLE
+from ..terminal import safe_text
 
 TEMPLATE = "LEADERBOARD.md.j2"
 
-#: Line breaks end a table row, so they become spaces.
+#: Line breaks end a table row, so they become spaces. Other control and bidi
+#: characters are shown escaped (``\u202e``) and other invisible format
+#: characters (U+200B, U+FEFF, U+00AD...) as "?", by ``terminal.safe_text``:
+#: the one rule the site, the pull request comment and the terminal use too.
 _BREAKS = re.compile(r"[\t\n\v\f\r\x85\u2028\u2029]+")
-#: Other control characters and bidi controls (``terminal.INVISIBLE``) are
-#: shown as U+FFFD so that their presence stays visible.
 #: ``|`` ends a cell (even inside code spans, in GitHub's tables); ``\`` and
 #: the rest start escapes, code, emphasis, links, strikethrough; ``:`` and
 #: ``@`` start URL and e-mail autolinks.
@@ -36,8 +38,7 @@ def cell(value: object) -> str:
     backslash-escaped (``[x](javascript:...)`` is no link), and ``www.`` loses
     its autolink by an escaped dot.
     """
-    text = _BREAKS.sub(" ", str(value))
-    text = INVISIBLE.sub("\ufffd", text)
+    text = safe_text(_BREAKS.sub(" ", str(value)), sys.maxsize)
     text = "".join(_HTML.get(ch, ch) for ch in text)
     text = _MARKDOWN.sub(r"\\\1", text)
     return re.sub(r"(?i)(www)\.", r"\1\\.", text).strip()

@@ -1,0 +1,87 @@
+"""Who may change an existing leaderboard entry without a maintainer.
+
+A pull request that replaced another person's submission, or a project
+baseline, used to be "Verified (updated)" like any other. An existing folder
+belongs to the ``submitter`` its submission.json names on the BASE branch
+(the head's copy is the pull request's to write, so it proves nothing);
+GitHub handles compare case-insensitively. Baselines belong to the project:
+changing one, or adding a folder that claims to be one, always needs a
+maintainer. What this module returns is never a problem with the submission,
+only a reason why a person must look before it counts as verified.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from ..errors import SpotDiffError
+from ..jsonio import parse_json_bytes
+from ..submission_checks import SUBMISSION_JSON_MAX_BYTES
+from .changes import SUBMISSIONS, file_at, problem
+
+#: A GitHub login as the event gives it: a user handle, or an app's ``name[bot]``.
+LOGIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,38}(?:\[bot\])?")
+
+
+def review_reasons(
+    repo: Path,
+    base: str,
+    submission_id: str,
+    action: str,
+    author: str | None,
+    head_metadata: dict[str, Any] | None,
+) -> list[str]:
+    """Why a maintainer must review this change; empty when the author may make it alone."""
+    folder = f"{SUBMISSIONS}/{submission_id}"
+    owner, baseline = None, False
+    if action == "updated":
+        owner, baseline = base_owner(repo, base, f"{folder}/submission.json")
+        if baseline:
+            return [problem(folder, "is a project baseline: only maintainers change it")]
+    if head_metadata is not None and head_metadata.get("baseline") is True:
+        return [
+            problem(folder, "is marked as a project baseline: only maintainers add or change those")
+        ]
+    if action != "updated":
+        return []
+    if owner is None:
+        return [
+            problem(
+                folder,
+                "names no valid submitter on the base branch, so nobody can be its owner: "
+                "a maintainer must review this update",
+            )
+        ]
+    if author is None or not LOGIN.fullmatch(author):
+        return [
+            problem(
+                folder,
+                f"belongs to @{owner}; the pull request author is not known: a maintainer must "
+                "review this update",
+            )
+        ]
+    if owner.casefold() != author.casefold():
+        return [
+            problem(
+                folder,
+                f"belongs to @{owner} (its submitter on the base branch), not to @{author}, "
+                "who opened this pull request: a maintainer must review this update",
+            )
+        ]
+    return []
+
+
+def base_owner(repo: Path, base: str, path: str) -> tuple[str | None, bool]:
+    """``(submitter, is a baseline)`` from the base commit's submission.json, read as data."""
+    raw = file_at(repo, base, path, SUBMISSION_JSON_MAX_BYTES)
+    if raw is None:
+        return None, False
+    try:
+        data = parse_json_bytes(raw, path)
+    except SpotDiffError:
+        return None, False
+    submitter = data.get("submitter")
+    valid = isinstance(submitter, str) and LOGIN.fullmatch(submitter) and "[" not in submitter
+    return (submitter if valid else None), data.get("baseline") is True

@@ -1,0 +1,352 @@
+"""Pull requests with hand-shaped git histories: what merging does is what gets checked.
+
+Each case is a real repository whose history an attacker shaped (criss-cross
+and octopus merges, merges that revert, renames, mode changes, gitlinks,
+deletions, unrelated roots). The first runs the whole verify step; the others
+call the change check on the contributor's clone directly, which is what the
+step calls.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from ci_repos import (
+    SCORER_FILE,
+    Repos,
+    commit_all,
+    git,
+    make_repos,
+    verify,
+    write_submission,
+)
+
+from spotdiff_eval.ci.changes import pull_request_changes
+
+FIXED_SCORER = "def overall_score(counts):\n    return 0.6 * counts.recall  # fixed\n"
+#: The attacker's earlier, merged pull request carries a committer date in the
+#: future: ``git merge-base`` then prints it rather than main's fix.
+FUTURE = "2030-01-01T00:00:00+00:00"
+
+
+def _criss_cross(repos: Repos, *extra_parents: str) -> tuple[str, str, str]:
+    """(main, head, fix): main merged the attacker's earlier branch A after a scorer fix F.
+
+    The head is ``git commit-tree A^{tree} + a new folder -p A -p F``: a
+    merge whose tree still has the scorer from before F.
+    """
+    up = repos.upstream
+    git(up, "checkout", "-q", "-b", "earlier", repos.base_sha)
+    write_submission(up / "submissions" / "earlier-model", model="earlier-model")
+    earlier = commit_all(up, "earlier-model", date=FUTURE)
+    git(up, "checkout", "-q", "main")
+    (up / SCORER_FILE).write_text(FIXED_SCORER, encoding="utf-8")
+    fix = commit_all(up, "Fix the scorer")
+    git(up, "merge", "-q", "--no-ff", "-m", "Merge earlier-model", "earlier")
+    main = git(up, "rev-parse", "HEAD")
+    contributor = repos.contributor
+    git(contributor, "fetch", "-q", "origin")
+    git(contributor, "checkout", "-q", "--detach", earlier)
+    write_submission(contributor / "submissions" / "second-model", model="second-model")
+    git(contributor, "add", "-A")
+    tree = git(contributor, "write-tree")
+    parents = [arg for sha in (earlier, fix, *extra_parents) for arg in ("-p", sha)]
+    head = git(contributor, "commit-tree", tree, *parents, "-m", "Merge main")
+    return main, head, fix
+
+
+def test_a_criss_cross_merge_cannot_revert_a_fix_on_main(tmp_path: Path) -> None:
+    repos = make_repos(tmp_path)
+    main, head, fix = _criss_cross(repos)
+    # the attack: git's two-point diff sees only the new folder...
+    bases = git(repos.contributor, "merge-base", "--all", main, head).split()
+    assert len(bases) == 2 and fix in bases
+    shown = git(repos.contributor, "merge-base", main, head)
+    assert shown != fix
+    assert git(repos.contributor, "diff", "--name-only", shown, head) == (
+        "submissions/second-model/predictions.json\nsubmissions/second-model/submission.json"
+    )
+    # ...while merging it reverts the fix
+    merged = tmp_path / "merged"
+    git(tmp_path, "clone", "-q", str(repos.contributor), str(merged))
+    git(merged, "checkout", "-q", "--detach", main)
+    git(merged, "merge", "-q", "--no-edit", head)
+    assert (merged / SCORER_FILE).read_text(encoding="utf-8") != FIXED_SCORER
+
+    run = verify(repos, head, tmp_path / "run", base_sha=main)
+    assert run.step.returncode == 1
+    assert run.result["verdict"] == "rejected"
+    assert run.result["problems"] == [
+        "(pull request): its history has 2 merge bases with the base branch (a criss-cross "
+        "merge), so what it shows is not what merging does: rebase the submission onto the "
+        "base branch without merge commits",
+        f"(pull request): merge commit {head[:12]} is not the automatic merge of two parents "
+        "(an octopus, a conflict resolution or a hand-edited merge): rebase the submission "
+        "onto the base branch without merge commits",
+        f"{SCORER_FILE}: modifies the scorer and the package code: a submission pull request "
+        "changes only its own folder",
+    ]
+
+
+def problems_of(repos: Repos, head: str, base: str | None = None) -> list[str]:
+    return list(pull_request_changes(repos.contributor, base or repos.base_sha, head).problems)
+
+
+def test_an_octopus_criss_cross_is_refused(tmp_path: Path) -> None:
+    repos = make_repos(tmp_path)
+    main, head, _ = _criss_cross(repos, repos.base_sha)
+    assert git(repos.contributor, "cat-file", "-p", head).count("\nparent ") == 3
+    problems = problems_of(repos, head, main)
+    assert problems[0].startswith("(pull request): its history has 2 merge bases")
+    assert any(p.startswith(f"{SCORER_FILE}: modifies the scorer") for p in problems)
+
+
+def _branch(repos: Repos, name: str, start: str | None = None) -> Path:
+    git(repos.contributor, "checkout", "-q", "-B", name, start or repos.base_sha)
+    return repos.contributor
+
+
+def test_an_octopus_merge_that_brings_a_scorer_change_is_refused(tmp_path: Path) -> None:
+    repos = make_repos(tmp_path)
+    repo = _branch(repos, "scorer")
+    (repo / SCORER_FILE).write_text("def overall_score(counts):\n    return 1.0\n")
+    commit_all(repo, "a better scorer")
+    repo = _branch(repos, "octopus")
+    write_submission(repo / "submissions" / "octo-model", model="octo-model")
+    commit_all(repo, "octo-model")
+    git(repo, "merge", "-q", "--no-edit", "scorer", repos.base_sha)
+    head = git(repo, "rev-parse", "HEAD")
+    assert problems_of(repos, head) == [
+        f"{SCORER_FILE}: modifies the scorer and the package code: a submission pull request "
+        "changes only its own folder"
+    ]
+
+
+def test_a_merge_that_reverts_main_is_refused(tmp_path: Path) -> None:
+    """An "update branch" merge resolved with the branch's side (``-s ours``) undoes main's fix."""
+    repos = make_repos(tmp_path)
+    up = repos.upstream
+    (up / SCORER_FILE).write_text(FIXED_SCORER, encoding="utf-8")
+    main = commit_all(up, "Fix the scorer")
+    repo = _branch(repos, "stale")
+    write_submission(repo / "submissions" / "stale-model", model="stale-model")
+    commit_all(repo, "stale-model")
+    git(repo, "fetch", "-q", "origin")
+    git(repo, "merge", "-q", "-s", "ours", "--no-edit", main)
+    head = git(repo, "rev-parse", "HEAD")
+    assert problems_of(repos, head, main) == [
+        f"(pull request): merge commit {head[:12]} is not the automatic merge of two parents "
+        "(an octopus, a conflict resolution or a hand-edited merge): rebase the submission "
+        "onto the base branch without merge commits",
+        f"{SCORER_FILE}: modifies the scorer and the package code: a submission pull request "
+        "changes only its own folder",
+    ]
+
+
+def _edit_and_check(tmp_path: Path, edit: object) -> tuple[list[str], str | None]:
+    repos = make_repos(tmp_path)
+    repo = _branch(repos, "shaped")
+    edit(repo)  # type: ignore[operator]
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "shaped")
+    head = git(repo, "rev-parse", "HEAD")
+    check = pull_request_changes(repo, repos.base_sha, head)
+    return list(check.problems), check.submission_id
+
+
+def _rename_scorer(repo: Path) -> None:
+    write_submission(repo / "submissions" / "mover", model="mover")
+    git(repo, "mv", SCORER_FILE, "submissions/mover/notes.py")
+
+
+def _rename_other_folder(repo: Path) -> None:
+    git(repo, "mv", "submissions/existing-model", "submissions/taken-over")
+
+
+def _executable(repo: Path) -> None:
+    folder = write_submission(repo / "submissions" / "exec-model", model="exec-model")
+    os.chmod(folder / "predictions.json", 0o755)
+
+
+def _executable_manifest(repo: Path) -> None:
+    write_submission(repo / "submissions" / "mode-model", model="mode-model")
+    os.chmod(repo / "data" / "manifest.json", 0o755)
+
+
+def _gitlink(where: str) -> object:
+    """An embedded repository at ``where``: ``git add`` records it as a gitlink (mode 160000)."""
+
+    def edit(repo: Path) -> None:
+        if where.count("/") == 2:
+            write_submission(repo / "submissions" / "linked-model", model="linked-model")
+            (repo / where).unlink()
+        (repo / where).mkdir()
+        git(repo / where, "init", "-q")
+        (repo / where / "x.py").write_text("print('pwned')\n", encoding="utf-8")
+        commit_all(repo / where, "inner")
+
+    return edit
+
+
+def _delete_other(repo: Path) -> None:
+    (repo / "submissions" / "existing-model" / "predictions.json").unlink()
+
+
+def _symlinked_submissions(repo: Path) -> None:
+    git(repo, "rm", "-q", "-r", "submissions")
+    (repo / "submissions").symlink_to("spotdiff_eval")
+
+
+SHAPED = {
+    "rename-scorer-into-folder": (
+        _rename_scorer,
+        "mover",
+        [
+            f"{SCORER_FILE}: deletes the scorer and the package code: a submission pull "
+            "request changes only its own folder",
+            "submissions/mover/notes.py: unexpected file: a submission holds only "
+            "submission.json and predictions.json",
+        ],
+    ),
+    "rename-another-folder": (
+        _rename_other_folder,
+        None,
+        [
+            "submissions/: changes 2 submission folders (existing-model, taken-over): a pull "
+            "request adds or updates exactly one; open one pull request per submission",
+            "submissions/existing-model/predictions.json: deletes a file a submission needs",
+            "submissions/existing-model/submission.json: deletes a file a submission needs",
+        ],
+    ),
+    "executable-file": (
+        _executable,
+        "exec-model",
+        [
+            "submissions/exec-model/predictions.json: executable files are not allowed in a "
+            "submission (clear the executable bit)"
+        ],
+    ),
+    "mode-change-outside": (
+        _executable_manifest,
+        "mode-model",
+        [
+            "data/manifest.json: modifies the dataset: a submission pull request changes only "
+            "its own folder"
+        ],
+    ),
+    "gitlink-file": (
+        _gitlink("submissions/linked-model/predictions.json"),
+        "linked-model",
+        ["submissions/linked-model/predictions.json: submodules are not allowed in a submission"],
+    ),
+    "gitlink-folder": (
+        _gitlink("submissions/gitlinked"),
+        None,
+        [
+            "submissions/gitlinked: submodules are not allowed in a submission; a submission "
+            "is a folder submissions/<id>/",
+            "submissions/: no submission folder added or updated: add one folder "
+            "submissions/<id>/ with submission.json and predictions.json",
+        ],
+    ),
+    "delete-from-another-folder": (
+        _delete_other,
+        "existing-model",
+        ["submissions/existing-model/predictions.json: deletes a file a submission needs"],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SHAPED))
+def test_shaped_changes_are_refused(tmp_path: Path, case: str) -> None:
+    edit, submission_id, expected = SHAPED[case]
+    problems, found_id = _edit_and_check(tmp_path, edit)
+    assert (problems, found_id) == (expected, submission_id)
+
+
+def test_a_symlink_in_place_of_submissions_is_refused(tmp_path: Path) -> None:
+    problems, submission_id = _edit_and_check(tmp_path, _symlinked_submissions)
+    assert submission_id is None  # every folder's files are deleted
+    assert problems[0] == (
+        "submissions: symlinks are not allowed in a submission; a submission is a folder "
+        "submissions/<id>/"
+    )
+    assert "submissions/existing-model/predictions.json: deletes a file a submission needs" in (
+        problems
+    )
+
+
+def test_an_unrelated_history_is_refused(tmp_path: Path) -> None:
+    repos = make_repos(tmp_path)
+    repo = repos.contributor
+    git(repo, "checkout", "-q", "--orphan", "orphan")
+    write_submission(repo / "submissions" / "orphan-model", model="orphan-model")
+    head = commit_all(repo, "a fresh root with the same files")
+    assert problems_of(repos, head) == [
+        "(pull request): shares no history with the base branch: branch off the base branch"
+    ]
+
+
+def test_a_conflicting_pull_request_is_refused(tmp_path: Path) -> None:
+    repos = make_repos(tmp_path)
+    up = repos.upstream
+    (up / SCORER_FILE).write_text(FIXED_SCORER, encoding="utf-8")
+    main = commit_all(up, "Fix the scorer")
+    repo = _branch(repos, "conflict")
+    write_submission(repo / "submissions" / "conflict-model", model="conflict-model")
+    (repo / SCORER_FILE).write_text("def overall_score(counts):\n    return 1.0\n")
+    head = commit_all(repo, "conflict")
+    git(repo, "fetch", "-q", "origin")
+    problems = problems_of(repos, head, main)
+    assert problems[0] == (
+        "(pull request): does not merge cleanly into the base branch: rebase it onto the base "
+        "branch"
+    )
+    assert problems[1].startswith(f"{SCORER_FILE}: modifies the scorer")
+
+
+def _evil_merge(repos: Repos) -> str:
+    """C1 changes the scorer and adds a folder; a hand-made merge of C1 and the base drops the
+    scorer change again. Merging gives only the folder; rebasing (GitHub's "Rebase and merge")
+    drops merge commits and replays C1, scorer change included."""
+    repo = _branch(repos, "evil")
+    write_submission(repo / "submissions" / "evil-model", model="evil-model")
+    (repo / SCORER_FILE).write_text("def overall_score(counts):\n    return 1.0\n")
+    first = commit_all(repo, "evil-model")
+    git(repo, "checkout", "-q", repos.base_sha, "--", SCORER_FILE)
+    git(repo, "add", "-A")
+    tree = git(repo, "write-tree")
+    return git(repo, "commit-tree", tree, "-p", first, "-p", repos.base_sha, "-m", "Merge main")
+
+
+def test_a_merge_commit_that_undoes_its_own_branch_is_refused(tmp_path: Path) -> None:
+    repos = make_repos(tmp_path)
+    head = _evil_merge(repos)
+    # the attack: rebasing the branch onto main puts the scorer change on main
+    rebased = tmp_path / "rebased"
+    git(tmp_path, "clone", "-q", str(repos.contributor), str(rebased))
+    git(rebased, "checkout", "-q", "-B", "pr", head)
+    git(rebased, "rebase", "-q", repos.base_sha)
+    assert "return 1.0" in (rebased / SCORER_FILE).read_text(encoding="utf-8")
+
+    problems = problems_of(repos, head)
+    assert len(problems) == 1
+    assert problems[0].startswith(f"(pull request): merge commit {head[:12]} is not")
+
+
+def test_an_honest_update_branch_merge_is_accepted(tmp_path: Path) -> None:
+    """GitHub's "Update branch" merges main into the branch automatically: nothing to refuse."""
+    repos = make_repos(tmp_path)
+    up = repos.upstream
+    (up / SCORER_FILE).write_text(FIXED_SCORER, encoding="utf-8")
+    main = commit_all(up, "Fix the scorer")
+    repo = _branch(repos, "updated")
+    write_submission(repo / "submissions" / "updated-model", model="updated-model")
+    commit_all(repo, "updated-model")
+    git(repo, "fetch", "-q", "origin")
+    git(repo, "merge", "-q", "--no-edit", main)
+    head = git(repo, "rev-parse", "HEAD")
+    check = pull_request_changes(repo, main, head)
+    assert (check.problems, check.submission_id) == ((), "updated-model")

@@ -1,0 +1,150 @@
+"""The site folder exists at every instant, and killed builds leave nothing behind.
+
+A real ``spotdiff leaderboard build`` is killed (SIGKILL, no clean-up code
+runs) at random points while it is writing its new site; after each kill
+``site/`` must still be a complete site, and the next build must remove
+every work folder the killed ones left.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from conftest import REPO, run_cli
+from leaderboard_helpers import standard_submissions
+
+from spotdiff_eval import folder_swap
+from spotdiff_eval.folder_swap import clean_leftovers, replace_folder
+
+#: Kills per run: enough to land in every phase, bounded to keep the test short.
+KILLS = 12
+
+
+@pytest.fixture
+def repo(tmp_path: Path, make_dataset) -> Path:  # type: ignore[no-untyped-def]
+    root = tmp_path / "repo"
+    make_dataset(root)
+    standard_submissions(root / "submissions")
+    return root
+
+
+def work_folders(repo: Path) -> list[str]:
+    return sorted(name for name in os.listdir(repo) if name.startswith(".site."))
+
+
+def start_build(repo: Path) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "spotdiff_eval", "leaderboard", "build", "--no-cache", "-q"],
+        cwd=repo,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def test_killed_builds_never_lose_the_site_and_leave_nothing(repo: Path) -> None:
+    assert run_cli("leaderboard", "build", cwd=repo).returncode == 0
+    started = time.monotonic()
+    assert run_cli("leaderboard", "build", "--no-cache", "-q", cwd=repo).returncode == 0
+    duration = time.monotonic() - started
+    rng = random.Random(12)
+    for _ in range(KILLS):
+        process = start_build(repo)
+        # Wait until the new site is being written, then kill somewhere in the
+        # rest of the build: while filling, at the swap, or while deleting.
+        deadline = time.monotonic() + 60
+        while not work_folders(repo) and process.poll() is None:
+            assert time.monotonic() < deadline
+            time.sleep(0.001)
+        time.sleep(rng.uniform(0, duration / 3))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        assert (repo / "site" / "leaderboard.json").is_file(), "site/ lost by a killed build"
+    final = run_cli("leaderboard", "build", cwd=repo)
+    assert final.returncode == 0, final.stderr
+    assert work_folders(repo) == []
+    assert (repo / "site" / "leaderboard.json").is_file()
+
+
+def test_a_reader_never_finds_the_site_missing(repo: Path) -> None:
+    assert run_cli("leaderboard", "build", cwd=repo).returncode == 0
+    site = repo / "site"
+    missing: list[float] = []
+    stop = threading.Event()
+
+    def watch() -> None:
+        while not stop.is_set():
+            if not os.path.isdir(site):
+                missing.append(time.monotonic())
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        for _ in range(3):
+            assert run_cli("leaderboard", "build", "--no-cache", "-q", cwd=repo).returncode == 0
+    finally:
+        stop.set()
+        watcher.join()
+    assert missing == []
+
+
+def test_leftovers_held_by_a_running_build_are_kept(tmp_path: Path) -> None:
+    target = tmp_path / "site"
+    with folder_swap.locked_work_folder(tmp_path, ".site.new-") as busy:
+        (tmp_path / ".site.new-dead").mkdir()
+        clean_leftovers(target)
+        assert busy.is_dir()
+        assert not (tmp_path / ".site.new-dead").exists()
+
+
+def test_fallback_without_exchange_still_replaces(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(folder_swap, "exchange", lambda first, second: False)
+    target = tmp_path / "site"
+
+    def fill(text: str):
+        def write(folder: Path) -> None:
+            (folder / "marker").write_text(text, encoding="utf-8")
+
+        return write
+
+    replace_folder(target, fill("one"), "marker")
+    replace_folder(target, fill("two"), "marker")
+    assert (target / "marker").read_text(encoding="utf-8") == "two"
+    assert sorted(os.listdir(tmp_path)) == ["site"]
+
+
+def test_a_run_killed_inside_the_fallback_window_is_repaired(tmp_path: Path) -> None:
+    """Without exchange there is one rename with no site; the next run puts the old back."""
+    target = tmp_path / "site"
+    target.mkdir()
+    (target / "marker").write_text("old", encoding="utf-8")
+    script = textwrap.dedent(
+        f"""
+        import os
+        from pathlib import Path
+        from spotdiff_eval import folder_swap
+        folder_swap.exchange = lambda first, second: False
+        real = os.rename
+        def rename_then_die(source, destination):
+            real(source, destination)
+            os._exit(9)  # killed between the two renames
+        def fill(folder):
+            (folder / "marker").write_text("new", encoding="utf-8")
+            os.rename = rename_then_die
+        folder_swap.replace_folder(Path({str(target)!r}), fill, "marker")
+        """
+    )
+    result = subprocess.run([sys.executable, "-c", script], cwd=REPO, check=False)
+    assert result.returncode == 9
+    assert not target.exists()  # the window the fallback cannot close
+    clean_leftovers(target)
+    assert (target / "marker").read_text(encoding="utf-8") == "old"
+    assert sorted(os.listdir(tmp_path)) == ["site"]
