@@ -4,7 +4,9 @@ huggingface_hub raises rich exceptions with multi-line messages (URLs, request
 ids, documentation links). A user of ``spotdiff download`` needs one line that
 says what went wrong and what to do, naming the dataset or the endpoint and
 never the token. Server-supplied text is untrusted and shown through
-:func:`terminal.safe_text`.
+:func:`terminal.safe_text`, and the whole message passes through the
+:class:`~.redaction.Redactor` of the token: a server (or a proxy) that
+echoes the ``Authorization`` header in its error would otherwise print it.
 
 The Hub answers 401 ``RepoNotFound`` both for a dataset that does not exist
 and for a private one when no token is sent (it will not confirm that a
@@ -16,10 +18,12 @@ token".
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .errors import SpotDiffError
+from .redaction import Redactor, plain_text_warning
 from .terminal import safe_text
 
 
@@ -42,6 +46,16 @@ def hub_error(exc: BaseException, call: HubCall) -> SpotDiffError | None:
     connection or an HTTP error met while downloading a file in its own
     ``LocalEntryNotFoundError``, so the chain is searched first.
     """
+    found = _find(exc, call)
+    if found is None:
+        return None
+    redactor = _redactor(call)
+    return SpotDiffError(
+        redactor.text(found.file), redactor.text(found.where), redactor.text(found.what)
+    )
+
+
+def _find(exc: BaseException, call: HubCall) -> SpotDiffError | None:
     from huggingface_hub import errors as hf
 
     for cause in _chain(exc):
@@ -57,6 +71,32 @@ def hub_error(exc: BaseException, call: HubCall) -> SpotDiffError | None:
     if isinstance(exc, ValueError):  # e.g. a repository file name that would leave the folder
         return SpotDiffError(call.repo_id, "", _summary(exc))
     return None
+
+
+def plain_http_warning(token: str | None) -> str | None:
+    """A warning when a token would go to ``HF_ENDPOINT`` over plain http on the network.
+
+    ``token`` None means huggingface_hub's own choice (``HF_TOKEN``, a stored login).
+    """
+    from huggingface_hub import constants, get_token
+
+    try:
+        has_token = token is not None or get_token() is not None
+    except Exception:  # an unreadable token file: huggingface_hub will say so itself
+        has_token = False
+    return plain_text_warning(constants.ENDPOINT, has_token)
+
+
+def _redactor(call: HubCall) -> Redactor:
+    """The tokens huggingface_hub may have sent: the named variable's, else its own choice
+    (``HF_TOKEN``, a stored login)."""
+    from huggingface_hub import get_token
+
+    try:
+        stored = get_token() or ""
+    except Exception:  # an unreadable token file must not hide the real error
+        stored = ""
+    return Redactor([os.environ.get(call.token_env, "").strip(), stored])
 
 
 def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:

@@ -5,14 +5,18 @@ A :class:`FakeEndpoint` is a ``ThreadingHTTPServer`` that speaks one protocol
 Anthropic messages). It records every request as received (path, headers,
 JSON body), recognises which dataset item a request is about from the image
 it carries, and answers from a per-item script of :class:`Reply`,
-:class:`Fail`, :class:`Drop` and :class:`Slow` actions, so a test can make
-any item meet a 429, a 500, a dropped connection or a slow answer.
+:class:`Fail`, :class:`Drop`, :class:`Slow` and :class:`Trickle` actions, so a
+test can make any item meet a 429, a 500, a dropped connection, a slow
+answer or one that arrives a byte at a time. At the end, the helpers the
+runner tests share: settings for a fake, a quiet run, and reading its file.
 """
 
 from __future__ import annotations
 
 import base64
+import io
 import json
+import random
 import socket
 import threading
 import time
@@ -24,6 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image
+
+from spotdiff_eval.runner import RunSettings, run_model
+from spotdiff_eval.runner.engine import RunResult
 
 PROTOCOLS = ("openai_compatible", "gemini_native", "anthropic")
 #: Paths the servers answer on (a real provider's, minus the host).
@@ -39,16 +46,19 @@ PATHS = {
 
 @dataclass(frozen=True)
 class Reply:
-    """A 200 answer whose text is ``text`` (None: the item's good answer)."""
+    """A 200 answer whose text is ``text`` (None: the item's good answer);
+    ``truncated``: stopped by the token limit, in the protocol's words."""
 
     text: str | None = None
     delay: float = 0.0
     usage: tuple[int, int] = (1000, 50)
+    truncated: bool = False
 
 
 @dataclass(frozen=True)
 class Fail:
-    """An HTTP error status with a JSON error body in the protocol's style."""
+    """An HTTP error status with a JSON error body in the protocol's style;
+    ``{authorization}`` in the message echoes the request's header, as some servers do."""
 
     status: int
     message: str = "something went wrong"
@@ -70,6 +80,15 @@ class Slow:
 
 
 @dataclass(frozen=True)
+class Trickle:
+    """The good answer sent one byte every ``interval`` seconds: the body only,
+    or (``headers``) the status line and headers too."""
+
+    interval: float
+    headers: bool = False
+
+
+@dataclass(frozen=True)
 class Raw:
     """Send these bytes with this status as they are (a body that is not JSON)."""
 
@@ -77,7 +96,7 @@ class Raw:
     body: bytes
 
 
-Action = Reply | Fail | Drop | Slow | Raw
+Action = Reply | Fail | Drop | Slow | Raw | Trickle
 
 
 @dataclass
@@ -176,10 +195,12 @@ class FakeEndpoint:
         *,
         delay: float = 0.0,
         default: Callable[[str | None], Action] | None = None,
+        version: str | None = "fake-vision-2025-01-01",
     ) -> None:
         self.protocol = protocol
         self.dataset = dataset
         self.delay = delay
+        self.version = version  # the model version replies name, as real providers do
         self.default = default or (lambda _item: Reply())
         self.scripts: dict[str | None, deque[Action]] = {}
         self.seen: list[Seen] = []
@@ -239,7 +260,15 @@ class FakeEndpoint:
         except (KeyError, IndexError, TypeError, StopIteration, ValueError):
             return None
 
-    def success_body(self, text: str, usage: tuple[int, int]) -> dict[str, Any]:
+    def success_body(
+        self, text: str, usage: tuple[int, int], truncated: bool = False
+    ) -> dict[str, Any]:
+        body = self._success_body(text, usage, truncated)
+        if self.version is not None:
+            body["modelVersion" if self.protocol == "gemini_native" else "model"] = self.version
+        return body
+
+    def _success_body(self, text: str, usage: tuple[int, int], truncated: bool) -> dict[str, Any]:
         given, produced = usage
         if self.protocol == "openai_compatible":
             return {
@@ -249,7 +278,7 @@ class FakeEndpoint:
                     {
                         "index": 0,
                         "message": {"role": "assistant", "content": text},
-                        "finish_reason": "stop",
+                        "finish_reason": "length" if truncated else "stop",
                     }
                 ],
                 "usage": {
@@ -263,7 +292,7 @@ class FakeEndpoint:
                 "candidates": [
                     {
                         "content": {"role": "model", "parts": [{"text": text}]},
-                        "finishReason": "STOP",
+                        "finishReason": "MAX_TOKENS" if truncated else "STOP",
                     }
                 ],
                 "usageMetadata": {
@@ -277,7 +306,7 @@ class FakeEndpoint:
             "type": "message",
             "role": "assistant",
             "content": [{"type": "text", "text": text}],
-            "stop_reason": "end_turn",
+            "stop_reason": "max_tokens" if truncated else "end_turn",
             "usage": {"input_tokens": given, "output_tokens": produced},
         }
 
@@ -302,6 +331,9 @@ class FakeEndpoint:
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
+    #: socketserver's default backlog of 5 drops the connections of a 32-worker
+    #: start, which the kernel retries a second later: a benchmark artefact.
+    request_queue_size = 256
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A client that timed out and left is part of the tests: no tracebacks."""
@@ -342,17 +374,22 @@ def _handler_for(fake: FakeEndpoint) -> type[BaseHTTPRequestHandler]:
             if isinstance(action, Drop):
                 self._drop(action.mid_body)
             elif isinstance(action, Fail):
+                echoed = self.headers.get("Authorization", "")
+                message = action.message.replace("{authorization}", echoed)
                 self._send(
                     action.status,
-                    json.dumps(fake.error_body(action.status, action.message)).encode(),
+                    json.dumps(fake.error_body(action.status, message)).encode(),
                     action.headers,
                 )
             elif isinstance(action, Raw):
                 self._send(action.status, action.body)
+            elif isinstance(action, Trickle):
+                self._trickle(action, good_answer(item_id or "?"))
             else:
                 time.sleep(action.delay)
                 text = action.text if action.text is not None else good_answer(item_id or "?")
-                self._send(200, json.dumps(fake.success_body(text, action.usage)).encode())
+                reply = fake.success_body(text, action.usage, action.truncated)
+                self._send(200, json.dumps(reply).encode())
 
         def _send(self, status: int, payload: bytes, headers: tuple = ()) -> None:
             self.send_response(status)
@@ -362,6 +399,21 @@ def _handler_for(fake: FakeEndpoint) -> type[BaseHTTPRequestHandler]:
                 self.send_header(name, value)
             self.end_headers()
             self.wfile.write(payload)
+
+        def _trickle(self, action: Trickle, text: str) -> None:
+            payload = json.dumps(fake.success_body(text, (1000, 50))).encode()
+            head = (
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(payload)}\r\n\r\n"
+            ).encode()
+            slow = head + payload if action.headers else payload
+            if not action.headers:
+                self.wfile.write(head)
+            self.close_connection = True
+            for index in range(len(slow)):
+                self.wfile.write(slow[index : index + 1])
+                self.wfile.flush()
+                time.sleep(action.interval)
 
         def _drop(self, mid_body: bool) -> None:
             if mid_body:
@@ -375,3 +427,60 @@ def _handler_for(fake: FakeEndpoint) -> type[BaseHTTPRequestHandler]:
             self.connection.shutdown(socket.SHUT_RDWR)
 
     return Handler
+
+
+# -- running against the fakes -------------------------------------------------------
+
+TOKEN = "sk-test-4f9a1c0ffee5ecret77"
+#: How each protocol's token is sent in the tests: the real providers' headers.
+TOKEN_HEADERS = {
+    "openai_compatible": ("Authorization", "Bearer "),
+    "gemini_native": ("x-goog-api-key", ""),
+    "anthropic": ("x-api-key", ""),
+}
+
+
+def settings_for(fake: FakeEndpoint, dataset: RunDataset, output: Path, **options: Any):
+    header, prefix = TOKEN_HEADERS[fake.protocol]
+    values: dict[str, Any] = {
+        "endpoint": fake.endpoint(),
+        "model": "test-model",
+        "protocol": fake.protocol,
+        "manifest": dataset.manifest,
+        "output": output,
+        "token_header": header,
+        "token_prefix": prefix,
+        "timeout": 2.0,
+        "backoff_base": 0.01,
+        "backoff_max": 0.05,
+    }
+    values.update(options)
+    return RunSettings(**values)
+
+
+def run(settings: RunSettings) -> tuple[RunResult, str]:
+    stream = io.StringIO()
+    result = run_model(
+        settings, environ={"SPOTDIFF_API_TOKEN": TOKEN}, rng=random.Random(7), stream=stream
+    )
+    return result, stream.getvalue()
+
+
+def statuses(path: Path) -> dict[str, dict[str, Any]]:
+    return {
+        entry["item_id"]: entry
+        for entry in json.loads(path.read_text(encoding="utf-8"))["run"]["items"]
+    }
+
+
+def answered(path: Path) -> list[str]:
+    return [item["item_id"] for item in json.loads(path.read_text(encoding="utf-8"))["items"]]
+
+
+def journaled(output: Path) -> list[str]:
+    """Item ids in the journal of a run into ``output`` (complete lines only)."""
+    journal = output.with_name(output.name + ".journal")
+    if not journal.exists():
+        return []
+    lines = journal.read_text(encoding="utf-8").split("\n")[1:-1]
+    return [json.loads(line)["item_id"] for line in lines]

@@ -12,22 +12,18 @@ from __future__ import annotations
 import base64
 import io
 import json
-import os
-import random
 import shlex
-import signal
-import subprocess
-import sys
 import time
 import zipfile
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
 
 import pytest
 from conftest import REPO, read_json, run_cli
 from fake_endpoints import (
     PROTOCOLS,
+    TOKEN,
+    TOKEN_HEADERS,
     Drop,
     Fail,
     FakeEndpoint,
@@ -35,23 +31,19 @@ from fake_endpoints import (
     Reply,
     RunDataset,
     Slow,
+    Trickle,
+    answered,
     make_run_dataset,
+    run,
+    settings_for,
+    statuses,
 )
 
 from spotdiff_eval.cli import build_parser, main
 from spotdiff_eval.errors import SpotDiffError
 from spotdiff_eval.predictions import load_predictions
-from spotdiff_eval.runner import RunSettings, merge_predictions, run_model
-from spotdiff_eval.runner.engine import RunResult
-from spotdiff_eval.schema import validate_document
+from spotdiff_eval.runner import run_model, summary_line
 
-TOKEN = "sk-test-4f9a1c0ffee5ecret77"
-#: How each protocol's token is sent in the tests: the real providers' headers.
-TOKEN_HEADERS = {
-    "openai_compatible": ("Authorization", "Bearer "),
-    "gemini_native": ("x-goog-api-key", ""),
-    "anthropic": ("x-api-key", ""),
-}
 LAYOUT_SENTENCES = {
     "side_by_side": "The first panel is the left one and the second panel is the right one.",
     "top_bottom": "The first panel is the top one and the second panel is the bottom one.",
@@ -61,40 +53,6 @@ LAYOUT_SENTENCES = {
 @pytest.fixture
 def dataset(tmp_path: Path) -> RunDataset:
     return make_run_dataset(tmp_path / "ds", 4)
-
-
-def settings_for(fake: FakeEndpoint, dataset: RunDataset, output: Path, **options: Any):
-    header, prefix = TOKEN_HEADERS[fake.protocol]
-    values: dict[str, Any] = {
-        "endpoint": fake.endpoint(),
-        "model": "test-model",
-        "protocol": fake.protocol,
-        "manifest": dataset.manifest,
-        "output": output,
-        "token_header": header,
-        "token_prefix": prefix,
-        "timeout": 2.0,
-        "backoff_base": 0.01,
-        "backoff_max": 0.05,
-    }
-    values.update(options)
-    return RunSettings(**values)
-
-
-def run(settings: RunSettings) -> tuple[RunResult, str]:
-    stream = io.StringIO()
-    result = run_model(
-        settings, environ={"SPOTDIFF_API_TOKEN": TOKEN}, rng=random.Random(7), stream=stream
-    )
-    return result, stream.getvalue()
-
-
-def statuses(path: Path) -> dict[str, dict[str, Any]]:
-    return {entry["item_id"]: entry for entry in read_json(path)["run"]["items"]}
-
-
-def answered(path: Path) -> list[str]:
-    return [item["item_id"] for item in read_json(path)["items"]]
 
 
 # -- the request on the wire ----------------------------------------------------------
@@ -199,6 +157,109 @@ def test_optional_parameters_are_sent_only_when_given(dataset: RunDataset, tmp_p
     assert run_object["parameters"]["temperature"] is None
 
 
+def test_max_completion_tokens_and_extra_body_reach_the_request_and_the_provenance(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    output = tmp_path / "out.json"
+    extra = {"reasoning_effort": "high", "metadata": {"run": "nightly"}}
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        result = run_cli(
+            "run", "--endpoint", fake.endpoint(), "--model", "o4-mini",
+            "--manifest", dataset.manifest, "--output", output, "--limit", "1",
+            "--max-completion-tokens", "16000", "--extra-body", json.dumps(extra),
+        )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    body = fake.seen[0].body
+    assert body["max_completion_tokens"] == 16000 and "max_tokens" not in body
+    assert (body["reasoning_effort"], body["metadata"]) == ("high", {"run": "nightly"})
+    assert body["model"] == "o4-mini" and body["messages"][0]["role"] == "user"
+    parameters = read_json(output)["run"]["parameters"]
+    assert (parameters["max_completion_tokens"], parameters["max_tokens"]) == (16000, None)
+    assert parameters["extra_body"] == extra
+    # other extra fields are another question: --resume refuses to mix the answers
+    with pytest.raises(SpotDiffError, match=r"parameters\.extra_body is"):
+        run(
+            settings_for(
+                fake, dataset, output, model="o4-mini", resume=True, max_completion_tokens=16000
+            )
+        )
+
+
+def test_gemini_extra_body_joins_the_generation_config(dataset: RunDataset, tmp_path: Path) -> None:
+    options = tmp_path / "options.json"
+    options.write_text('{"generationConfig": {"thinkingConfig": {"thinkingBudget": 0}}}')
+    with FakeEndpoint("gemini_native", dataset) as fake:
+        run(
+            settings_for(
+                fake, dataset, tmp_path / "g.json", limit=1, temperature=0.0,
+                extra_body_file=options,
+            )
+        )  # fmt: skip
+    assert fake.seen[0].body["generationConfig"] == {
+        "temperature": 0.0,
+        "thinkingConfig": {"thinkingBudget": 0},
+    }
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (
+            ["--extra-body", '{"messages": []}'],
+            "--extra-body: /messages: is set by spotdiff run itself (the runner fills it)",
+        ),
+        (
+            ["--extra-body", '{"temperature": 1}'],
+            "--extra-body: /temperature: is set by spotdiff run itself (use --temperature)",
+        ),
+        (
+            [
+                "--protocol",
+                "gemini_native",
+                "--temperature",
+                "0",
+                "--extra-body",
+                '{"generationConfig": 5}',
+            ],
+            "--extra-body: /generationConfig: is set by spotdiff run itself",
+        ),
+        (
+            ["--extra-body", "[1]"],
+            "--extra-body: /: expected a JSON object, found a list",
+        ),
+        (
+            ["--extra-body", "{nope"],
+            "--extra-body: line 1 column 2: invalid JSON: Expecting property name enclosed in "
+            "double quotes",
+        ),
+        (
+            ["--extra-body", "{}", "--extra-body-file", "x.json"],
+            "--extra-body: give --extra-body or --extra-body-file, not both",
+        ),
+        (
+            ["--protocol", "anthropic", "--max-completion-tokens", "100"],
+            "--max-completion-tokens: is OpenAI's field, sent with --protocol openai_compatible "
+            "only; use --max-tokens",
+        ),
+        (
+            ["--max-tokens", "100", "--max-completion-tokens", "100"],
+            "--max-completion-tokens: give it or --max-tokens, not both (reasoning models refuse "
+            "max_tokens)",
+        ),
+    ],
+)
+def test_bad_extra_body_and_token_limits_are_refused_before_any_request(
+    args: list[str], expected: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        result = run_cli(
+            "run", "--endpoint", fake.endpoint(), "--model", "m", "--manifest", dataset.manifest,
+            "--output", tmp_path / "o.json", *args,
+        )  # fmt: skip
+    assert (result.returncode, result.stderr) == (1, f"spotdiff: error: {expected}\n")
+    assert fake.seen == [] and not (tmp_path / "o.json").exists()
+
+
 # -- answers ------------------------------------------------------------------------
 
 
@@ -233,6 +294,46 @@ def test_good_fenced_prose_and_invalid_answers(
     assert failed["status"] == "failed" and failed["http_status"] == 200
     assert failed["error"].startswith("no JSON list of differences in the answer: ")
     assert failed["usage"] == {"input_tokens": 1000, "output_tokens": 50}
+
+
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_truncated_answer_is_not_an_answer_and_resume_asks_again(
+    protocol: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    """A complete-looking list cut off by the token limit may lack differences."""
+    output = tmp_path / "out.json"
+    with FakeEndpoint(protocol, dataset) as fake:
+        fake.script("item_001", Reply(truncated=True))
+        first, _ = run(settings_for(fake, dataset, output, max_tokens=50))
+        entry = statuses(output)["item_001"]
+        totals = read_json(output)["run"]["totals"]
+        second, _ = run(settings_for(fake, dataset, output, max_tokens=50, resume=True))
+    assert (first.ok, first.truncated, first.failed, first.unanswered) == (3, 1, 0, 1)
+    assert entry["status"] == "truncated"
+    assert (
+        entry["error"] == "the answer was cut off at the token limit; raise --max-tokens (now 50)"
+    )
+    assert entry["usage"] == {"input_tokens": 1000, "output_tokens": 50}
+    assert (totals["ok"], totals["truncated"]) == (3, 1)
+    assert "truncated" in summary_line(first)
+    assert fake.counts()["item_001"] == 2
+    assert (second.ok, second.truncated, second.earlier) == (4, 0, 3)
+    assert answered(output) == dataset.item_ids
+
+
+def test_the_model_version_the_server_names_is_recorded(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    for protocol in PROTOCOLS:
+        output = tmp_path / f"{protocol}.json"
+        with FakeEndpoint(protocol, dataset, version=f"{protocol}-v7") as fake:
+            run(settings_for(fake, dataset, output, limit=2))
+        run_object = read_json(output)["run"]
+        assert run_object["model_versions"] == [f"{protocol}-v7"]
+        assert [e["model_version"] for e in run_object["items"]] == [f"{protocol}-v7"] * 2
+    with FakeEndpoint("openai_compatible", dataset, version=None) as fake:
+        run(settings_for(fake, dataset, tmp_path / "none.json", limit=1))
+    assert read_json(tmp_path / "none.json")["run"]["model_versions"] == []
 
 
 def test_repairs_are_kept_and_recorded_as_warnings(dataset: RunDataset, tmp_path: Path) -> None:
@@ -311,6 +412,25 @@ def test_gives_up_after_the_retries_with_the_reason(dataset: RunDataset, tmp_pat
     assert result.failed == 4 and answered(output) == []
 
 
+@pytest.mark.parametrize("headers", [False, True], ids=["body", "headers"])
+def test_timeout_bounds_the_whole_exchange_of_a_trickling_server(
+    headers: bool, dataset: RunDataset, tmp_path: Path
+) -> None:
+    """A byte every 50 ms never lets one read time out; the attempt's deadline must."""
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Trickle(0.05, headers=headers))
+        output = tmp_path / "out.json"
+        started = time.monotonic()
+        result, _ = run(settings_for(fake, dataset, output, limit=1, timeout=0.5, retries=0))
+        elapsed = time.monotonic() - started
+    assert elapsed < 2.0, f"the run took {elapsed:.1f} s under a 0.5 s timeout"
+    what = "no answer" if headers else "no complete answer"
+    assert (
+        statuses(output)["item_000"]["error"] == f"{what} within 0.5 s (gave up after 1 attempts)"
+    )
+    assert result.failed == 1
+
+
 def test_a_refused_token_stops_the_run_and_never_leaks(dataset: RunDataset, tmp_path: Path) -> None:
     with FakeEndpoint("openai_compatible", dataset) as fake:
         fake.script("item_000", Fail(401, f"Incorrect API key provided: {TOKEN}."))
@@ -383,193 +503,6 @@ def test_token_and_url_key_never_reach_the_file_or_terminal(
         {"kind": "object_added", "subject": "note [redacted]", "description": "[redacted]"}
     ]
     assert read_json(output)["run"]["endpoint_host"] == "127.0.0.1"
-
-
-# -- output, resume, shards ---------------------------------------------------------
-
-
-def test_killed_run_keeps_finished_items_and_resume_does_not_repeat_them(
-    tmp_path: Path,
-) -> None:
-    dataset = make_run_dataset(tmp_path / "ds", 6)
-    output = tmp_path / "out.json"
-    command = [
-        sys.executable,
-        "-m",
-        "spotdiff_eval",
-        "run",
-        "--endpoint",
-        "",
-        "--model",
-        "m",
-        "--manifest",
-        str(dataset.manifest),
-        "--output",
-        str(output),
-        "--concurrency",
-        "1",
-    ]
-    env = {**os.environ, "SPOTDIFF_API_TOKEN": TOKEN}
-    with FakeEndpoint("openai_compatible", dataset, delay=0.25) as fake:
-        command[command.index("--endpoint") + 1] = fake.endpoint()
-        process = subprocess.Popen(
-            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if output.exists() and len(answered(output)) >= 2:
-                break
-            time.sleep(0.02)
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=10)
-        before = fake.counts()
-    partial = answered(output)
-    assert 2 <= len(partial) < 6
-    assert partial == dataset.item_ids[: len(partial)]  # manifest order, finished items only
-    load_predictions(output)  # a valid predictions file
-    assert set(statuses(output)) == set(partial)
-    assert all(before[item] == 1 for item in partial)
-
-    with FakeEndpoint("openai_compatible", dataset) as fake:
-        command[command.index("--endpoint") + 1] = fake.endpoint()
-        resumed = run_cli(*command[3:], "--resume", env={"SPOTDIFF_API_TOKEN": TOKEN})
-        after = fake.counts()
-    assert resumed.returncode == 0, resumed.stderr
-    assert answered(output) == dataset.item_ids
-    assert set(after) == set(dataset.item_ids) - set(partial)
-    assert all(count == 1 for count in after.values())
-    assert f"{len(partial)} of 6 items already answered" in resumed.stderr
-    assert f"6 ok ({len(partial)} from an earlier run)" in resumed.stderr.splitlines()[-1]
-
-
-def test_resume_asks_again_only_for_failed_items(dataset: RunDataset, tmp_path: Path) -> None:
-    output = tmp_path / "out.json"
-    with FakeEndpoint("anthropic", dataset) as fake:
-        fake.script("item_002", Fail(400, "try again"))
-        first, _ = run(settings_for(fake, dataset, output))
-        started = read_json(output)["run"]["started"]
-        second, _ = run(settings_for(fake, dataset, output, resume=True))
-    assert (first.failed, second.ok, second.earlier) == (1, 4, 3)
-    assert fake.counts() == {"item_000": 1, "item_001": 1, "item_002": 2, "item_003": 1}
-    assert answered(output) == dataset.item_ids
-    assert read_json(output)["run"]["started"] == started
-
-
-def test_existing_output_and_mismatched_resume_are_refused(
-    dataset: RunDataset, tmp_path: Path
-) -> None:
-    output = tmp_path / "out.json"
-    with FakeEndpoint("openai_compatible", dataset) as fake:
-        run(settings_for(fake, dataset, output, limit=1))
-        original = output.read_bytes()
-        prompt = tmp_path / "mine.txt"
-        prompt.write_text("Find the differences. First panel: {first}.", encoding="utf-8")
-        cases = [
-            (
-                {},
-                f"{output}: already exists; add --resume to continue it, or choose another "
-                "--output",
-            ),
-            (
-                {"resume": True, "model": "other-model"},
-                f'{output}: /run: comes from a different run (model is "test-model" there but '
-                '"other-model" here); choose another --output',
-            ),
-            (
-                {"resume": True, "prompt_file": prompt},
-                f"{output}: /run: comes from a different run (prompt.sha256 is ",
-            ),
-            (
-                {"resume": True, "shard": (1, 2)},
-                f"{output}: /run/shard: covers the whole dataset, not shard 1/2",
-            ),
-        ]
-        for options, expected in cases:
-            with pytest.raises(SpotDiffError) as caught:
-                run(settings_for(fake, dataset, output, **options))
-            assert caught.value.one_line().startswith(expected)
-            assert output.read_bytes() == original
-    assert fake.counts() == {"item_000": 1}
-
-
-def test_missing_image_is_reported_before_any_request(dataset: RunDataset, tmp_path: Path) -> None:
-    image = dataset.manifest.parent / "images" / "item_002.png"
-    image.unlink()
-    with FakeEndpoint("openai_compatible", dataset) as fake, pytest.raises(SpotDiffError) as caught:
-        run(settings_for(fake, dataset, tmp_path / "out.json"))
-    assert caught.value.one_line() == (
-        f"{dataset.manifest}: /items/2/image: image file not found: {image}"
-    )
-    assert fake.seen == [] and not (tmp_path / "out.json").exists()
-
-
-def test_shards_merge_into_the_full_run(tmp_path: Path) -> None:
-    dataset = make_run_dataset(tmp_path / "ds", 5)
-    with FakeEndpoint("openai_compatible", dataset) as fake:
-        run(settings_for(fake, dataset, tmp_path / "full.json"))
-        run(settings_for(fake, dataset, tmp_path / "s2.json", shard=(2, 2)))
-        run(settings_for(fake, dataset, tmp_path / "s1.json", shard=(1, 2)))
-    assert answered(tmp_path / "s1.json") == ["item_000", "item_002", "item_004"]
-    assert answered(tmp_path / "s2.json") == ["item_001", "item_003"]
-    merged = tmp_path / "merged.json"
-    result = merge_predictions(
-        [tmp_path / "s2.json", tmp_path / "s1.json"], merged, dataset.manifest
-    )
-    assert (result.ok, result.unanswered) == (5, 0)
-    document = read_json(merged)
-    assert document["items"] == read_json(tmp_path / "full.json")["items"]
-    assert document["run"]["merged_from"] == ["1/2", "2/2"]
-    assert document["run"]["shard"] is None
-    validate_document(document, "prediction", merged)
-
-    with pytest.raises(SpotDiffError) as caught:
-        merge_predictions([tmp_path / "s1.json", tmp_path / "full.json"], merged, dataset.manifest)
-    assert caught.value.one_line() == (
-        f'{tmp_path / "full.json"}: /run/items/0: item "item_000" is also in {tmp_path / "s1.json"}'
-    )
-
-
-def test_merge_refuses_shards_of_different_runs(dataset: RunDataset, tmp_path: Path) -> None:
-    with FakeEndpoint("openai_compatible", dataset) as fake:
-        run(settings_for(fake, dataset, tmp_path / "a.json", shard=(1, 2)))
-        run(settings_for(fake, dataset, tmp_path / "b.json", shard=(2, 2), temperature=0.5))
-    result = run_cli(
-        "merge",
-        tmp_path / "a.json",
-        tmp_path / "b.json",
-        "--manifest",
-        dataset.manifest,
-        "--output",
-        tmp_path / "m.json",
-    )
-    assert result.returncode == 1
-    assert result.stderr == (
-        f"spotdiff: error: {tmp_path / 'b.json'}: /run: does not match {tmp_path / 'a.json'}: "
-        "parameters.temperature is null there but 0.5 here\n"
-    )
-    assert not (tmp_path / "m.json").exists()
-
-
-def test_output_does_not_depend_on_arrival_order(dataset: RunDataset, tmp_path: Path) -> None:
-    """Random delays and 4 workers vs. one worker: the same file but for timings."""
-    delays = random.Random(3)
-
-    def jittery(item: str | None) -> Reply:
-        return Reply(delay=delays.random() * 0.05)
-
-    documents = []
-    for name, concurrency in (("serial", 1), ("parallel", 4)):
-        with FakeEndpoint("gemini_native", dataset, default=jittery) as fake:
-            run(settings_for(fake, dataset, tmp_path / f"{name}.json", concurrency=concurrency))
-        document = read_json(tmp_path / f"{name}.json")
-        for key in ("started", "finished"):
-            document["run"].pop(key)
-        document["run"]["parameters"].pop("concurrency")
-        for entry in document["run"]["items"]:
-            entry.pop("latency_ms")
-        documents.append(document)
-    assert documents[0] == documents[1]
-    assert answered(tmp_path / "parallel.json") == dataset.item_ids
 
 
 # -- the command line ------------------------------------------------------------------

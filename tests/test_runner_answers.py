@@ -6,6 +6,7 @@ is pinned down with the edge case that motivated it.
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 from datetime import UTC, datetime
@@ -15,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from spotdiff_eval.redaction import Redactor, url_secrets
 from spotdiff_eval.runner.answers import (
     ALIASES,
     FIELDS,
@@ -25,7 +27,6 @@ from spotdiff_eval.runner.answers import (
 )
 from spotdiff_eval.runner.http import RetryPolicy, retry_after_seconds
 from spotdiff_eval.runner.protocols import ResponseError, read_reply, request_url
-from spotdiff_eval.runner.redaction import Redactor, url_secrets
 from spotdiff_eval.schema import validate_document
 
 REMOVAL = {"kind": "object_removed", "subject": "kite"}
@@ -216,8 +217,8 @@ def test_replies_skip_reasoning_and_report_usage() -> None:
         ),
         (
             "gemini_native",
-            {"candidates": [{"content": {"parts": []}, "finishReason": "MAX_TOKENS"}]},
-            "the reply holds no answer text (finish reason MAX_TOKENS)",
+            {"candidates": [{"content": {"parts": []}, "finishReason": "SAFETY"}]},
+            "the reply holds no answer text (finish reason SAFETY)",
         ),
         (
             "openai_compatible",
@@ -233,6 +234,58 @@ def test_replies_without_an_answer(protocol: str, data: Any, message: str) -> No
     with pytest.raises(ResponseError) as caught:
         read_reply(protocol, data)
     assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("protocol", "data"),
+    [
+        (
+            "openai_compatible",
+            {
+                "model": "gpt-4o-2024-08-06",
+                "choices": [
+                    {"message": {"content": '{"differences": ['}, "finish_reason": "length"}
+                ],
+            },
+        ),
+        (
+            "gemini_native",
+            {
+                "modelVersion": "gemini-2.5-flash-001",
+                "candidates": [{"content": {"parts": []}, "finishReason": "MAX_TOKENS"}],
+            },
+        ),
+        (
+            "anthropic",
+            {
+                "model": "claude-sonnet-4-5-20250929",
+                "content": [{"type": "text", "text": "[]"}],
+                "stop_reason": "max_tokens",
+            },
+        ),
+    ],
+)
+def test_an_answer_cut_off_at_the_token_limit_is_truncated(protocol: str, data: Any) -> None:
+    """Even a parseable answer ("[]") is not complete when the token limit stopped it."""
+    reply = read_reply(protocol, data)
+    assert reply.truncated
+    assert reply.model_version == (data.get("model") or data.get("modelVersion"))
+
+
+@pytest.mark.parametrize(
+    ("protocol", "data"),
+    [
+        (
+            "openai_compatible",
+            {"choices": [{"message": {"content": "[]"}, "finish_reason": "stop"}]},
+        ),
+        ("gemini_native", {"candidates": [{"content": {"parts": [{"text": "[]"}]}}]}),
+        ("anthropic", {"content": [{"type": "text", "text": "[]"}], "stop_reason": "end_turn"}),
+    ],
+)
+def test_a_complete_answer_is_not_truncated(protocol: str, data: Any) -> None:
+    reply = read_reply(protocol, data)
+    assert (reply.truncated, reply.model_version) == (False, None)
 
 
 def test_model_names_are_quoted_into_the_endpoint() -> None:
@@ -272,9 +325,61 @@ def test_backoff_grows_with_jitter_and_honours_retry_after() -> None:
 
 def test_url_credentials_are_secrets_but_ordinary_parameters_are_not() -> None:
     found = url_secrets("https://user:pa%24%24word@h/x?key=AIza123&alt=json&sig=abcd%2Bef")
-    assert set(found) == {"user", "pa%24%24word", "pa$$word", "AIza123", "abcd%2Bef", "abcd+ef"}
+    assert set(found) == {
+        "user",
+        "pa%24%24word",
+        "pa$$word",
+        "user:pa%24%24word",  # sent as Authorization: Basic base64(user:password)
+        "user:pa$$word",
+        "AIza123",
+        "abcd%2Bef",
+        "abcd+ef",
+    }
     redactor = Redactor([*found, "ab"])  # too short to be a secret
     assert (
         redactor.text("bad key AIza123 for alt=json, ab") == "bad key [redacted] for alt=json, ab"
     )
     assert redactor.data({"AIza123": ["x AIza123", 1]}) == {"[redacted]": ["x [redacted]", 1]}
+
+
+TOKEN = "sk-test-4f9a1c0ffee5ecret77"
+
+
+def test_a_secret_is_caught_in_any_case_in_base64_and_by_its_pieces() -> None:
+    redactor = Redactor([TOKEN, *url_secrets("http://alice:s3cr3t-pw@host/v1")])
+    basic = base64.b64encode(b"alice:s3cr3t-pw").decode()
+    cases = [
+        f"bad key {TOKEN.upper()}!",
+        f"Authorization: Basic {basic}",
+        f"key ends in ...{TOKEN[-12:]}",
+        f"key starts {TOKEN[:10]}...",
+        f"middle {TOKEN[6:18].swapcase()} here",
+        f"İİ {TOKEN} after a character that lower() would lengthen",
+    ]
+    for text in cases:
+        assert "[redacted]" in redactor.text(text), text
+    assert redactor.text(f"İİ {TOKEN} x") == "İİ [redacted] x"
+    assert redactor.text(f"only {TOKEN[:9]} of it") == f"only {TOKEN[:9]} of it"  # 9 < PIECE
+    assert redactor.text("an ordinary message") == "an ordinary message"
+
+
+@pytest.mark.parametrize("before", [b"", b"a", b"ab", b"abc"])
+@pytest.mark.parametrize("after", [b"", b"z", b"zz"])
+def test_a_secret_inside_base64_data_is_caught_at_any_offset(before: bytes, after: bytes) -> None:
+    redactor = Redactor([TOKEN])
+    for encode in (base64.b64encode, base64.urlsafe_b64encode):
+        blob = encode(before + TOKEN.encode() + after).decode()
+        cleaned = redactor.text(f"header {blob}")
+        assert "[redacted]" in cleaned
+        assert len(cleaned) < len(blob)  # most of it is gone, not one stray piece
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.text(min_size=16, max_size=40, alphabet=st.characters(min_codepoint=33, max_codepoint=126)),
+    st.text(max_size=30),
+    st.text(max_size=30),
+)
+def test_no_case_variant_of_a_secret_survives(secret: str, before: str, after: str) -> None:
+    cleaned = Redactor([secret]).text(before + secret.swapcase() + after)
+    assert secret.lower() not in cleaned.lower()

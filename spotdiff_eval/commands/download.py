@@ -12,8 +12,12 @@ from .hub_options import add_dataset_option, add_token_env, resolve_token
 
 def run(args: argparse.Namespace) -> int:
     from ..hub import download_dataset
+    from ..hub_errors import plain_http_warning
 
     token, token_env = resolve_token(args.token_env)
+    warning = plain_http_warning(token)
+    if warning is not None:
+        print(f"spotdiff: warning: {warning}", file=sys.stderr)
     result = download_dataset(
         args.dataset,
         revision=args.revision,

@@ -10,15 +10,20 @@ from . import DEFAULT_MANIFEST, add_command
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..runner import merge_predictions
+    from ..errors import SpotDiffError
+    from ..runner.merge import incomplete, merge_predictions
 
     result = merge_predictions(args.shards, args.output, args.manifest)
     unanswered = f"; {result.unanswered} dataset item(s) unanswered" if result.unanswered else ""
+    truncated = f", {result.truncated} truncated" if result.truncated else ""
     print(
-        f"spotdiff merge: {result.shards} shard(s): {result.ok} ok, {result.failed} failed, "
-        f"{result.skipped} skipped{unanswered}; wrote {result.output}",
+        f"spotdiff merge: {result.shards} shard(s): {result.ok} ok, {result.failed} failed"
+        f"{truncated}, {result.skipped} skipped{unanswered}; wrote {result.output}",
         file=sys.stderr,
     )
+    missing = incomplete(result)
+    if missing is not None:
+        raise SpotDiffError(result.output, "", missing)
     return 0
 
 

@@ -37,6 +37,11 @@ EXAMPLES = """\
     --token-prefix "" \\
     --output predictions/claude.json
 
+  # an OpenAI reasoning model: max_completion_tokens, and extra request fields
+  spotdiff run --endpoint https://api.openai.com/v1/chat/completions \\
+    --model o4-mini --max-completion-tokens 16000 \\
+    --extra-body '{"reasoning_effort": "high"}' --output predictions/o4-mini.json
+
   # a local model, no token; try one image first, then finish the dataset
   spotdiff run --endpoint http://127.0.0.1:11434/v1/chat/completions \\
     --model qwen2.5vl --limit 1 --output predictions/qwen.json
@@ -62,11 +67,11 @@ def run(args: argparse.Namespace) -> int:
     print(summary_line(result), file=sys.stderr)
     if result.error is not None:
         raise result.error
-    if result.failed or result.skipped:
+    if result.unanswered:
         raise SpotDiffError(
             args.output,
             "",
-            f"{result.failed + result.skipped} of {result.selected} items have no answer "
+            f"{result.unanswered} of {result.selected} items have no answer "
             "(see run.items); run the same command with --resume to ask again",
         )
     return 0
@@ -105,7 +110,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--timeout",
         type=_timeout,
         default=120.0,
-        help="seconds to wait for one answer (default: 120)",
+        help="seconds for one whole attempt: connecting, the headers and the complete body; "
+        "a server trickling its answer is cut off (default: 120), e.g. --timeout 600",
     )
     p.add_argument(
         "--token-env",
@@ -146,9 +152,32 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="longest answer in tokens (default: not sent; 4096 for anthropic, which needs one)",
     )
     p.add_argument(
+        "--max-completion-tokens",
+        type=_positive_int,
+        metavar="N",
+        help="longest answer in tokens, sent as OpenAI's max_completion_tokens, the only "
+        "limit its reasoning models accept (openai_compatible only; instead of --max-tokens), "
+        "e.g. --max-completion-tokens 16000",
+    )
+    p.add_argument(
+        "--extra-body",
+        metavar="JSON",
+        help="a JSON object of extra request fields merged into every request body; fields "
+        "the runner sets (model, messages, contents, temperature, token limits) are refused; "
+        """e.g. --extra-body '{"reasoning_effort": "high"}' or, for Gemini, """
+        """'{"generationConfig": {"thinkingConfig": {"thinkingBudget": 0}}}'""",
+    )
+    p.add_argument(
+        "--extra-body-file",
+        type=Path,
+        metavar="FILE",
+        help="the same, read from a JSON file, e.g. --extra-body-file provider-options.json",
+    )
+    p.add_argument(
         "--resume",
         action="store_true",
-        help="continue the --output file: ask only about items not answered yet",
+        help="continue the --output file (and the journal a killed run left beside it): "
+        "ask only about items not answered yet (failed, truncated or unfinished)",
     )
     p.add_argument(
         "--shard",

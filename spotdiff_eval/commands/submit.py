@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import hashlib
 import os
 import re
 import sys
@@ -44,12 +43,11 @@ def run(args: argparse.Namespace) -> int:
     from ..leaderboard.scaffold import SubmitRequest, create_submission, render_submitted
     from ..leaderboard.submissions import SubmissionFindings
     from ..pipeline import gc_paused
+    from ..runner.submission_prompt import submission_prompt
 
-    prompt_sha256 = None
-    if args.prompt_file is not None:
-        from ..jsonio import read_bytes_limited
-
-        prompt_sha256 = hashlib.sha256(read_bytes_limited(args.prompt_file)).hexdigest()
+    prompt_name, prompt_sha256 = submission_prompt(
+        args.predictions, args.prompt_name, args.prompt_file
+    )
     request = SubmitRequest(
         predictions=args.predictions,
         model=args.model,
@@ -59,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         model_version=args.model_version,
         runtime=args.runtime,
         date=args.date,
-        prompt_name=args.prompt_name,
+        prompt_name=prompt_name,
         prompt_sha256=prompt_sha256,
         notes=args.notes,
         links=tuple(args.link),
@@ -117,10 +115,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--prompt-name",
-        default="spotdiff_v1",
-        help='prompt used: "spotdiff_v1" for the built-in one (default), another name for yours',
+        help="prompt used (default: the name a spotdiff run file records, else spotdiff_v1, "
+        "the built-in one); e.g. --prompt-name my-prompt-v2",
     )
-    p.add_argument("--prompt-file", type=Path, help="the prompt text used; its sha256 is recorded")
+    p.add_argument(
+        "--prompt-file",
+        type=Path,
+        help="the prompt text used; its sha256 is recorded (taken from the run when the "
+        "predictions file has one, which this must match); e.g. --prompt-file prompts/mine.txt",
+    )
     p.add_argument("--notes", help="short notes shown with the entry (Markdown, 2000 characters)")
     p.add_argument(
         "--link",

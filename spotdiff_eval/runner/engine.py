@@ -1,15 +1,18 @@
 """The run loop: ask the model about each selected item, a few at a time, and keep every answer.
 
 Workers are daemon threads pulling items from a queue; only the main thread
-touches the output file. After each batch of finished items (one item, or
-all that finished while the previous write was under way) the whole file is
-rewritten atomically: a killed run loses only the requests in flight, and
-writing never falls behind however large the dataset.
+touches the output. Each batch of finished items (one item, or all that
+finished while the previous write was under way) is appended to the journal;
+the predictions file is written whole at the start and at the end. A killed
+run loses only the requests in flight, and writing costs time in proportion
+to the answers, however large the dataset.
 
-A failed item is recorded and the run goes on. A *fatal* failure (the
+A failed item is recorded and the run goes on; so is a truncated one (the
+answer hit the token limit), which is never kept as an answer: differences
+would be silently missing from it. A *fatal* failure (the
 endpoint refused the token, does not exist, redirects) stops the run: the
 remaining items would all fail the same way. What was not finished is
-recorded as ``skipped``; ``--resume`` picks up failed and skipped items.
+recorded as ``skipped``; ``--resume`` picks up every item that is not ``ok``.
 """
 
 from __future__ import annotations
@@ -28,14 +31,16 @@ from typing import Any, TextIO
 
 from ..errors import SpotDiffError
 from ..progress import Progress
+from ..redaction import Redactor
 from ..terminal import safe_text
 from .answers import Answer, AnswerError, read_answer
+from .extra_body import merge_extra
 from .http import EndpointClient, RequestFailed, RetryPolicy
 from .inputs import read_image
+from .journal import Journal, journal_path
 from .output import ItemRecord
 from .plan import Job, Plan, prepare
 from .protocols import ResponseError, read_reply, request_body, request_url
-from .redaction import Redactor
 from .settings import RunSettings
 
 
@@ -48,12 +53,17 @@ class RunResult:
     ok: int
     earlier: int  # of ``ok``: answered by an earlier run of the same file
     failed: int
+    truncated: int  # cut off at the token limit: not an answer
     skipped: int
     warnings: int
     input_tokens: int
     output_tokens: int
     seconds: float
     error: SpotDiffError | None = None  # why the run stopped early, if it did
+
+    @property
+    def unanswered(self) -> int:
+        return self.selected - self.ok
 
 
 def run_model(
@@ -72,9 +82,14 @@ def run_model(
     started = time.monotonic()
     stream = stream if stream is not None else sys.stderr
     plan = prepare(settings, os.environ if environ is None else environ)
+    for warning in plan.warnings:
+        stream.write(f"spotdiff: warning: {warning}\n")
     for note in plan.notes:
         stream.write(f"spotdiff: note: {note}\n")
-    plan.output.save()  # before any request: proves the output can be written
+    # Before any request: proves the output can be written, and folds in
+    # the journal of a killed run, which the new journal then replaces.
+    plan.output.save()
+    journal = Journal(journal_path(settings.output), plan.output.header)
     stop = threading.Event()
     client = EndpointClient(
         request_url(settings.endpoint.strip(), settings.model),
@@ -94,6 +109,7 @@ def run_model(
         settings,
         plan,
         client,
+        journal,
         stop,
         Progress(f"asking {safe_text(settings.model, 40)}", len(plan.selected), stream),
     )
@@ -101,6 +117,7 @@ def run_model(
         loop.run()
     finally:
         client.close()
+        journal.close()
     records = [plan.output.records[job.item_id] for job in plan.selected]
     return RunResult(
         output=settings.output,
@@ -109,6 +126,7 @@ def run_model(
         earlier=len(plan.earlier),
         failed=sum(r.status == "failed" for r in records),
         skipped=sum(r.status == "skipped" for r in records),
+        truncated=sum(r.status == "truncated" for r in records),
         warnings=sum(len(r.warnings) for r in records if r.item_id not in plan.earlier),
         input_tokens=sum(r.input_tokens or 0 for r in records if r.item_id not in plan.earlier),
         output_tokens=sum(r.output_tokens or 0 for r in records if r.item_id not in plan.earlier),
@@ -121,10 +139,11 @@ def summary_line(result: RunResult) -> str:
     """``spotdiff run: 6 items: 5 ok (2 earlier), 1 failed, 0 skipped; tokens ...; 12.3 s``."""
     earlier = f" ({result.earlier} from an earlier run)" if result.earlier else ""
     warnings = f", {result.warnings} answer warning(s)" if result.warnings else ""
+    truncated = f", {result.truncated} truncated" if result.truncated else ""
     return (
         f"spotdiff run: {result.selected} item{'' if result.selected == 1 else 's'}: "
-        f"{result.ok} ok{earlier}, {result.failed} "
-        f"failed, {result.skipped} skipped{warnings}; tokens {result.input_tokens:,} in / "
+        f"{result.ok} ok{earlier}, {result.failed} failed{truncated}, "
+        f"{result.skipped} skipped{warnings}; tokens {result.input_tokens:,} in / "
         f"{result.output_tokens:,} out; {result.seconds:.1f} s; wrote {result.output}"
     )
 
@@ -137,10 +156,12 @@ class _Loop:
         settings: RunSettings,
         plan: Plan,
         client: EndpointClient,
+        journal: Journal,
         stop: threading.Event,
         progress: Progress,
     ) -> None:
         self.settings, self.plan, self.client, self.stop = settings, plan, client, stop
+        self.journal = journal
         self.progress = progress
         self.fatal: SpotDiffError | None = None
         self.done = len(plan.earlier)
@@ -168,13 +189,12 @@ class _Loop:
                 finished = [r for r in batch if r is not None]
                 for record, fatal in finished:
                     self._record(record, fatal)
-                if finished:
-                    self.plan.output.save()
+                self.journal.append(record for record, _ in finished)
         except KeyboardInterrupt:
             self.stop.set()
-            self._skip_unfinished("the run was interrupted")
+            self._finish("the run was interrupted")
             raise
-        self._skip_unfinished(f"the run stopped: {self.fatal.what}" if self.fatal else None)
+        self._finish(f"the run stopped: {self.fatal.what}" if self.fatal else None)
 
     def _work(self, jobs: queue.SimpleQueue[Job], results: queue.SimpleQueue[Any]) -> None:
         try:
@@ -194,7 +214,7 @@ class _Loop:
         self.plan.output.put(record)
         if record.status == "ok":
             self.done += 1
-        elif record.status == "failed":
+        elif record.status in ("failed", "truncated"):
             self.done += 1
             self.failed += 1
             message = safe_text(record.error or "", 300)
@@ -206,15 +226,17 @@ class _Loop:
             )
         self.progress(self.done, f"{self.failed} failed" if self.failed else "")
 
-    def _skip_unfinished(self, reason: str | None) -> None:
-        """Record the items not finished as skipped, then save."""
+    def _finish(self, reason: str | None) -> None:
+        """Record the items not finished as skipped, write the file, drop the journal.
+
+        Should writing fail (a full disk), the journal stays for ``--resume``.
+        """
         missing = [j for j in self.plan.todo if j.item_id not in self.plan.output.records]
-        if not missing:
-            return
         error = f"not finished: {reason or 'the run stopped'}"
         for job in missing:
             self.plan.output.put(ItemRecord(job.item_id, "skipped", error=error))
         self.plan.output.save()
+        self.journal.remove()
 
     def _ask_safely(self, job: Job) -> tuple[ItemRecord, bool]:
         """Never lets a worker die: an unexpected error fails the item, not the run."""
@@ -243,7 +265,9 @@ class _Loop:
             media_type=media_type,
             temperature=settings.temperature,
             max_tokens=settings.effective_max_tokens,
+            max_completion_tokens=settings.max_completion_tokens,
         )
+        merge_extra(body, self.plan.extra_body)
         try:
             response = self.client.post(json.dumps(body).encode("utf-8"))
         except RequestFailed as exc:
@@ -265,7 +289,14 @@ class _Loop:
             reply = read_reply(settings.protocol, response.data)
         except ResponseError as exc:
             return ItemRecord(job.item_id, "failed", error=str(exc), **base), False
-        tokens = {"input_tokens": reply.input_tokens, "output_tokens": reply.output_tokens}
+        tokens = {
+            "input_tokens": reply.input_tokens,
+            "output_tokens": reply.output_tokens,
+            "model_version": reply.model_version,
+        }
+        if reply.truncated:
+            error = f"the answer was cut off at the token limit; {_raise_limit_hint(settings)}"
+            return ItemRecord(job.item_id, "truncated", error=error, **base, **tokens), False
         try:
             answer = _read_scrubbed(reply.text, self.plan.redactor)
         except AnswerError as exc:
@@ -300,9 +331,18 @@ def _scrubbed(record: ItemRecord, redactor: Redactor) -> ItemRecord:
     """The record with secrets removed from its messages (the answer already is)."""
     return replace(
         record,
+        model_version=None if record.model_version is None else redactor.text(record.model_version),
         error=None if record.error is None else redactor.text(record.error)[:1000],
         warnings=tuple(redactor.text(w)[:1000] for w in record.warnings),
     )
+
+
+def _raise_limit_hint(settings: RunSettings) -> str:
+    if settings.max_completion_tokens is not None:
+        return f"raise --max-completion-tokens (now {settings.max_completion_tokens})"
+    if settings.effective_max_tokens is not None:
+        return f"raise --max-tokens (now {settings.effective_max_tokens})"
+    return "set --max-tokens (or --max-completion-tokens) above the provider's default"
 
 
 def _fatal_hint(record: ItemRecord, settings: RunSettings) -> str:

@@ -30,8 +30,9 @@ from typing import Any
 
 import requests
 
+from ..redaction import Redactor
 from ..terminal import safe_text
-from .redaction import Redactor
+from .deadline import DeadlineAdapter, Watchdog
 
 #: A reply larger than this is refused (a vision answer is a few KiB).
 MAX_REPLY_BYTES = 32 * 1024 * 1024
@@ -172,6 +173,7 @@ class EndpointClient:
         self.stop = stop
         self.rng = rng or random.Random()
         self.gate = gate or Gate()
+        self.watchdog = Watchdog()
         self._local = threading.local()
         self._sessions: list[requests.Session] = []
         self._lock = threading.Lock()
@@ -235,6 +237,7 @@ class EndpointClient:
                 )
 
     def close(self) -> None:
+        self.watchdog.close()
         with self._lock:
             for session in self._sessions:
                 session.close()
@@ -246,6 +249,9 @@ class EndpointClient:
         session = getattr(self._local, "session", None)
         if session is None:
             session = requests.Session()
+            adapter = DeadlineAdapter()
+            session.mount("http://", adapter)
+            session.mount("https://", adapter)
             self._local.session = session
             with self._lock:
                 self._sessions.append(session)
@@ -254,53 +260,42 @@ class EndpointClient:
     def _exchange(self, payload: bytes) -> tuple[int, Mapping[str, str], bytes]:
         """One POST: status, headers and the whole body, within the time limit.
 
-        The read timeout of ``requests`` bounds each wait for data, not the
-        whole answer, so a server trickling bytes is also cut off here.
+        The limit holds for the whole exchange (see ``deadline.py``): a server
+        trickling its headers or its body is cut off when it runs out.
         Redirects are not followed: a custom token header would be re-sent to
         whatever host the redirect names.
         """
-        deadline = time.monotonic() + self.timeout
-        try:
-            response = self._session().post(
-                self.url,
-                data=payload,
-                headers=self.headers,
-                timeout=(min(self.timeout, MAX_CONNECT_SECONDS), self.timeout),
-                stream=True,
-                allow_redirects=False,
-            )
-            with response:
-                chunks, size = [], 0
-                for chunk in response.iter_content(64 * 1024):
-                    size += len(chunk)
-                    if size > MAX_REPLY_BYTES:
-                        raise _Permanent(f"the reply is larger than {MAX_REPLY_BYTES >> 20} MiB")
-                    if time.monotonic() > deadline:
-                        raise _Transient(f"no complete answer within {self.timeout:g} s")
-                    chunks.append(chunk)
-                return response.status_code, response.headers, b"".join(chunks)
-        except requests.exceptions.ConnectTimeout:
-            raise _Transient(f"could not connect within {self.timeout:g} s") from None
-        except requests.exceptions.Timeout:
-            raise _Transient(f"no answer within {self.timeout:g} s") from None
-        except (requests.exceptions.ChunkedEncodingError, requests.exceptions.ContentDecodingError):
-            raise _Transient("the connection broke while the answer was arriving") from None
-        except requests.exceptions.SSLError as exc:
-            raise _Permanent(f"TLS failed: {_reason(exc)}", fatal=True) from None
-        except (
-            requests.exceptions.InvalidURL,
-            requests.exceptions.InvalidHeader,
-            requests.exceptions.InvalidSchema,
-            requests.exceptions.MissingSchema,
-        ) as exc:
-            what = f"cannot send the request ({type(exc).__name__})"
-            raise _Permanent(what, fatal=True) from None
-        except requests.exceptions.ConnectionError as exc:
-            if _caused_by(exc, "ReadTimeoutError"):
-                raise _Transient(f"no answer within {self.timeout:g} s") from None
-            raise _Transient(f"connection failed: {_reason(exc)}") from None
-        except (requests.exceptions.RequestException, OSError) as exc:
-            raise _Transient(f"request failed: {_reason(exc)}") from None
+        with self.watchdog.attempt(self.timeout) as attempt:
+            answering = False  # True once the status line and headers arrived
+            try:
+                response = self._session().post(
+                    self.url,
+                    data=payload,
+                    headers=self.headers,
+                    timeout=(min(self.timeout, MAX_CONNECT_SECONDS), self.timeout),
+                    stream=True,
+                    allow_redirects=False,
+                )
+                answering = True
+                with response:
+                    chunks, size = [], 0
+                    for chunk in response.iter_content(64 * 1024):
+                        size += len(chunk)
+                        if size > MAX_REPLY_BYTES:
+                            raise _Permanent(
+                                f"the reply is larger than {MAX_REPLY_BYTES >> 20} MiB"
+                            )
+                        chunks.append(chunk)
+                    if attempt.expired:
+                        raise _Transient("cut off")
+                    return response.status_code, response.headers, b"".join(chunks)
+            except (requests.exceptions.RequestException, OSError, _Transient) as exc:
+                if attempt.expired:
+                    what = "complete answer" if answering else "answer"
+                    raise _Transient(f"no {what} within {self.timeout:g} s") from None
+                if isinstance(exc, _Transient):
+                    raise
+                raise _transport_error(exc, self.timeout) from None
 
     def _parse(self, raw: bytes, attempts: int, status: int) -> Any:
         try:
@@ -332,6 +327,26 @@ class EndpointClient:
     def _excerpt(self, raw: bytes) -> str:
         text = " ".join(raw[:2000].decode("utf-8", "replace").split())
         return safe_text(self.redactor.text(text), 200)
+
+
+def _transport_error(exc: BaseException, timeout: float) -> _Transient | _Permanent:
+    """What a failed exchange means: a :class:`_Transient` or a :class:`_Permanent` error."""
+    e = requests.exceptions
+    if isinstance(exc, e.ConnectTimeout):
+        return _Transient(f"could not connect within {timeout:g} s")
+    if isinstance(exc, e.Timeout):
+        return _Transient(f"no answer within {timeout:g} s")
+    if isinstance(exc, e.ChunkedEncodingError | e.ContentDecodingError):
+        return _Transient("the connection broke while the answer was arriving")
+    if isinstance(exc, e.SSLError):
+        return _Permanent(f"TLS failed: {_reason(exc)}", fatal=True)
+    if isinstance(exc, e.InvalidURL | e.InvalidHeader | e.InvalidSchema | e.MissingSchema):
+        return _Permanent(f"cannot send the request ({type(exc).__name__})", fatal=True)
+    if isinstance(exc, e.ConnectionError):
+        if _caused_by(exc, "ReadTimeoutError"):
+            return _Transient(f"no answer within {timeout:g} s")
+        return _Transient(f"connection failed: {_reason(exc)}")
+    return _Transient(f"request failed: {_reason(exc)}")
 
 
 def _dig(data: Any, *keys: str) -> Any:

@@ -3,7 +3,13 @@
 Shards are only worth joining if they asked the same question: the same
 model, protocol, prompt, dataset and sampling parameters. Anything else
 would be a file no single run could have written, so it is refused, as is
-an item that two shards both claim.
+an item that two shards both claim, and a shard whose run was killed and
+not resumed (its journal holds answers the file does not).
+
+A merge that leaves dataset items out (a shard file forgotten, or run with
+``--limit``) or unanswered is still written, so it can be scored, but
+:func:`incomplete` says what is missing and the command exits non-zero: a
+script must not submit half a run believing it whole.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from ..dataset import read_manifest
 from ..errors import SpotDiffError
 from ..jsonio import write_text_atomic
 from ..schema import validate_document
+from .journal import journal_path
 from .output import (
     RUN_FORMAT,
     ItemRecord,
@@ -36,6 +43,26 @@ class MergeResult:
     failed: int
     skipped: int
     unanswered: int  # dataset items with no answer in any shard
+    truncated: int = 0
+    missing_shards: tuple[str, ...] = ()  # "2/4": shards of the run not given
+    uncovered: tuple[str, ...] = ()  # dataset items no shard dealt with, manifest order
+
+
+def incomplete(result: MergeResult) -> str | None:
+    """What the merged file lacks, in one sentence; None when every item is answered."""
+    parts = []
+    if result.missing_shards:
+        shards = ", ".join(result.missing_shards)
+        parts.append(f"shard{'s' if len(result.missing_shards) > 1 else ''} {shards} missing")
+    if result.uncovered:
+        shown = ", ".join(result.uncovered[:5]) + (", ..." if len(result.uncovered) > 5 else "")
+        parts.append(f"{len(result.uncovered)} dataset item(s) in no shard ({shown})")
+    asked = result.failed + result.truncated + result.skipped
+    if asked:
+        parts.append(
+            f"{asked} item(s) failed, truncated or skipped: resume their shards with --resume"
+        )
+    return "incomplete: " + "; ".join(parts) if parts else None
 
 
 def merge_predictions(
@@ -50,6 +77,14 @@ def merge_predictions(
             raise SpotDiffError(output, "", "is one of the shards; choose another --output")
     loaded = read_manifest(manifest)
     order = {entry["item_id"]: index for index, entry in enumerate(loaded.entries)}
+    for path in paths:
+        if journal_path(path).exists():
+            raise SpotDiffError(
+                journal_path(path),
+                "",
+                "holds answers of an interrupted run not yet in its file: finish that shard "
+                "with --resume first",
+            )
     files = [read_run_file(path) for path in paths]
     first = files[0]
     dataset = {"name": loaded.data["dataset_name"], "version": loaded.data["dataset_version"]}
@@ -110,4 +145,21 @@ def merge_predictions(
         failed=sum(r.status == "failed" for r in in_order),
         skipped=sum(r.status == "skipped" for r in in_order),
         unanswered=len(order) - ok,
+        truncated=sum(r.status == "truncated" for r in in_order),
+        missing_shards=_missing_shards(merged_from),
+        uncovered=tuple(item_id for item_id in order if item_id not in records),
+    )
+
+
+def _missing_shards(given: list[str]) -> tuple[str, ...]:
+    """The shards I/N not among ``given``, for each N that shards were cut into."""
+    indices: dict[int, set[int]] = {}
+    for shard in given:
+        index, count = (int(n) for n in shard.split("/"))
+        indices.setdefault(count, set()).add(index)
+    return tuple(
+        f"{index}/{count}"
+        for count in sorted(indices)
+        for index in range(1, count + 1)
+        if index not in indices[count]
     )

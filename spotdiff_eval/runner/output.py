@@ -1,16 +1,18 @@
 """The predictions file a run writes, and reading one back to resume or merge it.
 
-The file is rewritten whole, atomically (temporary file, fsync, rename), each
-time items finish, so at any moment it is a complete, valid predictions file:
-a run killed at any point loses only the requests in flight. Items are always
+The file is written whole, atomically (temporary file, fsync, rename), when
+the run starts and when it ends; in between, finished items go to the
+journal (``journal.py``), so at any moment the file is a complete, valid
+predictions file and file plus journal lose only the requests in flight of
+a killed run. Items are always
 in manifest order and keys in a fixed order, whatever order the answers came
 back in, so two runs with the same answers differ only in their timestamps
 and latencies.
 
 Answered items go to ``items``; every item the run dealt with, answered or
-not, has a status entry in ``run.items``. A failed or skipped item has no
-entry in ``items``: the scorer counts it as unanswered, and ``--resume``
-asks again.
+not, has a status entry in ``run.items``. A failed, truncated or skipped
+item has no entry in ``items``: the scorer counts it as unanswered, and
+``--resume`` asks again.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from ..jsonio import dumps_layered, read_json, write_text_atomic
 from ..schema import require_unique, validate_document
 
 RUN_FORMAT = "spotdiff-run/1"
+#: Every status an item can have; only "ok" items have an answer.
+STATUSES = ("ok", "failed", "truncated", "skipped")
 #: Header fields two runs must share for their answers to belong in one file.
 #: Concurrency, timeout and retries change how answers were fetched, not what
 #: was asked, so they may differ.
@@ -37,6 +41,8 @@ SAME_QUESTION = (
     ("prompt", "sha256"),
     ("parameters", "temperature"),
     ("parameters", "max_tokens"),
+    ("parameters", "max_completion_tokens"),
+    ("parameters", "extra_body"),
 )
 
 
@@ -64,6 +70,7 @@ class ItemRecord:
     warnings: tuple[str, ...] = ()
     input_tokens: int | None = None
     output_tokens: int | None = None
+    model_version: str | None = None
     differences: tuple[dict[str, Any], ...] = field(default=(), compare=False)
 
     def status_json(self) -> dict[str, Any]:
@@ -76,7 +83,12 @@ class ItemRecord:
             "error": self.error,
             "warnings": list(self.warnings),
             "usage": {"input_tokens": self.input_tokens, "output_tokens": self.output_tokens},
+            "model_version": self.model_version,
         }
+
+    def journal_json(self) -> dict[str, Any]:
+        """The status entry with the answer: one line of the journal."""
+        return {**self.status_json(), "differences": list(self.differences)}
 
     @classmethod
     def from_json(
@@ -92,14 +104,13 @@ class ItemRecord:
             warnings=tuple(entry["warnings"]),
             input_tokens=entry["usage"]["input_tokens"],
             output_tokens=entry["usage"]["output_tokens"],
+            model_version=entry.get("model_version"),  # absent in files of earlier versions
             differences=tuple(differences),
         )
 
 
 def totals(records: Iterable[ItemRecord]) -> dict[str, int]:
-    out = dict.fromkeys(
-        ("items", "ok", "failed", "skipped", "attempts", "input_tokens", "output_tokens"), 0
-    )
+    out = dict.fromkeys(("items", *STATUSES, "attempts", "input_tokens", "output_tokens"), 0)
     for record in records:
         out["items"] += 1
         out[record.status] += 1
@@ -119,6 +130,9 @@ def build_document(
     """
     records = list(records)
     run = {**header, "finished": finished}
+    run["model_versions"] = sorted(
+        {r.model_version for r in records if r.status == "ok" and r.model_version}
+    )
     run["items"] = [r.status_json() for r in records]
     run["totals"] = totals(records)
     return {

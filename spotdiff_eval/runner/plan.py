@@ -18,7 +18,10 @@ from typing import Any
 
 from ..dataset import read_manifest
 from ..errors import SpotDiffError
+from ..redaction import Redactor, plain_text_warning, url_secrets
+from .extra_body import load_extra_body, merge_extra
 from .inputs import Prompt, load_prompt
+from .journal import journal_path, read_journal
 from .output import (
     RUN_FORMAT,
     OutputFile,
@@ -29,8 +32,13 @@ from .output import (
     tool_name,
     utc_now,
 )
-from .redaction import Redactor, url_secrets
-from .settings import RunSettings, check_settings, endpoint_host, request_headers
+from .protocols import request_body
+from .settings import (
+    RunSettings,
+    check_settings,
+    endpoint_host,
+    request_headers,
+)
 
 
 @dataclass(frozen=True)
@@ -53,7 +61,9 @@ class Plan:
     redactor: Redactor
     prompt: Prompt
     endpoint_host: str
+    extra_body: dict[str, Any] | None
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
 def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
@@ -62,10 +72,15 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
     host = endpoint_host(settings.endpoint)
     headers, token = request_headers(settings, environ)
     redactor = Redactor([token or "", *url_secrets(settings.endpoint)])
-    notes = []
+    notes, warnings = [], []
+    warning = plain_text_warning(settings.endpoint, token is not None)
+    if warning is not None:
+        warnings.append(warning)
     if token is None:
         notes.append(f"${settings.token_env} is not set; sending no token")
     prompt = load_prompt(settings.prompt_file)
+    extra_body = load_extra_body(settings.extra_body, settings.extra_body_file, settings.protocol)
+    merge_extra(_sample_body(settings), extra_body)  # a clash is refused now, not per item
     if not prompt.states_layout:
         notes.append(
             f"{prompt.name} lacks the {{first}} and {{second}} placeholders, so the model is "
@@ -82,8 +97,11 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
     if settings.limit is not None:
         indices = indices[: settings.limit]
 
-    header = _header(settings, host, prompt, manifest.data)
+    header = _header(settings, host, prompt, manifest.data, redactor.data(extra_body))
     previous = _previous(settings, header, order)
+    if previous is not None and journal_path(settings.output).exists():
+        previous, replayed = _with_journal(previous, header, order, settings.manifest)
+        notes.append(f"folded in {replayed} item(s) from the journal of an interrupted run")
     if previous is not None:
         header["started"] = previous.run["started"]
     records = previous.records if previous is not None else {}
@@ -116,12 +134,31 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
         redactor=redactor,
         prompt=prompt,
         endpoint_host=host,
+        extra_body=extra_body,
         notes=notes,
+        warnings=warnings,
+    )
+
+
+def _sample_body(settings: RunSettings) -> dict[str, Any]:
+    return request_body(
+        settings.protocol,
+        model=settings.model,
+        prompt="",
+        image=b"",
+        media_type="image/png",
+        temperature=settings.temperature,
+        max_tokens=settings.effective_max_tokens,
+        max_completion_tokens=settings.max_completion_tokens,
     )
 
 
 def _header(
-    settings: RunSettings, host: str, prompt: Prompt, manifest: Mapping[str, Any]
+    settings: RunSettings,
+    host: str,
+    prompt: Prompt,
+    manifest: Mapping[str, Any],
+    extra_body: dict[str, Any] | None,
 ) -> dict[str, Any]:
     """The run object's fixed fields, in the order they are written."""
     return {
@@ -135,6 +172,8 @@ def _header(
         "parameters": {
             "temperature": settings.temperature,
             "max_tokens": settings.effective_max_tokens,
+            "max_completion_tokens": settings.max_completion_tokens,
+            "extra_body": extra_body,
             "timeout_s": settings.timeout,
             "retries": settings.retries,
             "concurrency": settings.concurrency,
@@ -156,6 +195,14 @@ def _previous(
     if path.is_dir():
         raise SpotDiffError(path, "", "is a folder; --output must name a file")
     if not path.exists():
+        journal = journal_path(path)
+        if journal.exists():
+            raise SpotDiffError(
+                journal,
+                "",
+                f"holds answers of an interrupted run, but {path.name} is gone; restore "
+                "it and add --resume, or delete the journal",
+            )
         return None
     if not settings.resume:
         raise SpotDiffError(
@@ -175,6 +222,28 @@ def _previous(
         )
     check_items_known(previous, order, settings.manifest)
     return previous
+
+
+def _with_journal(
+    previous: RunFile, header: Mapping[str, Any], order: Mapping[str, int], manifest: Path
+) -> tuple[RunFile, int]:
+    """The earlier run with the items of its journal folded in (a killed run left it)."""
+    journal = journal_path(previous.path)
+    run, records = read_journal(journal)
+    if run is None:  # killed while the journal was being started: nothing in it
+        return previous, 0
+    mismatch = question_mismatch(run, header)
+    if mismatch is None and run.get("shard") != header["shard"]:
+        mismatch = (
+            f"it covers {_shard_words(run.get('shard'))}, not {_shard_words(header['shard'])}"
+        )
+    if mismatch is not None:
+        raise SpotDiffError(journal, "line 1", f"comes from a different run ({mismatch})")
+    for item_id in records:
+        if item_id not in order:
+            raise SpotDiffError(journal, "", f'item "{item_id}" is not in the dataset {manifest}')
+    folded = RunFile(previous.path, previous.run, {**previous.records, **records})
+    return folded, len(records)
 
 
 def _shard_words(shard: str | None) -> str:

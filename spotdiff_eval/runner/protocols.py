@@ -24,13 +24,24 @@ class ResponseError(ValueError):
     """A 2xx reply that carries no answer text (a refusal, a block, an odd shape)."""
 
 
+#: Longest model version kept from a reply (the schema's limit for names).
+MAX_VERSION_CHARS = 200
+
+
 @dataclass(frozen=True)
 class Reply:
-    """What a model said, and the tokens it reported (None when it did not say)."""
+    """What a model said, and the tokens it reported (None when it did not say).
+
+    ``truncated``: the answer stopped at the token limit, so differences may
+    be missing from it however well it parses. ``model_version``: the model
+    the server says answered (``gpt-4o-2024-08-06`` for ``gpt-4o``).
+    """
 
     text: str
     input_tokens: int | None
     output_tokens: int | None
+    truncated: bool = False
+    model_version: str | None = None
 
 
 def request_url(endpoint: str, model: str) -> str:
@@ -52,8 +63,13 @@ def request_body(
     media_type: str,
     temperature: float | None,
     max_tokens: int | None,
+    max_completion_tokens: int | None = None,
 ) -> dict[str, Any]:
-    """The JSON body asking ``model`` for the differences in ``image``."""
+    """The JSON body asking ``model`` for the differences in ``image``.
+
+    ``max_completion_tokens`` is OpenAI's newer name for the limit, the only
+    one its reasoning models accept; settings allow it for that protocol only.
+    """
     data = base64.b64encode(image).decode("ascii")
     if protocol == "openai_compatible":
         data_url = f"data:{media_type};base64,{data}"
@@ -71,6 +87,7 @@ def request_body(
         }
         _put(body, "temperature", temperature)
         _put(body, "max_tokens", max_tokens)
+        _put(body, "max_completion_tokens", max_completion_tokens)
         return body
     if protocol == "gemini_native":
         body = {
@@ -144,9 +161,13 @@ def _openai(data: dict[str, Any]) -> Reply:
     refusal = message.get("refusal")
     if not content and isinstance(refusal, str) and refusal.strip():
         raise ResponseError(f"the model refused: {refusal.strip()}")
-    text = _require_text(content, choices[0].get("finish_reason"))
     usage = data.get("usage")
-    return Reply(text, _tokens(usage, "prompt_tokens"), _tokens(usage, "completion_tokens"))
+    return _reply(
+        content,
+        (choices[0].get("finish_reason"), "length"),
+        (_tokens(usage, "prompt_tokens"), _tokens(usage, "completion_tokens")),
+        data.get("model"),
+    )
 
 
 def _gemini(data: dict[str, Any]) -> Reply:
@@ -164,13 +185,17 @@ def _gemini(data: dict[str, Any]) -> Reply:
         for part in parts or ()
         if isinstance(part, dict) and isinstance(part.get("text"), str) and not part.get("thought")
     )
-    text = _require_text(text, candidates[0].get("finishReason"))
     usage = data.get("usageMetadata")
     output = _tokens(usage, "candidatesTokenCount")
     thoughts = _tokens(usage, "thoughtsTokenCount")
     if output is not None and thoughts is not None:
         output += thoughts  # thinking tokens are billed as output
-    return Reply(text, _tokens(usage, "promptTokenCount"), output)
+    return _reply(
+        text,
+        (candidates[0].get("finishReason"), "MAX_TOKENS"),
+        (_tokens(usage, "promptTokenCount"), output),
+        data.get("modelVersion"),
+    )
 
 
 def _anthropic(data: dict[str, Any]) -> Reply:
@@ -184,9 +209,37 @@ def _anthropic(data: dict[str, Any]) -> Reply:
         and block.get("type") == "text"
         and isinstance(block.get("text"), str)
     )
-    text = _require_text(text, data.get("stop_reason"))
     usage = data.get("usage")
-    return Reply(text, _tokens(usage, "input_tokens"), _tokens(usage, "output_tokens"))
+    return _reply(
+        text,
+        (data.get("stop_reason"), "max_tokens"),
+        (_tokens(usage, "input_tokens"), _tokens(usage, "output_tokens")),
+        data.get("model"),
+    )
+
+
+def _reply(
+    text: Any,
+    finish: tuple[Any, str],
+    tokens: tuple[int | None, int | None],
+    model: Any,
+) -> Reply:
+    """The reply; ``finish`` is the reason given and the one that means "token limit".
+
+    A truncated answer needs no text: cut off in its reasoning, a model may
+    have written none, and it is recorded as truncated all the same.
+    """
+    reason, limit = finish
+    truncated = reason == limit
+    if not truncated:
+        text = _require_text(text, reason)
+    version = " ".join(model.split())[:MAX_VERSION_CHARS] if isinstance(model, str) else ""
+    return Reply(
+        text if isinstance(text, str) else "",
+        *tokens,
+        truncated=truncated,
+        model_version=version or None,
+    )
 
 
 def _require_text(text: Any, finish_reason: Any) -> str:

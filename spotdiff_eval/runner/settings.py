@@ -44,6 +44,9 @@ class RunSettings:
     retries: int = 5
     temperature: float | None = None
     max_tokens: int | None = None
+    max_completion_tokens: int | None = None
+    extra_body: str | None = None  # JSON text
+    extra_body_file: Path | None = None
     resume: bool = False
     shard: tuple[int, int] | None = None
     backoff_base: float = 1.0
@@ -99,6 +102,21 @@ def check_settings(settings: RunSettings) -> None:
             settings.max_tokens is not None and settings.max_tokens < 1,
             "--max-tokens",
             "must be at least 1",
+        ),
+        (
+            settings.max_completion_tokens is not None and settings.max_completion_tokens < 1,
+            "--max-completion-tokens",
+            "must be at least 1",
+        ),
+        (
+            settings.max_completion_tokens is not None and settings.protocol != "openai_compatible",
+            "--max-completion-tokens",
+            "is OpenAI's field, sent with --protocol openai_compatible only; use --max-tokens",
+        ),
+        (
+            settings.max_completion_tokens is not None and settings.max_tokens is not None,
+            "--max-completion-tokens",
+            "give it or --max-tokens, not both (reasoning models refuse max_tokens)",
         ),
         (
             not _HEADER_NAME.match(settings.token_header),

@@ -1,0 +1,117 @@
+"""The run's journal: each finished item appended as one JSON line next to the output.
+
+Rewriting the whole predictions file after every answer made a run
+quadratic: 5,000 items wrote the file 1,846 times, 6.8 GB for a 9.4 MB
+result. Instead each batch of finished items is appended to
+``OUTPUT.journal``, and the predictions file is written whole only when the
+run starts and ends (and when ``--resume`` folds in the journal a killed run
+left behind), so a run writes about twice its result.
+
+A ``kill -9`` still loses only the requests in flight: a line is in the
+kernel once ``write`` returns. ``fsync`` is batched (at most once a second,
+and at the end), which only matters if the machine itself goes down. A line
+cut short by a kill mid-write is the last line and is ignored.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from ..errors import SpotDiffError
+from ..jsonio import parse_json_text, read_bytes_limited
+from .output import ItemRecord
+
+JOURNAL_FORMAT = "spotdiff-run-journal/1"
+#: Seconds between two ``fsync`` calls of the journal.
+FSYNC_INTERVAL = 1.0
+#: A journal is a few times the predictions file, which is capped at 64 MiB.
+MAX_JOURNAL_BYTES = 512 * 1024 * 1024
+
+
+def journal_path(output: Path) -> Path:
+    """``predictions/my.json`` -> ``predictions/my.json.journal``."""
+    return output.with_name(output.name + ".journal")
+
+
+class Journal:
+    """An append-only journal, started empty with the run header on its first line."""
+
+    def __init__(self, path: Path, header: Mapping[str, Any]) -> None:
+        self.path = path
+        # 0o666 less the umask, as a plain open() would make it.
+        self._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o666)
+        self._synced = time.monotonic()
+        self.append_bytes(_line({"format": JOURNAL_FORMAT, "run": dict(header)}))
+        os.fsync(self._fd)
+
+    def append(self, records: Iterable[ItemRecord]) -> None:
+        """Append finished items; fsync if the last one was over a second ago."""
+        data = b"".join(_line(record.journal_json()) for record in records)
+        if not data:
+            return
+        self.append_bytes(data)
+        now = time.monotonic()
+        if now - self._synced >= FSYNC_INTERVAL:
+            os.fsync(self._fd)
+            self._synced = now
+
+    def append_bytes(self, data: bytes) -> None:
+        """The one place the journal is written (the benchmark counts its bytes here)."""
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self._fd, view) :]
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            os.fsync(self._fd)
+            os.close(self._fd)
+            self._fd = -1
+
+    def remove(self) -> None:
+        """Close and delete: the predictions file now holds everything."""
+        self.close()
+        self.path.unlink(missing_ok=True)
+
+
+def read_journal(path: Path) -> tuple[dict[str, Any] | None, dict[str, ItemRecord]]:
+    """The run header and the records of a journal; a later line for an item wins.
+
+    A last line without its newline was cut short by a kill and is ignored;
+    so is a journal killed before its header was complete (header None). Any
+    other bad line is an error naming its line number.
+    """
+    text = read_bytes_limited(path, MAX_JOURNAL_BYTES).decode("utf-8", "replace")
+    lines = text.split("\n")
+    lines.pop()  # the text after the last newline: empty, or a line cut short
+    if not lines:
+        return None, {}
+    first = _parse(path, 1, lines[0])
+    if first.get("format") != JOURNAL_FORMAT or not isinstance(first.get("run"), dict):
+        raise SpotDiffError(path, "line 1", f'is not a "{JOURNAL_FORMAT}" header')
+    records: dict[str, ItemRecord] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        entry = _parse(path, number, line)
+        try:
+            record = ItemRecord.from_json(entry, entry["differences"])
+        except (KeyError, TypeError):
+            raise SpotDiffError(
+                path, f"line {number}", "is not an item record written by spotdiff run"
+            ) from None
+        records[record.item_id] = record
+    return first["run"], records
+
+
+def _parse(path: Path, number: int, line: str) -> dict[str, Any]:
+    try:
+        return parse_json_text(line, path)
+    except SpotDiffError as exc:
+        raise SpotDiffError(path, f"line {number}", exc.what) from None
+
+
+def _line(data: Mapping[str, Any]) -> bytes:
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")

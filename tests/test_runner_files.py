@@ -1,0 +1,377 @@
+"""`spotdiff run` output on disk: the journal, kills and --resume, shards and `spotdiff merge`.
+
+Every test runs against a :class:`fake_endpoints.FakeEndpoint` on 127.0.0.1,
+as in test_runner.py; here the subject is what is written and read back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import read_json, run_cli
+from fake_endpoints import (
+    TOKEN,
+    Fail,
+    FakeEndpoint,
+    Reply,
+    RunDataset,
+    answered,
+    journaled,
+    make_run_dataset,
+    run,
+    settings_for,
+    statuses,
+)
+
+from spotdiff_eval.errors import SpotDiffError
+from spotdiff_eval.predictions import load_predictions
+from spotdiff_eval.runner import merge_predictions
+from spotdiff_eval.schema import validate_document
+
+
+@pytest.fixture
+def dataset(tmp_path: Path) -> RunDataset:
+    return make_run_dataset(tmp_path / "ds", 4)
+
+
+def test_killed_run_keeps_finished_items_and_resume_does_not_repeat_them(
+    tmp_path: Path,
+) -> None:
+    dataset = make_run_dataset(tmp_path / "ds", 6)
+    output = tmp_path / "out.json"
+    journal = tmp_path / "out.json.journal"
+    command = [
+        sys.executable,
+        "-m",
+        "spotdiff_eval",
+        "run",
+        "--endpoint",
+        "",
+        "--model",
+        "m",
+        "--manifest",
+        str(dataset.manifest),
+        "--output",
+        str(output),
+        "--concurrency",
+        "1",
+    ]
+    env = {**os.environ, "SPOTDIFF_API_TOKEN": TOKEN}
+    with FakeEndpoint("openai_compatible", dataset, delay=0.25) as fake:
+        command[command.index("--endpoint") + 1] = fake.endpoint()
+        process = subprocess.Popen(
+            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if len(journaled(output)) >= 2:
+                break
+            time.sleep(0.02)
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+        before = fake.counts()
+    partial = journaled(output)
+    assert 2 <= len(partial) < 6
+    assert partial == dataset.item_ids[: len(partial)]  # one worker: in manifest order
+    assert load_predictions(output).items == ()  # a valid file, as written at the start
+    assert all(before[item] == 1 for item in partial)
+    # A kill in the middle of a line leaves half a line: it is ignored.
+    with journal.open("a", encoding="utf-8") as handle:
+        handle.write('{"item_id": "item_005", "sta')
+
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        command[command.index("--endpoint") + 1] = fake.endpoint()
+        resumed = run_cli(*command[3:], "--resume", env={"SPOTDIFF_API_TOKEN": TOKEN})
+        after = fake.counts()
+    assert resumed.returncode == 0, resumed.stderr
+    assert answered(output) == dataset.item_ids
+    assert not journal.exists()
+    assert set(after) == set(dataset.item_ids) - set(partial)
+    assert all(count == 1 for count in after.values())
+    assert f"folded in {len(partial)} item(s) from the journal" in resumed.stderr
+    assert f"{len(partial)} of 6 items already answered" in resumed.stderr
+    assert f"6 ok ({len(partial)} from an earlier run)" in resumed.stderr.splitlines()[-1]
+
+
+def test_a_finished_run_leaves_no_journal_and_a_foreign_journal_is_refused(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    output = tmp_path / "out.json"
+    journal = tmp_path / "out.json.journal"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, output, limit=2))
+        assert not journal.exists()
+        original = output.read_bytes()
+        # a journal left by a run of another model into the same file
+        other = {**read_json(output)["run"], "model": "other"}
+        journal.write_text(json.dumps({"format": "spotdiff-run-journal/1", "run": other}) + "\n")
+        with pytest.raises(SpotDiffError) as caught:
+            run(settings_for(fake, dataset, output, resume=True))
+        assert caught.value.one_line() == (
+            f'{journal}: line 1: comes from a different run (model is "other" there but '
+            '"test-model" here)'
+        )
+        journal.write_text('{"format": "spotdiff-run-jour')  # killed while starting it
+        result, stream = run(settings_for(fake, dataset, output, limit=2, resume=True))
+        assert result.earlier == 2 and "folded in 0 item(s)" in stream
+        original = output.read_bytes()
+        journal.write_text("not json\n")
+        with pytest.raises(SpotDiffError) as caught:
+            run(settings_for(fake, dataset, output, resume=True))
+        assert caught.value.one_line().startswith(f"{journal}: line 1: invalid JSON")
+        assert output.read_bytes() == original
+        # the output is gone but its journal is not: hours of answers may be in it
+        output.unlink()
+        with pytest.raises(SpotDiffError) as caught:
+            run(settings_for(fake, dataset, output))
+        assert caught.value.one_line() == (
+            f"{journal}: holds answers of an interrupted run, but out.json is gone; restore it "
+            "and add --resume, or delete the journal"
+        )
+    assert fake.counts() == {"item_000": 1, "item_001": 1}
+
+
+def test_a_resumed_journal_gives_the_file_an_unbroken_run_gives(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """Folding in a journal must not change a byte but the timings."""
+    straight, resumed = tmp_path / "straight.json", tmp_path / "resumed.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, straight))
+        run(settings_for(fake, dataset, resumed, limit=1))
+        # what a killed run leaves: the journal of three more answers
+        journal = resumed.with_name("resumed.json.journal")
+        header = {**read_json(resumed)["run"]}
+        for key in ("finished", "model_versions", "items", "totals"):
+            header.pop(key)
+        lines = [{"format": "spotdiff-run-journal/1", "run": header}]
+        for item_id in dataset.item_ids[1:]:
+            lines.append({**statuses(straight)[item_id], "differences": []})
+        answers = {i["item_id"]: i["differences"] for i in read_json(straight)["items"]}
+        for line in lines[1:]:
+            line["differences"] = answers[line["item_id"]]
+        journal.write_text("".join(json.dumps(line) + "\n" for line in lines))
+        result, _ = run(settings_for(fake, dataset, resumed, resume=True))
+    assert result.earlier == 4 and not journal.exists()
+
+    def timeless(path: Path) -> str:
+        document = read_json(path)
+        for key in ("started", "finished"):
+            document["run"].pop(key)
+        for entry in document["run"]["items"]:
+            entry.pop("latency_ms")
+        return json.dumps(document)
+
+    assert timeless(resumed) == timeless(straight)
+
+
+def test_resume_asks_again_only_for_failed_items(dataset: RunDataset, tmp_path: Path) -> None:
+    output = tmp_path / "out.json"
+    with FakeEndpoint("anthropic", dataset) as fake:
+        fake.script("item_002", Fail(400, "try again"))
+        first, _ = run(settings_for(fake, dataset, output))
+        started = read_json(output)["run"]["started"]
+        second, _ = run(settings_for(fake, dataset, output, resume=True))
+    assert (first.failed, second.ok, second.earlier) == (1, 4, 3)
+    assert fake.counts() == {"item_000": 1, "item_001": 1, "item_002": 2, "item_003": 1}
+    assert answered(output) == dataset.item_ids
+    assert read_json(output)["run"]["started"] == started
+
+
+def test_existing_output_and_mismatched_resume_are_refused(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, output, limit=1))
+        original = output.read_bytes()
+        prompt = tmp_path / "mine.txt"
+        prompt.write_text("Find the differences. First panel: {first}.", encoding="utf-8")
+        cases = [
+            (
+                {},
+                f"{output}: already exists; add --resume to continue it, or choose another "
+                "--output",
+            ),
+            (
+                {"resume": True, "model": "other-model"},
+                f'{output}: /run: comes from a different run (model is "test-model" there but '
+                '"other-model" here); choose another --output',
+            ),
+            (
+                {"resume": True, "prompt_file": prompt},
+                f"{output}: /run: comes from a different run (prompt.sha256 is ",
+            ),
+            (
+                {"resume": True, "shard": (1, 2)},
+                f"{output}: /run/shard: covers the whole dataset, not shard 1/2",
+            ),
+        ]
+        for options, expected in cases:
+            with pytest.raises(SpotDiffError) as caught:
+                run(settings_for(fake, dataset, output, **options))
+            assert caught.value.one_line().startswith(expected)
+            assert output.read_bytes() == original
+    assert fake.counts() == {"item_000": 1}
+
+
+def test_submit_declares_the_prompt_the_run_used(dataset: RunDataset, tmp_path: Path) -> None:
+    prompt = tmp_path / "mine.txt"
+    prompt.write_bytes(b"List every difference; the first panel is the {first} one.\n")
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, output, prompt_file=prompt))
+    sha = hashlib.sha256(prompt.read_bytes()).hexdigest()
+
+    def submit(*flags: object):
+        return run_cli(
+            "submit", "--predictions", output, "--model", "test-model", "--provider", "Lab",
+            "--submitter", "octocat", "--manifest", dataset.manifest,
+            "--submissions", tmp_path / "subs", "--force", *flags,
+        )  # fmt: skip
+
+    result = submit()
+    assert result.returncode == 0, result.stderr
+    written = read_json(tmp_path / "subs" / "test-model" / "submission.json")
+    assert written["prompt"] == {"name": "mine.txt", "sha256": sha}
+    assert submit("--prompt-name", "terse-v2").returncode == 0
+    written = read_json(tmp_path / "subs" / "test-model" / "submission.json")
+    assert written["prompt"] == {"name": "terse-v2", "sha256": sha}
+    result = submit("--prompt-name", "spotdiff_v1")
+    assert result.stderr == (
+        'spotdiff: error: --prompt-name: is "spotdiff_v1", but the run used its own prompt '
+        f'"mine.txt" ({output} /run/prompt)\n'
+    )
+    other = tmp_path / "other.txt"
+    other.write_text("Something else {first} {second}")
+    result = submit("--prompt-file", other)
+    assert result.returncode == 1
+    assert result.stderr.startswith(
+        f"spotdiff: error: {other}: is not the prompt the run used (mine.txt, sha256 {sha[:12]}"
+    )
+
+
+def test_missing_image_is_reported_before_any_request(dataset: RunDataset, tmp_path: Path) -> None:
+    image = dataset.manifest.parent / "images" / "item_002.png"
+    image.unlink()
+    with FakeEndpoint("openai_compatible", dataset) as fake, pytest.raises(SpotDiffError) as caught:
+        run(settings_for(fake, dataset, tmp_path / "out.json"))
+    assert caught.value.one_line() == (
+        f"{dataset.manifest}: /items/2/image: image file not found: {image}"
+    )
+    assert fake.seen == [] and not (tmp_path / "out.json").exists()
+
+
+def test_shards_merge_into_the_full_run(tmp_path: Path) -> None:
+    dataset = make_run_dataset(tmp_path / "ds", 5)
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, tmp_path / "full.json"))
+        run(settings_for(fake, dataset, tmp_path / "s2.json", shard=(2, 2)))
+        run(settings_for(fake, dataset, tmp_path / "s1.json", shard=(1, 2)))
+    assert answered(tmp_path / "s1.json") == ["item_000", "item_002", "item_004"]
+    assert answered(tmp_path / "s2.json") == ["item_001", "item_003"]
+    merged = tmp_path / "merged.json"
+    result = merge_predictions(
+        [tmp_path / "s2.json", tmp_path / "s1.json"], merged, dataset.manifest
+    )
+    assert (result.ok, result.unanswered) == (5, 0)
+    document = read_json(merged)
+    assert document["items"] == read_json(tmp_path / "full.json")["items"]
+    assert document["run"]["merged_from"] == ["1/2", "2/2"]
+    assert document["run"]["shard"] is None
+    validate_document(document, "prediction", merged)
+
+    with pytest.raises(SpotDiffError) as caught:
+        merge_predictions([tmp_path / "s1.json", tmp_path / "full.json"], merged, dataset.manifest)
+    assert caught.value.one_line() == (
+        f'{tmp_path / "full.json"}: /run/items/0: item "item_000" is also in {tmp_path / "s1.json"}'
+    )
+
+
+def test_merge_of_an_incomplete_set_says_what_is_missing_and_fails(tmp_path: Path) -> None:
+    dataset = make_run_dataset(tmp_path / "ds", 6)
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Fail(400, "bad image"))
+        run(settings_for(fake, dataset, tmp_path / "s1.json", shard=(1, 3)))
+        run(settings_for(fake, dataset, tmp_path / "s2.json", shard=(2, 3)))
+    merged = tmp_path / "merged.json"
+
+    def merge(*shards: str):
+        return run_cli(
+            "merge", *[tmp_path / s for s in shards], "--manifest", dataset.manifest,
+            "--output", merged,
+        )  # fmt: skip
+
+    result = merge("s2.json")
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"spotdiff: error: {merged}: incomplete: shards 1/3, 3/3 missing; 4 dataset item(s) in "
+        "no shard (item_000, item_002, item_003, item_005)"
+    )
+    assert answered(merged) == ["item_001", "item_004"]  # written all the same, to be scored
+    result = merge("s1.json", "s2.json")
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"spotdiff: error: {merged}: incomplete: shard 3/3 missing; 2 dataset item(s) in no "
+        "shard (item_002, item_005); 1 item(s) failed, truncated or skipped: resume their "
+        "shards with --resume"
+    )
+    # a shard killed before it finished: its journal holds answers its file lacks
+    (tmp_path / "s2.json.journal").write_text("{}\n")
+    result = merge("s1.json", "s2.json")
+    assert result.stderr == (
+        f"spotdiff: error: {tmp_path / 's2.json.journal'}: holds answers of an interrupted run "
+        "not yet in its file: finish that shard with --resume first\n"
+    )
+
+
+def test_merge_refuses_shards_of_different_runs(dataset: RunDataset, tmp_path: Path) -> None:
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, tmp_path / "a.json", shard=(1, 2)))
+        run(settings_for(fake, dataset, tmp_path / "b.json", shard=(2, 2), temperature=0.5))
+    result = run_cli(
+        "merge",
+        tmp_path / "a.json",
+        tmp_path / "b.json",
+        "--manifest",
+        dataset.manifest,
+        "--output",
+        tmp_path / "m.json",
+    )
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"spotdiff: error: {tmp_path / 'b.json'}: /run: does not match {tmp_path / 'a.json'}: "
+        "parameters.temperature is null there but 0.5 here\n"
+    )
+    assert not (tmp_path / "m.json").exists()
+
+
+def test_output_does_not_depend_on_arrival_order(dataset: RunDataset, tmp_path: Path) -> None:
+    """Random delays and 4 workers vs. one worker: the same file but for timings."""
+    delays = random.Random(3)
+
+    def jittery(item: str | None) -> Reply:
+        return Reply(delay=delays.random() * 0.05)
+
+    documents = []
+    for name, concurrency in (("serial", 1), ("parallel", 4)):
+        with FakeEndpoint("gemini_native", dataset, default=jittery) as fake:
+            run(settings_for(fake, dataset, tmp_path / f"{name}.json", concurrency=concurrency))
+        document = read_json(tmp_path / f"{name}.json")
+        for key in ("started", "finished"):
+            document["run"].pop(key)
+        document["run"]["parameters"].pop("concurrency")
+        for entry in document["run"]["items"]:
+            entry.pop("latency_ms")
+        documents.append(document)
+    assert documents[0] == documents[1]
+    assert answered(tmp_path / "parallel.json") == dataset.item_ids
