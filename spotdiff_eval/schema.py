@@ -14,15 +14,17 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import fastjsonschema
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError, best_match
 
+from .compiled_schemas import compiled_validator
 from .errors import SpotDiffError, json_pointer
 from .jsonio import json_kind
 from .resources import schema_path
+
+if TYPE_CHECKING:  # jsonschema is imported only to explain a failure
+    from jsonschema.exceptions import ValidationError
 
 #: Plain-words descriptions of the schemas' regular expressions.
 _PATTERN_WORDS = {
@@ -86,7 +88,7 @@ def _fast_check(schema_name: str) -> Callable[[Any], _Failure | None]:
     if uses_newer_keywords(schema):
         precise = _precise_validator(schema_name)
         return lambda data: None if precise.is_valid(data) else _Failure()
-    compiled = fastjsonschema.compile(inlined_schema(schema_name), use_default=False)
+    compiled = compiled_validator(inlined_schema(schema_name))
 
     def check(data: Any) -> _Failure | None:
         try:
@@ -197,16 +199,23 @@ def _ecma_pattern(
     Python's ``$`` also matches before a final newline, so ``"abc\\n"`` would
     pass ``^[a-z]+$`` here while the fast path refuses it.
     """
+    from jsonschema.exceptions import ValidationError
+
     if validator.is_type(instance, "string") and not _ecma_regex(pattern).search(instance):
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
-_PreciseValidator = validators.extend(Draft202012Validator, {"pattern": _ecma_pattern})
+@cache
+def _precise_class() -> Any:
+    """jsonschema's Draft 2020-12 validator with ECMA ``$``; built on first need."""
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(Draft202012Validator, {"pattern": _ecma_pattern})
 
 
 @cache
 def _precise_validator(schema_name: str) -> Any:
-    return _PreciseValidator(load_schema(schema_name))
+    return _precise_class()(load_schema(schema_name))
 
 
 def require_unique(source: object, entries: list[dict[str, Any]], key: str, pointer: str) -> None:
@@ -233,6 +242,8 @@ def validate_document(data: Any, schema_name: str, source: object) -> None:
     failure = _fast_check(schema_name)(data)
     if failure is None:
         return
+    from jsonschema.exceptions import best_match
+
     error, prefix = None, []
     if failure.schema is not None:
         shallow = shallow_validator(failure.schema)
@@ -246,12 +257,12 @@ def validate_document(data: Any, schema_name: str, source: object) -> None:
 
 def precise_validator(schema: dict[str, Any]) -> Any:
     """jsonschema's validator for ``schema``, with ECMA ``$`` in patterns."""
-    return _PreciseValidator(schema)
+    return _precise_class()(schema)
 
 
 def shallow_validator(schema: dict[str, Any]) -> Any:
     """A validator of ``schema``'s own keywords at one node (children unchecked)."""
-    return _PreciseValidator(_shallow(schema))
+    return _precise_class()(_shallow(schema))
 
 
 def schema_error(source: object, error: ValidationError, prefix: list[Any]) -> SpotDiffError:

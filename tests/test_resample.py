@@ -1,0 +1,75 @@
+"""The plain-Python bootstrap path gives numpy's bits exactly.
+
+Small datasets are resampled without numpy (``spotdiff_eval/resample.py``)
+so that ``spotdiff evaluate`` starts fast; the report must not depend on
+which path ran.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from spotdiff_eval import bootstrap
+from spotdiff_eval.metrics import Counts
+from spotdiff_eval.resample import draws
+
+
+@pytest.mark.parametrize("seed", [0, 1, 20260601, 2**32 + 5, 2**70 + 123])
+@pytest.mark.parametrize("bound", [1, 2, 3, 7, 28, 1000, 2**31 + 11, 2**32 - 1])
+def test_draws_are_numpys(seed: int, bound: int) -> None:
+    expected = np.random.Generator(np.random.PCG64(seed)).integers(
+        0, bound, size=(7, 300), dtype=np.int64
+    )
+    assert draws(seed, bound, 2100) == expected.ravel().tolist()
+
+
+def _random_counts(rnd: random.Random, n: int) -> list[Counts]:
+    counts = []
+    for _ in range(n):
+        gold = rnd.randint(0, 9)
+        predicted = rnd.randint(0, 25)
+        matched = rnd.randint(0, min(gold, predicted))
+        fully = rnd.randint(0, matched)
+        factor = 1.0 if predicted <= 2 * gold + 2 else (2 * gold + 2) / predicted
+        counts.append(
+            Counts(
+                gold=gold,
+                predicted=predicted,
+                matched=matched,
+                fully_correct=fully,
+                detail_sum=matched * rnd.choice([1.0, 2 / 3, 0.75, 0.5]),
+                recall_credit=matched * factor,
+                coverage_credit=fully * factor,
+            )
+        )
+    return counts
+
+
+@pytest.mark.parametrize("n_items", [1, 2, 5, 28, 61])
+def test_both_paths_give_the_same_intervals(n_items: int, monkeypatch) -> None:
+    per_item = _random_counts(random.Random(n_items), n_items)
+    plain = bootstrap.confidence_intervals(per_item, resamples=700)
+    monkeypatch.setattr(bootstrap, "PLAIN_PYTHON_DRAWS", 0)
+    with_numpy = bootstrap.confidence_intervals(per_item, resamples=700)
+    assert plain == with_numpy
+
+
+def test_a_small_evaluation_never_imports_numpy(dataset_manifest) -> None:
+    code = (
+        "import sys; from spotdiff_eval.pipeline import evaluate_files; "
+        "from spotdiff_eval.report import build_report; "
+        f"build_report(evaluate_files({str(dataset_manifest)!r}, sys.argv[1])); "
+        "assert 'numpy' not in sys.modules, 'numpy was imported'"
+    )
+    from conftest import predictions_doc, write_json
+
+    predictions = write_json(dataset_manifest.parent / "p.json", predictions_doc("scene_0001_park"))
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(predictions)], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
