@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from .domain import KINDS, Annotation
+from .lexicon import COLORS, PATTERNS, SHAPES, SIZES
 from .normalize import parse_name
 
 Answer = dict[str, list[dict[str, str]]]
@@ -104,6 +105,131 @@ def vague_noun_lists(annotations: Sequence[Annotation], objects: int = 6) -> Ans
     return {a.item_id: guesses for a in annotations}
 
 
+def _guess_nouns(annotations: Sequence[Annotation], item_id: str) -> list[str]:
+    """The head nouns of every other item, then the everyday nouns not among them."""
+    heads = sorted(
+        {
+            head
+            for a in annotations
+            if a.item_id != item_id
+            for d in a.differences
+            for name in (d.subject, *d.aliases)
+            if (head := parse_name(name).head)
+        }
+    )
+    return heads + [n for n in EVERYDAY_NOUNS if n not in heads]
+
+
+def _clip(text: str, limit: int = 200) -> str:
+    """At most ``limit`` characters (the schema's bound on names), whole words only."""
+    return text if len(text) <= limit else text[: limit + 1].rsplit(" ", 1)[0]
+
+
+#: Every look word of each dimension: a value that lists them all.
+_LOOK_LISTS = {
+    "color": _clip(" ".join(sorted(COLORS))),
+    "size": _clip(" ".join(sorted(SIZES))),
+    "pattern": _clip(" ".join(sorted(PATTERNS))),
+    "shape": _clip(" ".join(sorted(SHAPES))),
+}
+
+
+def _run_on(nouns: Sequence[str]) -> str:
+    """One phrase with no break: "The cat dog bird ... red blue ... changed."."""
+    looks = " ".join(_LOOK_LISTS.values())
+    return ("The " + " ".join(nouns) + " " + looks)[:1990] + " changed."
+
+
+def _per_item(annotations: Sequence[Annotation], make: Callable[[list[str]], list]) -> Answer:
+    return {a.item_id: make(_guess_nouns(annotations, a.item_id)) for a in annotations}
+
+
+def run_on_lists(annotations: Sequence[Annotation], copies: int = 8) -> Answer:
+    """``copies`` vague additions whose description is one run-on list of nouns.
+
+    The red team's strongest answer against a rule that reads the lead phrase
+    of a description: 96% recall before a phrase named only its head.
+    """
+
+    def make(nouns: list[str]) -> list[dict[str, str]]:
+        guess = {"kind": "object_added", "subject": "object", "description": _run_on(nouns)}
+        return [dict(guess) for _ in range(copies)]
+
+    return _per_item(annotations, make)
+
+
+def run_on_changes(annotations: Sequence[Annotation]) -> Answer:
+    """Four count changes and one attribute change per sort, all with a run-on list."""
+
+    def make(nouns: list[str]) -> list[dict[str, str]]:
+        description = _run_on(nouns)
+        counts = [{"kind": "count_change", "subject": "object", "description": description}] * 4
+        changes = [
+            {
+                "kind": "attribute_change",
+                "subject": "object",
+                "attribute": sort,
+                "description": description,
+            }
+            for sort in _LOOK_LISTS
+        ]
+        return [dict(g) for g in counts + changes]
+
+    return _per_item(annotations, make)
+
+
+def nouns_in_attribute(annotations: Sequence[Annotation], copies: int = 8) -> Answer:
+    """Vague additions with nouns in the attribute field, which names a property."""
+
+    def make(nouns: list[str]) -> list[dict[str, str]]:
+        guess = {"kind": "object_added", "subject": "object", "attribute": _clip(" ".join(nouns))}
+        return [dict(guess) for _ in range(copies)]
+
+    return _per_item(annotations, make)
+
+
+def nouns_in_values(annotations: Sequence[Annotation], guesses: int = 14) -> Answer:
+    """Vague attribute changes whose values name four nouns: "cat with dog" -> "bird with tree".
+
+    Values name objects through the heads of their phrases; without a
+    subject to anchor them, each guess would cover four nouns.
+    """
+
+    def make(nouns: list[str]) -> list[dict[str, str]]:
+        quads = [nouns[i : i + 4] for i in range(0, 4 * guesses, 4)]
+        return [
+            {
+                "kind": "attribute_change",
+                "subject": "object",
+                "attribute": "contents",
+                "from": f"{a} with {b}",
+                "to": f"{c} with {d}",
+            }
+            for a, b, c, d in quads
+            if d
+        ]
+
+    return _per_item(annotations, make)
+
+
+def noun_list_subject(annotations: Sequence[Annotation]) -> Answer:
+    """A subject listing nouns, four guessed counts, and values listing every look."""
+
+    def make(nouns: list[str]) -> list[dict[str, str]]:
+        subject = "_".join(nouns)[:194] + "_floor"
+        counts = [
+            {"kind": "count_change", "subject": subject, "from": a, "to": b}
+            for a, b in (("2", "4"), ("1", "5"), ("3", "6"), ("4", "2"))
+        ]
+        changes = [
+            {"kind": "attribute_change", "subject": subject, "attribute": sort, "from": v, "to": v}
+            for sort, v in _LOOK_LISTS.items()
+        ]
+        return counts + changes
+
+    return _per_item(annotations, make)
+
+
 def one_fixed_answer(annotations: Sequence[Annotation]) -> Answer:
     """The single most common (kind, subject) pair of the dataset, for every item."""
     pairs = Counter((d.kind, d.subject) for a in annotations for d in a.differences)
@@ -121,6 +247,11 @@ STRATEGIES: dict[str, Callable[[Sequence[Annotation]], Answer]] = {
     "theme top-10": lambda a: top_k_of_theme(a, 10),
     "theme top-15": lambda a: top_k_of_theme(a, 15),
     "vague subjects with noun lists": vague_noun_lists,
+    "run-on noun lists": run_on_lists,
+    "run-on lists, counts and changes": run_on_changes,
+    "nouns in the attribute": nouns_in_attribute,
+    "nouns in values": nouns_in_values,
+    "noun-list subject, every value": noun_list_subject,
     "one fixed answer": one_fixed_answer,
 }
 

@@ -16,9 +16,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .domain import Difference, GoldDifference
+from .lead import counted_nouns, lead_head, lead_words
 from .lexicon import CHANGE_WORDS
 from .modifiers import Modifiers, modifiers_of
-from .normalize import Name, attribute_category, content_words, lead_words, parse_name, words
+from .normalize import (
+    Name,
+    attribute_category,
+    content_words,
+    parse_name,
+    value_heads,
+    words,
+)
 
 #: Added, removed and count changes all say "how many of X are there":
 #: an addition reported as a count change from 0 is the same claim.
@@ -32,9 +40,15 @@ class Profile:
     ``head`` is the head noun of the stated subject (None when vague);
     ``heads`` adds those of the aliases; ``spelled`` holds every name as a
     tuple of normalised words. ``lead_words`` are the words of the phrase the
-    description is about (see :func:`normalize.lead_words`): only they may
+    description is about (see :func:`lead.lead_words`): only they may
     name the object, while ``description_words`` (all of it) only rank pairs.
-    ``modifiers`` are what the difference says the object is like.
+    ``named`` are the objects the difference names outside its subject: the
+    head of its description's lead phrase and the heads of its values (never
+    its attribute, which names a property); ``lead_head`` the first alone.
+    ``attached`` are the nouns that
+    modify the head of a name directly (``Name.attached``); ``counted`` the
+    nouns its description or values count ("four chimneys"). ``modifiers``
+    are what the difference says the object is like.
     """
 
     kind: str
@@ -46,6 +60,10 @@ class Profile:
     change_words: frozenset[str]
     description_words: frozenset[str]
     lead_words: frozenset[str]
+    named: frozenset[str]
+    lead_head: frozenset[str]
+    attached: frozenset[str]
+    counted: frozenset[str]
     all_words: frozenset[str]
     category: str | None
     values: tuple[str, ...]
@@ -67,38 +85,52 @@ def _name_evidence(subject: str, aliases: tuple[str, ...]):
     spelled = frozenset(words(n) for n in (subject, *aliases))
     heads = frozenset(n.head for n in names if n.head is not None)
     name_words = frozenset().union(*(n.core for n in names))
-    return names, spelled, heads, name_words
+    attached = frozenset().union(*(n.attached for n in names))
+    return names, spelled, heads, name_words, attached
 
 
 @lru_cache(maxsize=65536)
 def _change_evidence(
     kind: str, attribute: str | None, from_value: str | None, to_value: str | None
-) -> tuple[frozenset[str], str | None]:
+) -> tuple[frozenset[str], frozenset[str], str | None]:
     values = tuple(v for v in (from_value, to_value) if v)
     change_words = frozenset().union(*(content_words(v) for v in (attribute, *values) if v))
+    heads = frozenset().union(*(value_heads(v) for v in values))
     if kind == "count_change":
         category: str | None = "count"
     elif kind == "attribute_change":
         category = attribute_category(attribute, values)
     else:
         category = None
-    return change_words, category
+    return change_words, heads, category
 
 
 @lru_cache(maxsize=65536)
-def _description_evidence(description: str | None) -> tuple[frozenset[str], frozenset[str]]:
+def _description_evidence(
+    description: str | None,
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     if not description:
-        return frozenset(), frozenset()
-    return content_words(description) - CHANGE_WORDS, lead_words(description)
+        return frozenset(), frozenset(), frozenset()
+    head = lead_head(description)
+    return (
+        content_words(description) - CHANGE_WORDS,
+        lead_words(description),
+        frozenset() if head is None else frozenset([head]),
+    )
+
+
+@lru_cache(maxsize=65536)
+def _counted(description: str | None, values: tuple[str, ...]) -> frozenset[str]:
+    return frozenset().union(*(counted_nouns(t) for t in (description, *values) if t))
 
 
 def profile(diff: Difference) -> Profile:
     aliases = diff.aliases if isinstance(diff, GoldDifference) else ()
-    names, spelled, heads, name_words = _name_evidence(diff.subject, aliases)
-    change_words, category = _change_evidence(
+    names, spelled, heads, name_words, attached = _name_evidence(diff.subject, aliases)
+    change_words, named_in_values, category = _change_evidence(
         diff.kind, diff.attribute, diff.from_value, diff.to_value
     )
-    description_words, lead = _description_evidence(diff.description)
+    description_words, lead, named_in_lead = _description_evidence(diff.description)
     values = tuple(v for v in (diff.from_value, diff.to_value) if v)
     return Profile(
         kind=diff.kind,
@@ -110,6 +142,10 @@ def profile(diff: Difference) -> Profile:
         change_words=change_words,
         description_words=description_words,
         lead_words=lead,
+        named=named_in_values | named_in_lead,
+        lead_head=named_in_lead,
+        attached=attached,
+        counted=_counted(diff.description, values),
         all_words=name_words | change_words | description_words,
         category=category,
         values=values,

@@ -17,7 +17,7 @@ from .details import detail_score
 from .domain import Difference, GoldDifference
 from .evidence import profile
 from .matching import ExtraReason, Match, match_item
-from .relation import Relation, candidates, relate
+from .relation import Relation, relate_all
 from .similarity import pair_similarity
 from .terminal import safe_text
 
@@ -57,8 +57,7 @@ def explain_item(
     for index, pred in enumerate(predicted):
         p = profile(pred)
         considered = []
-        for gi in candidates(p, gold_profiles):
-            relation = relate(pred, golds[gi], p, gold_profiles[gi])
+        for gi, relation in relate_all(pred, p, golds, gold_profiles):
             if isinstance(relation, Relation):
                 details = detail_score(pred, golds[gi])
                 similarity = pair_similarity(p, gold_profiles[gi], relation, details)

@@ -14,7 +14,8 @@ FILLER = frozenset(
     a an the this that these those it its of in on at to into onto by for from with and
     or but is are was were be been has have had now no not there here very some any one
     object objects thing things item items element stuff something panel panels image
-    picture scene first second other another both each
+    picture scene first second other another both each several many few all every
+    various multiple
     """.split()
 )
 
@@ -95,14 +96,47 @@ POSITION_AXES: dict[str, dict[str, str]] = {
 NEGATIONS = frozenset("no not without non never lacking".split())
 
 #: Modifiers that turn a name into something that is not its head noun: a toy
-#: car is no car, a hot dog no dog, a picture of a cat no cat. General
-#: English, not the catalogue of any dataset.
+#: car is no car, a hot dog no dog, a statue of a horse no horse. Only
+#: depiction and replica words (and "hot", for the one food everyone knows):
+#: a material or a habitat describes the thing ("paper kite", "stuffed bear",
+#: "sea birds" are a kite, a bear and birds). They count only right before
+#: the head: in hot_air_balloon "hot" is about the air. General English, not
+#: the catalogue of any dataset.
 NOT_A_KIND_OF_HEAD = frozenset(
     """
     toy hot teddy statue statuette figurine picture photo photograph poster drawing
-    sketch model plush stuffed paper cardboard fake cartoon sea
+    sketch model fake cartoon replica painting
     """.split()
 )
+
+#: Words for the two pictures themselves: "bottom_panel", "right image". A
+#: position word right before one places nothing in the scene.
+PANEL_WORDS = frozenset("panel image picture photo frame version half".split())
+
+#: Words that end the phrase a description is about once a noun has been
+#: seen: auxiliaries and relative pronouns ("the cat *that* sat ...", "the
+#: kite *is* gone") and the verbs scene descriptions use ("the kite *flying*
+#: ...", "the shelf *holds* ..."). Without them "The cat dog bird ...
+#: changed" would be one long name. In a name only the auxiliaries and the
+#: "-ing" forms count: "girl_wearing_yellow_dress" is a girl.
+AUXILIARIES = frozenset(
+    """
+    is are was were be been being has have had that which who whose now
+    """.split()
+)
+SCENE_VERBS = frozenset(
+    """
+    hold holding showing contain containing sit sitting standing hang hanging lie lying
+    float floating flying swim swimming running walk walking wear wearing carry carrying
+    grow growing resting seem
+    """.split()
+)
+VERB_MARKERS = AUXILIARIES | SCENE_VERBS
+NAME_VERBS = AUXILIARIES | frozenset(w for w in SCENE_VERBS if w.endswith("ing"))
+
+#: Nouns for a group of things: "flock_of_birds" is about birds, as
+#: "number_of_rays" is about rays.
+COLLECTIVES = frozenset("flock group herd bunch stack pile row set cluster crowd swarm".split())
 
 #: Parts and generic containers that are never the object a name is about.
 GENERIC = frozenset("part piece area region section shape detail feature surface".split())
@@ -111,10 +145,47 @@ COLORS = frozenset(
     """
     red green blue yellow orange purple violet pink brown black white gray cyan magenta
     teal navy beige gold golden silver maroon lime tan turquoise lavender indigo crimson
-    olive cream
+    olive cream scarlet burgundy aqua
     """.split()
 )
 COLOR_MODIFIERS = frozenset("dark light pale bright deep pastel".split())
+
+#: The basic colour families and the shades each takes in: a maroon
+#: lighthouse is the red one, a teal mug may be the green or the blue one
+#: (a shade in two families agrees with either). Families only forgive a
+#: shade in a contradiction check; details still need the stated colour.
+COLOR_FAMILY_SHADES: dict[str, frozenset[str]] = {
+    family: frozenset(shades.split())
+    for family, shades in {
+        "red": "red crimson scarlet maroon burgundy",
+        "orange": "orange gold golden",
+        "yellow": "yellow gold golden cream",
+        "green": "green teal turquoise cyan aqua lime olive",
+        "blue": "blue navy teal turquoise cyan aqua indigo",
+        "purple": "purple violet lavender indigo magenta burgundy",
+        "pink": "pink magenta",
+        "brown": "brown maroon olive beige tan",
+        "black": "black",
+        "white": "white silver beige cream",
+        "gray": "gray silver",
+    }.items()
+}
+
+#: Size words by the end of the scale they point to, comparatives and
+#: participles included: "tall" -> "short" and "bigger" -> "smaller" are the
+#: large -> small change, only measured with other words.
+SIZE_POLES: dict[str, str] = {
+    **dict.fromkeys(
+        """large big huge giant tall long wide thick larger bigger taller longer wider
+        thicker grown enlarged""".split(),
+        "large",
+    ),
+    **dict.fromkeys(
+        """small tiny little short narrow thin smaller shorter narrower thinner reduced
+        shrunk shrunken""".split(),
+        "small",
+    ),
+}
 SIZES = frozenset(
     "small large big tiny huge little tall short long wide narrow thin thick medium giant".split()
 )
@@ -127,7 +198,7 @@ SHAPES = frozenset(
 PATTERNS = frozenset(
     """
     striped stripe stripes dotted dot dots spotted spot polka checkered checked plaid
-    plain solid zigzag patterned pattern floral
+    plain solid zigzag patterned pattern floral stripy
     """.split()
 )
 
@@ -138,6 +209,8 @@ ADJECTIVES = (
     | SIZES
     | PATTERNS
     | frozenset("round square triangular rectangular oval circular".split())
+    | frozenset(SIZE_POLES)
+    | frozenset("normal regular original usual full standard".split())
 )
 
 #: Attribute names, grouped by what they talk about. "colour" and "hue" are
@@ -199,6 +272,8 @@ VALUE_SYNONYMS = {
     "squared": "square",
     "striped": "stripe",
     "stripey": "stripe",
+    "stripy": "stripe",
+    "solid": "plain",
     "dotted": "dot",
     "spotted": "dot",
     "spot": "dot",

@@ -18,7 +18,7 @@ from .assignment import SCALE, assign
 from .details import DetailScore, detail_score
 from .domain import Difference, GoldDifference
 from .evidence import profile
-from .relation import NO_ROUTE, Relation, candidates, relate
+from .relation import NO_ROUTE, Relation, relate_all
 from .similarity import pair_similarity
 from .vetoes import Veto
 
@@ -107,9 +107,8 @@ def match_item(gold: Sequence[GoldDifference], predicted: Sequence[Difference]) 
     for pi, pred_index in enumerate(pred_order):
         pred = predicted[pred_index]
         p = profile(pred)
-        for gi in candidates(p, gold_profiles):
+        for gi, relation in relate_all(pred, p, golds, gold_profiles):
             g = gold_profiles[gi]
-            relation = relate(pred, golds[gi], p, g)
             if not isinstance(relation, Relation):
                 refused.setdefault(pred_index, []).append((golds[gi].id, relation))
                 continue

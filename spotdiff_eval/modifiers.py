@@ -20,29 +20,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .lexicon import ADJECTIVES, COLORS, PATTERNS, POSITION_AXES, SHAPES, VALUE_SYNONYMS
+from .lexicon import ADJECTIVES, NOT_A_KIND_OF_HEAD, POSITION_AXES, SHAPES
+from .looks import SIZE_SCALE, group_looks
 from .normalize import Name, negated, words
 
-#: Sizes on the one scale every reader agrees on; "tall" and "wide" measure
-#: other things and never contradict "small".
-_SIZE_SCALE = {
-    "small": "small",
-    "tiny": "small",
-    "little": "small",
-    "large": "large",
-    "big": "large",
-    "huge": "large",
-    "giant": "large",
-}
-_PATTERN_WORDS = PATTERNS - {"pattern", "patterned"}
-_LOOKS: dict[str, frozenset[str]] = {
-    "color": COLORS,
-    "size": frozenset(_SIZE_SCALE),
-    "pattern": _PATTERN_WORDS,
-    "shape": SHAPES - {"pointed", "flat", "curved"},
-}
-_SAME_LOOK = {**VALUE_SYNONYMS, **_SIZE_SCALE, "golden": "gold", "solid": "plain"}
-_DESCRIBING = ADJECTIVES | SHAPES | frozenset(_SIZE_SCALE)
+_DESCRIBING = ADJECTIVES | SHAPES | SIZE_SCALE
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +32,9 @@ class Modifiers:
     """Looks by dimension, places by axis, and the kind words of the names.
 
     ``kinds`` are the nouns that narrow a name's head ("pine" in pine_tree,
-    "toy" in toy_car), over all names; ``bare`` says that some name has a head
+    "toy" in toy_car), over all names; ``replicas`` those of them right
+    before the head that make it no such thing ("toy" in toy_car, not "hot"
+    in hot_air_balloon); ``bare`` says that some name has a head
     and no such noun, so the difference accepts any kind of it (a gold "ball"
     with the alias "beach_ball" is still any ball). ``looks`` and ``places``
     map a dimension or axis to the canonical values stated for it.
@@ -59,6 +43,7 @@ class Modifiers:
     looks: tuple[tuple[str, frozenset[str]], ...]
     places: tuple[tuple[str, frozenset[str]], ...]
     kinds: frozenset[str]
+    replicas: frozenset[str]
     bare: bool
 
     def look(self, dimension: str) -> frozenset[str]:
@@ -68,13 +53,20 @@ class Modifiers:
         return dict(self.places).get(axis, frozenset())
 
 
-def _looks(described: Iterable[str]) -> tuple[tuple[str, frozenset[str]], ...]:
-    found = []
-    for dimension, vocabulary in _LOOKS.items():
-        values = frozenset(_SAME_LOOK.get(w, w) for w in described if w in vocabulary)
-        if values:
-            found.append((dimension, values))
-    return tuple(found)
+def _looks(groups: Iterable[Iterable[str]]) -> tuple[tuple[str, frozenset[str]], ...]:
+    """What the groups say, by dimension: colour families, size ends, patterns, shapes.
+
+    Each group (a name, the lead phrase, a value) is read on its own: one
+    that states several values of a dimension states none ("black and white"
+    cat), and a shade reads as its families ("maroon" as red or brown).
+    Everything the groups state of the object at some time is kept: the
+    name's colour and both values of a colour change.
+    """
+    found: dict[str, frozenset[str]] = {}
+    for group in groups:
+        for dimension, readings in group_looks(group, SIZE_SCALE).items():
+            found[dimension] = found.get(dimension, frozenset()) | readings
+    return tuple(sorted(found.items()))
 
 
 def _places(names: tuple[Name, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
@@ -103,16 +95,18 @@ def modifiers_of(
     adds no look; the lead phrase counts only when it is about the object
     itself (it names one of its heads), not about some neighbour.
     """
-    described: set[str] = {w for n in names for w in n.core}
+    groups: list[Iterable[str]] = [n.core for n in names]
     if not heads or not heads.isdisjoint(lead):
-        described |= lead
-    for value in values:
-        if not negated(value):
-            described.update(words(value))
+        groups.append(lead)
+    groups.extend(words(value) for value in values if not negated(value))
     kinds = [_kinds_of(n) for n in names if n.head is not None]
+    replicas = frozenset(
+        n.before_head for n in names if n.head is not None and n.before_head in NOT_A_KIND_OF_HEAD
+    )
     return Modifiers(
-        looks=_looks(described),
+        looks=_looks(groups),
         places=_places(names),
         kinds=frozenset().union(*kinds),
+        replicas=replicas,
         bare=any(not k for k in kinds),
     )

@@ -17,13 +17,17 @@ from functools import lru_cache
 from .lexicon import (
     ADJECTIVES,
     ATTRIBUTE_CATEGORIES,
+    CHANGE_WORDS,
+    COLLECTIVES,
     FILLER,
     GENERIC,
     IRREGULAR_PLURALS,
+    NAME_VERBS,
     NEGATIONS,
     NOT_PLURAL,
     NOT_PLURAL_SUFFIXES,
     NUMBER_WORDS,
+    PANEL_WORDS,
     POSITION,
     PREPOSITIONS,
     SYNONYMS,
@@ -31,13 +35,17 @@ from .lexicon import (
     VALUE_CATEGORIES,
     VALUE_SYNONYMS,
 )
+from .looks import LOOK_WORDS, adds_no_look, ambiguous_words
+
+#: Words that are never the head of a name: modifiers, places, generic parts,
+#: counting words and words that say *that* something changed.
+_NOT_HEADS = ADJECTIVES | POSITION | GENERIC | ATTRIBUTE_CATEGORIES["count"] | CHANGE_WORDS
+#: In a value, the names of attributes are no objects either: "normal size".
+_NOT_VALUE_HEADS = _NOT_HEADS.union(*ATTRIBUTE_CATEGORIES.values())
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SPLIT = re.compile(r"[^a-z0-9]+")
 _DIGITS_AND_LETTERS = re.compile(r"(?<=[0-9])(?=[a-z])|(?<=[a-z])(?=[0-9])")
-#: Where a description's first phrase ends: punctuation that separates
-#: clauses or list entries, and the words that join two of them.
-_PHRASE_BREAK = re.compile(r"[,;:.!?()\[\]/]|\s(?:and|or|but|while|whereas|as well as)\s", re.I)
 
 
 @lru_cache(maxsize=65536)
@@ -83,34 +91,6 @@ def content_words(text: str) -> frozenset[str]:
     return frozenset(w for w in words(text) if w not in FILLER and not w.isdigit())
 
 
-@lru_cache(maxsize=65536)
-def lead_words(description: str) -> frozenset[str]:
-    """The content words of the phrase a description is about.
-
-    A description names the object its first phrase is about: "The yellow
-    kite flying in the sky is gone" is about a kite, not the sky. The lead
-    phrase ends at the first clause or list break ("the kite, the boat, the
-    dog" lists objects and singles none out) or at a preposition ("something
-    near the kite" is about something, not the kite). Phrases with no content
-    word ("In the second panel, ...") are skipped.
-    """
-    for clause in _PHRASE_BREAK.split(description):
-        phrase: list[str] = []
-        vague = False
-        for word in words(clause):
-            if word in PREPOSITIONS and word != "of":
-                if phrase or vague:
-                    break
-            elif word in VAGUE_NOUNS:
-                vague = True
-            elif word not in FILLER and not word.isdigit():
-                phrase.append(word)
-        if phrase or vague:
-            # "Several things differ:" and "Something near ..." name no object.
-            return frozenset(phrase)
-    return frozenset()
-
-
 @dataclass(frozen=True, slots=True)
 class Name:
     """A parsed subject name.
@@ -119,51 +99,133 @@ class Name:
     "mug" in "bottom_left_mug"); ``core`` are its identifying words (no
     fillers, no positions); ``positions`` are kept apart because they weigh
     little. A vague name such as "object_3" has no head and an empty core.
+    ``attached`` are the nouns that modify the head directly: the word right
+    before it and the head of the phrase right after it ("car" in both
+    red_car_wheel and door_of_car); ``before_head`` is the word right
+    before the head, the only place a word like "toy" or "hot" can make the
+    head another kind of thing.
     """
 
     head: str | None
     core: frozenset[str]
     positions: frozenset[str]
     all_words: frozenset[str]  # core and positions
+    attached: frozenset[str] = frozenset()
+    before_head: str | None = None
 
     @property
     def vague(self) -> bool:
         return self.head is None
 
 
-def _head_of(phrase: list[str]) -> str | None:
-    """The last word that is a noun-like identity word, not a modifier."""
+def head_of(phrase: list[str], skip: frozenset[str] = _NOT_HEADS) -> str | None:
+    """The last word that is a noun-like identity word, not a modifier.
+
+    Words that say *that* something changed are not heads either:
+    "red_balloon_missing" is a balloon, "new_object" is vague.
+    """
     for word in reversed(phrase):
-        if word in ADJECTIVES or word in POSITION or word in GENERIC or word.isdigit():
-            continue
-        if word in ATTRIBUTE_CATEGORIES["count"]:
+        if word in skip or word.isdigit():
             continue
         return word
     return None
 
 
+def _without_panel_positions(raw: list[str]) -> list[str]:
+    """Drop the position words that name a panel: "bottom panel", "right image".
+
+    "red_balloon_in_bottom_panel" says where the balloon is in the pair of
+    pictures, not at the bottom of the scene (case "a panel named in the
+    subject is not a place in the scene").
+    """
+    kept: list[str] = []
+    naming_panel = False
+    for word in reversed(raw):
+        if word in PANEL_WORDS:
+            naming_panel = True
+        elif word in POSITION and naming_panel:
+            continue
+        else:
+            naming_panel = False
+        kept.append(word)
+    return kept[::-1]
+
+
 @lru_cache(maxsize=65536)
 def parse_name(text: str) -> Name:
     """Parse a subject or alias into head, core words and position words."""
-    all_words = [w for w in words(text) if not w.isdigit()]
+    all_words = _without_panel_positions([w for w in words(text) if not w.isdigit()])
     # The head lives before the first preposition ("apples_in_tree"); if that
     # part holds only positions or generic words ("top_of_tower",
-    # "number_of_rays"), it lives after it.
+    # "number_of_rays"), it lives after it. A part that holds a vague noun
+    # ("item_on_counter", "new_object") makes the name vague: the item is
+    # unnamed, and it is not the counter.
     phrases: list[list[str]] = [[]]
+    vague = [False]
     for word in all_words:
-        if word in PREPOSITIONS:
+        if word in PREPOSITIONS or word in NAME_VERBS:
             phrases.append([])
+            vague.append(False)
+        elif word in VAGUE_NOUNS:
+            vague[-1] = True
         elif word not in FILLER:
             phrases[-1].append(word)
-    head = None
-    for phrase in phrases:
-        head = _head_of(phrase)
+    head = before = None
+    attached: set[str] = set()
+    for index, phrase in enumerate(phrases):
+        head = head_of(phrase)
+        following = head_of(phrases[index + 1]) if index + 1 < len(phrases) else None
+        if head in COLLECTIVES and following is not None:
+            continue  # "flock_of_birds" is about birds
         if head is not None:
+            position = len(phrase) - 1 - phrase[::-1].index(head)
+            if position > 0:
+                before = phrase[position - 1]
+            modifier = head_of(phrase[:position])
+            if modifier is not None:
+                attached.add(modifier)
+            if following is not None:
+                attached.add(following)
             break
-    kept = [w for w in all_words if w not in FILLER and w not in PREPOSITIONS]
-    core = frozenset(w for w in kept if w not in POSITION and w not in GENERIC)
+        if vague[index]:
+            break
+    kept = [
+        w for w in all_words if w not in FILLER and w not in PREPOSITIONS and w not in NAME_VERBS
+    ]
+    core = frozenset(
+        w for w in kept if w not in POSITION and w not in GENERIC and w not in CHANGE_WORDS
+    )
     positions = frozenset(w for w in kept if w in POSITION)
-    return Name(head=head, core=core, positions=positions, all_words=core | positions)
+    return Name(
+        head=head,
+        core=core,
+        positions=positions,
+        all_words=core | positions,
+        attached=frozenset(attached),
+        before_head=before,
+    )
+
+
+@lru_cache(maxsize=65536)
+def value_heads(value: str) -> frozenset[str]:
+    """The objects a value names: the head of each of its phrases.
+
+    "icing with candles" names icing and candles, "2 windows" windows,
+    "plain green" nothing. A value names an object only through its heads,
+    and an attribute name never does: it names a property (case "a noun
+    list in the attribute field names none").
+    """
+    heads: set[str] = set()
+    phrase: list[str] = []
+    for word in (*words(value), "of"):
+        if word in PREPOSITIONS:
+            head = head_of(phrase, _NOT_VALUE_HEADS)
+            if head is not None:
+                heads.add(head)
+            phrase = []
+        elif word not in FILLER:
+            phrase.append(word)
+    return frozenset(heads)
 
 
 @lru_cache(maxsize=65536)
@@ -189,7 +251,12 @@ def attribute_category(attribute: str | None, values: tuple[str, ...] = ()) -> s
 
     "colour", "hue" -> "color"; "number_of_rays" -> "count"; an attribute named
     "appearance" from "red" to "blue" is read as "color" from its values.
+    Values that differ only in a number make a count whatever the attribute
+    is called: "decoration" from "one candle" to "five candles" (case "a count
+    reported as an attribute whose values carry the noun").
     """
+    if len(values) == 2 and _counted(*values):
+        return "count"
     if attribute:
         attr_words = set(words(attribute))
         for category, names in ATTRIBUTE_CATEGORIES.items():
@@ -206,6 +273,15 @@ def attribute_category(attribute: str | None, values: tuple[str, ...] = ()) -> s
     return None
 
 
+def _counted(from_value: str, to_value: str) -> bool:
+    """The two values differ in their number and in nothing else, and state no look."""
+    numbers_from, numbers_to = numbers_in(from_value), numbers_in(to_value)
+    if not numbers_from or not numbers_to or numbers_from == numbers_to:
+        return False
+    rest = value_words(from_value) - numbers_from
+    return rest == value_words(to_value) - numbers_to and rest.isdisjoint(LOOK_WORDS)
+
+
 @lru_cache(maxsize=65536)
 def negated(value: str) -> bool:
     """The value says what is absent: "no stripes", "without a handle"."""
@@ -216,20 +292,25 @@ def values_match(a: str | None, b: str | None) -> bool:
     """Two attribute values say the same thing.
 
     Numbers must agree exactly ("8 rays" = "eight"); otherwise one value's
-    words must contain the other's ("dark blue" ~ "blue", "red apples" ~ "red"),
-    and both must say the same about absence: "no stripes" shares the word
-    with "striped" but says the opposite (case "negation is not agreement").
+    words must contain the other's, adding only modifiers and words that are
+    no look ("dark blue" ~ "blue", "red apples" ~ "red", but "red stripes" is
+    not "red"), and both must say the same about absence: "no stripes" shares
+    the word with "striped" but says the opposite (case "negation is not
+    agreement"). A value stating several values of one dimension ("red
+    orange yellow ...") states none of them (case "a value listing every
+    colour agrees with none").
     """
     if not a or not b:
         return False
-    if words(a) == words(b):
-        return True
     if negated(a) != negated(b):
         return False
     numbers_a, numbers_b = numbers_in(a), numbers_in(b)
     if numbers_a or numbers_b:
         return numbers_a == numbers_b
     wa, wb = value_words(a), value_words(b)
+    wa, wb = wa - ambiguous_words(wa), wb - ambiguous_words(wb)
     if not wa or not wb:
-        return False
-    return wa <= wb or wb <= wa
+        return words(a) == words(b) and not value_words(a)
+    if wa <= wb:
+        return adds_no_look(wa, wb)
+    return wb <= wa and adds_no_look(wb, wa)

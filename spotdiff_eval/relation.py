@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .compounds import as_gold_spells_it
 from .domain import Difference
-from .evidence import Profile
+from .evidence import Profile, profile
 from .normalize import values_match
 from .vetoes import Veto, change_corroborates, veto
 
@@ -42,6 +43,9 @@ class Relation:
 
 #: Why a prediction that reached no route refers to nothing in particular.
 NO_ROUTE = Veto("no_route", "names neither the golden object nor its change")
+
+#: The rule that judges a prediction against all golds at once.
+NAMES_SEVERAL = "names_several"
 
 
 def _same_specific_change(p: Profile, g: Profile, pred: Difference, gold: Difference) -> bool:
@@ -73,7 +77,7 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    turning yellow is not the missing window_curtain (case "a shared
     #    common word is not a match").
     if p.head is not None and p.head in g.name_words:
-        said_elsewhere = not g.heads.isdisjoint(p.change_words | p.lead_words)
+        said_elsewhere = not g.heads.isdisjoint(p.named)
         if said_elsewhere or change_corroborates(p, g, pred, gold):
             return "part_of_name"
         return None
@@ -85,31 +89,36 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    "red_car_wheel" growing for a red car turning green names the wheel,
     #    which the gold never mentions, and another change (case "same
     #    object, different change").
-    if p.head is not None and not g.heads.isdisjoint(p.name_words):
+    if p.head is not None and not g.heads.isdisjoint(p.attached):
         if p.head in g.all_words or change_corroborates(p, g, pred, gold):
             return "names_gold_in_subject"
         return None
 
     # 4. An addition or removal reported as a change of the thing that holds
     #    it: "tree_crown" pattern "plain green" -> "with red apples" for added
-    #    tree apples. The gold must mention the container, by any word of the
-    #    prediction's subject ("cake_top" for candles on the cake, case "a
-    #    container named by any word of the subject"), and the prediction must
-    #    name the object in its change or lead phrase.
+    #    tree apples. The gold must mention the container, by the head of the
+    #    prediction's subject or a noun modifying it directly ("cake_top" for
+    #    candles on the cake, case "a container named by any word of the
+    #    subject"; a subject listing nouns names only its last two), and the
+    #    prediction must name the object as the head of a value or of its
+    #    lead phrase.
     if (
-        g.is_presence
+        p.head is not None
+        and g.is_presence
         and pred.kind in ("attribute_change", "count_change")
-        and not p.name_words.isdisjoint(g.all_words)
-        and not g.heads.isdisjoint(p.change_words | p.lead_words)
+        and not ({p.head} | p.attached).isdisjoint(g.all_words)
+        and not g.heads.isdisjoint(p.named)
     ):
         return "container"
 
     # 5. A vague subject ("object_3") with a clear description: the gold's
-    #    head must be what the description is about ("The yellow kite flying
-    #    in the sky is gone"). A description that lists many objects, or is
-    #    about "something near the kite", singles none out (case "a
-    #    description that lists many objects names none").
-    if p.vague and not g.heads.isdisjoint(p.lead_words | p.change_words):
+    #    head must be the head of what the description is about ("The yellow
+    #    kite flying in the sky is gone"). A description that lists many
+    #    objects, or is about "something near the kite", singles none out
+    #    (case "a description that lists many objects names none"). Values
+    #    do not count here: with no subject to anchor them, "cat with dog"
+    #    -> "bird with tree" would be four guesses in one.
+    if p.vague and not g.heads.isdisjoint(p.lead_head):
         return "described"
 
     # 6. A vague golden name ("small_item") is found by the same specific
@@ -154,3 +163,54 @@ def candidates(p: Profile, golds: Sequence[Profile]) -> list[int]:
         or not name_words.isdisjoint(g.all_words)
         or g.vague
     ]
+
+
+def _names_several(accepted: Sequence[tuple[str, Profile, Relation]]) -> Veto | None:
+    """Golds about different objects all accept a prediction: it singles none out.
+
+    A prediction that fits the removed cat, the shelf's books and the tree
+    at once (a list of nouns, a vague subject with a list in some field)
+    says nothing about which one it saw (case "a run-on noun list with no
+    separators names none"). Golds without a head and golds sharing a head
+    noun are one object as far as names go; a prediction that names a gold
+    itself (route ``same_object``: its name or head noun) names that one.
+    """
+    if any(r.route == "same_object" for _, _, r in accepted):
+        return None
+    named = sorted((gold_id, g) for gold_id, g, _ in accepted if g.heads)
+    for i, (first, a) in enumerate(named):
+        for second, b in named[i + 1 :]:
+            if a.heads.isdisjoint(b.heads):
+                return Veto(
+                    NAMES_SEVERAL,
+                    f"fits {first} ({'/'.join(sorted(a.heads))}) and "
+                    f"{second} ({'/'.join(sorted(b.heads))}): singles none out",
+                )
+    return None
+
+
+def relate_all(
+    pred: Difference, p: Profile, golds: Sequence[Difference], gold_profiles: Sequence[Profile]
+) -> list[tuple[int, Relation | Veto]]:
+    """Each candidate gold's index with its :class:`Relation` or the veto refusing it.
+
+    Pairs are judged one by one (:func:`relate`), the prediction's subject
+    spelled with the gold's compounds ("lamppost" for lamp_post,
+    ``compounds.py``), then together: a
+    prediction accepted by golds about different objects is refused for all
+    of them (``names_several``). The rule reads the set of accepted golds,
+    never their order.
+    """
+    judged: list[tuple[int, Relation | Veto]] = []
+    near = set(candidates(p, gold_profiles))
+    for gi, g in enumerate(gold_profiles):
+        respelled = as_gold_spells_it(pred, g.name_words)
+        if respelled is not None:
+            judged.append((gi, relate(respelled, golds[gi], profile(respelled), g)))
+        elif gi in near:
+            judged.append((gi, relate(pred, golds[gi], p, g)))
+    accepted = [(golds[gi].id, gold_profiles[gi], r) for gi, r in judged if isinstance(r, Relation)]
+    several = _names_several(accepted)
+    if several is None:
+        return judged
+    return [(gi, several if isinstance(r, Relation) else r) for gi, r in judged]

@@ -262,6 +262,276 @@ CASES = [
 ]
 
 
+def _gone(subject: str, **extra: object) -> dict:
+    return {"kind": "object_removed", "subject": subject, **extra}
+
+
+_CAT = {"id": "d01", **_gone("gray_cat"), "aliases": ["cat"]}
+_BOOKS = {
+    "id": "d02",
+    "kind": "count_change",
+    "subject": "shelf_book",
+    "aliases": ["book"],
+    "from": "5",
+    "to": "2",
+}
+_TREE = {
+    "id": "d03",
+    "kind": "attribute_change",
+    "subject": "tree",
+    "attribute": "size",
+    "from": "large",
+    "to": "small",
+}
+_RUN_ON = "The cat dog bird tree book kite boat lamp changed."
+
+#: The red team's blind exploits of scoring 2.0 (issue 9) and the honest
+#: phrasings it found refused; each was decided the other way before.
+RED_TEAM_CASES = [
+    {
+        "name": "F1 a run-on noun list names its last noun at most",  # lead_head
+        "gold": [_CAT, _BOOKS, _TREE],
+        "predictions": [{"kind": "object_added", "subject": "object", "description": _RUN_ON}] * 3,
+        "expected": [None, None, None],
+    },
+    {
+        "name": "F1 a list joined by hyphens or by 'of' is no name either",
+        "gold": [_CAT, {"id": "d02", **_gone("dog"), "aliases": ["puppy"]}],
+        "predictions": [
+            _gone("object", description="cat - dog - bird - tree - kite"),
+            _gone("thing", description="a picture of a dog of a cat of a bird"),
+        ],
+        "expected": [None, None],
+    },
+    {
+        "name": "F1 fitting objects with different heads singles none out",  # names_several
+        "gold": [
+            {"id": "d01", "kind": "object_added", "subject": "cake_candle"},
+            {"id": "d02", "kind": "object_added", "subject": "cake_cherry"},
+        ],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "cake",
+                "attribute": "decoration",
+                "from": "plain cherry",
+                "to": "icing with candles",
+            }
+        ],
+        "expected": [None],
+    },
+    {
+        "name": "F2 nouns in the attribute field name nothing",  # value_heads only
+        "gold": [_CAT],
+        "predictions": [
+            {
+                "kind": "object_added",
+                "subject": "object",
+                "attribute": "cat dog bird tree book kite boat lamp",
+            }
+        ],
+        "expected": [None],
+    },
+    {
+        "name": "F2 a value names an object through its own head",
+        "gold": [{"id": "d01", "kind": "object_added", "subject": "cake_candle"}],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "cake",
+                "attribute": "decoration",
+                "from": "plain icing",
+                "to": "icing with candles",
+            }
+        ],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
+        "name": "F2 values of a vague subject name nothing",  # described reads the lead only
+        "gold": [_CAT, {"id": "d02", **_gone("dog")}],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "object",
+                "attribute": "contents",
+                "from": "cat with bird",
+                "to": "tree with lamp",
+            }
+        ],
+        "expected": [None],
+    },
+    {
+        "name": "F2 a listed subject is no container",  # container: head or attached noun
+        "gold": [{"id": "d01", "kind": "object_added", "subject": "cake_candle"}],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "cake_dog_bird_tree_sky",
+                "attribute": "decoration",
+                "from": "plain icing",
+                "to": "icing with candles",
+            }
+        ],
+        "expected": [None],
+    },
+    {
+        "name": "F3 a listed subject and one shared number",  # attached, both numbers
+        "gold": [_BOOKS],
+        "predictions": [
+            {
+                "kind": "count_change",
+                "subject": "cat_dog_bird_book_tree_kite_floor",
+                "from": "2",
+                "to": "4",
+            }
+        ],
+        "expected": [None],
+    },
+    {
+        "name": "F3 a part with both numbers of the count still finds it",
+        "gold": [_BOOKS],
+        "predictions": [{"kind": "count_change", "subject": "book_spine", "from": "5", "to": "2"}],
+        "expected": ["d02"],
+        "details_correct": [True],
+    },
+    {
+        "name": "F10 an opening prepositional clause sets the scene",  # lead_phrase
+        "gold": [
+            {"id": "d01", "kind": "object_added", "subject": "boat", "aliases": ["sailboat"]},
+            {"id": "d02", **_gone("cat"), "aliases": ["black_cat"]},
+        ],
+        "predictions": [
+            {
+                "kind": "object_added",
+                "subject": "object",
+                "description": "In the bottom image, a small red sailboat is now on the water.",
+            },
+            _gone(
+                "object_1",
+                description="On the right side of the street, the black cat that was "
+                "sitting there is gone.",
+            ),
+        ],
+        "expected": ["d01", "d02"],
+        "details_correct": [True, True],
+    },
+    {
+        "name": "F11 a vague name before a preposition is not the place after it",
+        "gold": [{"id": "d01", **_gone("toaster"), "aliases": ["blue_toaster"]}],
+        "predictions": [
+            _gone("item_on_counter", description="The blue toaster on the counter is missing."),
+            _gone("new_object", description="The toaster is gone."),
+        ],
+        "expected": ["d01", None],
+    },
+    {
+        "name": "F11 change words and verbs are no heads",  # red_balloon_missing, wearing
+        "gold": [
+            {"id": "d01", **_gone("balloon")},
+            {"id": "d02", "kind": "object_added", "subject": "girl", "aliases": ["child"]},
+            {"id": "d03", **_gone("bird"), "count": 5},
+        ],
+        "predictions": [
+            _gone("red_balloon_missing_in_top_panel"),
+            {"kind": "object_added", "subject": "girl_wearing_yellow_dress"},
+            _gone("flock_of_birds", count=5),
+        ],
+        "expected": ["d01", "d02", "d03"],
+        "details_correct": [True, True, True],
+    },
+    {
+        "name": "F12 a count of other things than the gold's",  # counts_another
+        "gold": [
+            {
+                "id": "d01",
+                "kind": "count_change",
+                "subject": "house_window",
+                "aliases": ["window"],
+                "from": "2",
+                "to": "4",
+            },
+            _BOOKS,
+        ],
+        "predictions": [
+            {
+                "kind": "count_change",
+                "subject": "house",
+                "from": "2",
+                "to": "4",
+                "description": "The house has four chimneys instead of two.",
+            },
+            {
+                "kind": "count_change",
+                "subject": "shelf",
+                "from": "5",
+                "to": "2",
+                "description": "The shelf holds two vases instead of five.",
+            },
+        ],
+        "expected": [None, None],
+    },
+    {
+        "name": "F12 a count of the gold's own things",
+        "gold": [_BOOKS],
+        "predictions": [
+            {
+                "kind": "count_change",
+                "subject": "shelf",
+                "from": "5",
+                "to": "2",
+                "description": "The shelf holds two books instead of five.",
+            }
+        ],
+        "expected": ["d02"],
+        "details_correct": [True],
+    },
+    {
+        "name": "F14 closed compounds are the open ones",  # compounds.py
+        "gold": [
+            {"id": "d01", **_gone("street_lamp"), "aliases": ["lamp_post", "lamp"]},
+            _BOOKS,
+            {
+                "id": "d03",
+                **_TREE,
+                "subject": "trash_can",
+                "attribute": "color",
+                "from": "black",
+                "to": "blue",
+            },
+        ],
+        "predictions": [
+            _gone("lamppost"),
+            {
+                "kind": "count_change",
+                "subject": "bookshelf",
+                "from": "5",
+                "to": "2",
+                "description": "The bookshelf holds two books instead of five.",
+            },
+            {
+                "kind": "attribute_change",
+                "subject": "trashcan",
+                "attribute": "color",
+                "from": "black",
+                "to": "blue",
+            },
+        ],
+        "expected": ["d01", "d02", "d03"],
+        "details_correct": [True, True, True],
+    },
+    {
+        "name": "F14 an open name is the closed one",
+        "gold": [{"id": "d01", **_gone("lamppost")}],
+        "predictions": [_gone("lamp_post")],
+        "expected": ["d01"],
+        "details_correct": [True],
+    },
+]
+
+CASES += RED_TEAM_CASES
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_rule(case: dict) -> None:
     assert_judged(case)
