@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO, run_cli
-from leaderboard_helpers import standard_submissions
+from leaderboard_helpers import make_board, standard_submissions
 
 from spotdiff_eval import folder_swap
 from spotdiff_eval.folder_swap import clean_leftovers, replace_folder
@@ -33,7 +33,7 @@ KILLS = 12
 def repo(tmp_path: Path, make_dataset) -> Path:  # type: ignore[no-untyped-def]
     root = tmp_path / "repo"
     make_dataset(root)
-    standard_submissions(root / "submissions")
+    standard_submissions(make_board(root / "submissions"))
     return root
 
 
@@ -67,11 +67,11 @@ def test_killed_builds_never_lose_the_site_and_leave_nothing(repo: Path) -> None
         time.sleep(rng.uniform(0, duration / 3))
         process.send_signal(signal.SIGKILL)
         process.wait()
-        assert (repo / "site" / "leaderboard.json").is_file(), "site/ lost by a killed build"
+        assert (repo / "site" / "boards.json").is_file(), "site/ lost by a killed build"
     final = run_cli("leaderboard", "build", cwd=repo)
     assert final.returncode == 0, final.stderr
     assert work_folders(repo) == []
-    assert (repo / "site" / "leaderboard.json").is_file()
+    assert (repo / "site" / "boards.json").is_file()
 
 
 def test_a_reader_never_finds_the_site_missing(repo: Path) -> None:

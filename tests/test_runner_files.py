@@ -31,6 +31,7 @@ from fake_endpoints import (
     settings_for,
     statuses,
 )
+from leaderboard_helpers import make_board
 
 from spotdiff_eval.errors import SpotDiffError
 from spotdiff_eval.predictions import load_predictions
@@ -232,19 +233,22 @@ def test_submit_declares_the_prompt_the_run_used(dataset: RunDataset, tmp_path: 
         run(settings_for(fake, dataset, output, prompt_file=prompt))
     sha = hashlib.sha256(prompt.read_bytes()).hexdigest()
 
+    board = {"huggingface": "owner/run-set", "revision": "main"}  # not checked: unpinned
+    make_board(tmp_path / "subs", "run-set", dataset=board)
+
     def submit(*flags: object):
         return run_cli(
             "submit", "--predictions", output, "--model", "test-model", "--provider", "Lab",
-            "--submitter", "octocat", "--manifest", dataset.manifest,
+            "--submitter", "octocat", "--manifest", dataset.manifest, "--board", "run-set",
             "--submissions", tmp_path / "subs", "--force", *flags,
         )  # fmt: skip
 
     result = submit()
     assert result.returncode == 0, result.stderr
-    written = read_json(tmp_path / "subs" / "test-model" / "submission.json")
+    written = read_json(tmp_path / "subs" / "run-set" / "test-model" / "submission.json")
     assert written["prompt"] == {"name": "mine.txt", "sha256": sha}
     assert submit("--prompt-name", "terse-v2").returncode == 0
-    written = read_json(tmp_path / "subs" / "test-model" / "submission.json")
+    written = read_json(tmp_path / "subs" / "run-set" / "test-model" / "submission.json")
     assert written["prompt"] == {"name": "terse-v2", "sha256": sha}
     result = submit("--prompt-name", "spotdiff_v1")
     assert result.stderr == (
