@@ -21,7 +21,7 @@ from pathlib import Path
 
 from spotdiff_eval import evaluate, load_dataset, load_predictions
 from spotdiff_eval.blind import STRATEGIES, Answer, predictions_document
-from spotdiff_eval.domain import Dataset
+from spotdiff_eval.datasets import Dataset
 
 MAX_RECALL, MAX_OVERALL = 0.10, 0.20
 

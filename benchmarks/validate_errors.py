@@ -14,8 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from spotdiff_eval.schema import load_schema, precise_validator
-from spotdiff_eval.schema_errors import schema_errors
+from spotdiff_eval.datasets import load_schema, precise_validator, schema_errors
 
 
 def document(items: int, per_item: int, broken_every: int) -> dict:

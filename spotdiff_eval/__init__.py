@@ -1,7 +1,7 @@
 """SpotDiff Eval: a deterministic scorer and toolkit for visual spot-the-difference.
 
 The public API is re-exported here and loaded lazily (PEP 562), so that
-``spotdiff --help`` does not pay for numpy and scipy::
+``spotdiff --help`` does not pay for numpy::
 
     from spotdiff_eval import load_dataset, load_predictions, evaluate, build_report
 
@@ -15,39 +15,38 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .version import EVALUATOR_VERSION
-
-__version__ = "1.0.0"
+from .version import EVALUATOR_VERSION, __version__
 
 _EXPORTS = {
     "SpotDiffError": "errors",
-    "Difference": "domain",
-    "GoldDifference": "domain",
-    "Annotation": "domain",
-    "Dataset": "domain",
-    "DatasetItem": "domain",
-    "Predictions": "domain",
-    "PredictedItem": "domain",
-    "load_dataset": "dataset",
-    "load_predictions": "predictions",
-    "difference_from_json": "records",
-    "gold_difference_from_json": "records",
+    "Difference": "datasets",
+    "GoldDifference": "datasets",
+    "Annotation": "datasets",
+    "Dataset": "datasets",
+    "DatasetItem": "datasets",
+    "Predictions": "datasets",
+    "PredictedItem": "datasets",
+    "load_dataset": "datasets",
+    "load_predictions": "datasets",
+    "difference_from_json": "datasets",
+    "gold_difference_from_json": "datasets",
+    "validate_document": "datasets",
     "match_item": "matching",
     "Match": "matching",
     "ItemMatch": "matching",
-    "evaluate": "evaluation",
-    "evaluate_files": "pipeline",
-    "score_item": "evaluation",
-    "Evaluation": "evaluation",
-    "ItemResult": "evaluation",
-    "Counts": "metrics",
-    "Metrics": "metrics",
-    "WEIGHTS": "metrics",
-    "metrics_from_counts": "metrics",
-    "build_report": "report",
-    "render_summary": "summary",
-    "validate_document": "schema",
-    "validate_target": "validate",
+    "explain_item": "matching",
+    "evaluate": "scoring",
+    "evaluate_files": "scoring",
+    "score_item": "scoring",
+    "Evaluation": "scoring",
+    "ItemResult": "scoring",
+    "Counts": "scoring",
+    "Metrics": "scoring",
+    "WEIGHTS": "scoring",
+    "metrics_from_counts": "scoring",
+    "build_report": "scoring",
+    "render_summary": "scoring",
+    "validate_target": "validation",
 }
 
 __all__ = ["EVALUATOR_VERSION", "__version__", *sorted(_EXPORTS)]

@@ -14,9 +14,8 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from .domain import KINDS, Annotation
-from .lexicon import COLORS, PATTERNS, SHAPES, SIZES
-from .normalize import parse_name
+from .datasets import KINDS, Annotation
+from .matching import COLORS, PATTERNS, SHAPES, SIZES, parse_name
 
 Answer = dict[str, list[dict[str, str]]]
 

@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
+from ._util.terminal import safe_text
 from .commands import (
     ci,
     download,
@@ -26,7 +27,6 @@ from .commands import (
     validate,
 )
 from .errors import SpotDiffError
-from .terminal import safe_text
 
 #: The command modules, in the order ``spotdiff --help`` lists them.
 COMMANDS = (
@@ -62,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="SpotDiff Eval: score vision models on spot-the-difference images.",
         epilog="Run 'spotdiff <command> --help' for a command's options and examples.",
     )
-    from . import __version__
+    from .version import __version__
 
     parser.add_argument("--version", action="version", version=f"spotdiff-eval {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="<command>", parser_class=_Parser)

@@ -9,5 +9,8 @@ now means credited matches) and the contradiction vetoes; CHANGELOG.md lists
 every rule change.
 """
 
+#: The package's own version (pyproject.toml says the same).
+__version__ = "1.0.0"
+
 EVALUATOR_VERSION = "2.0.0"
 REPORT_SCHEMA_VERSION = "1.0"

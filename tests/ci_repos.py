@@ -31,7 +31,7 @@ GIT_ENV = {
     "GIT_CONFIG_GLOBAL": os.devnull,
 }
 #: The stand-in scorer module in the base repository; pull requests "fix" it.
-SCORER_FILE = "spotdiff_eval/metrics.py"
+SCORER_FILE = "spotdiff_eval/scoring/_metrics.py"
 
 
 def git(cwd: Path, *args: str, env: dict[str, str] | None = None) -> str:

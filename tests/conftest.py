@@ -170,8 +170,8 @@ def predictions_doc(*item_ids: str, model: str = "test-model") -> dict[str, Any]
 
 def decide(case: dict[str, Any]) -> tuple[list[str | None], dict[int, Any]]:
     """Match a worked case; return the gold id chosen for each prediction, and the matches."""
-    from spotdiff_eval.matching import match_item
-    from spotdiff_eval.records import difference_from_json, gold_difference_from_json
+    from spotdiff_eval.datasets._records import difference_from_json, gold_difference_from_json
+    from spotdiff_eval.matching._match import match_item
 
     gold = [gold_difference_from_json(g) for g in case["gold"]]
     predicted = [difference_from_json(p) for p in case["predictions"]]

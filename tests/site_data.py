@@ -23,9 +23,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from spotdiff_eval import build_report, evaluate, load_dataset, load_predictions
-from spotdiff_eval.domain import Dataset, GoldDifference
+from spotdiff_eval.datasets._domain import Dataset, GoldDifference
+from spotdiff_eval.datasets._schema import validate_document
 from spotdiff_eval.leaderboard.site import render_site
-from spotdiff_eval.schema import validate_document
 
 HOSTILE_ID = "zz-hostile"
 PARTIAL_ID = "partial-model"

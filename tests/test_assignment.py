@@ -7,7 +7,7 @@ from itertools import permutations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spotdiff_eval.assignment import SCALE, assign, hungarian
+from spotdiff_eval.matching._assignment import SCALE, assign, hungarian
 
 
 def brute_force_best(edges: dict[tuple[int, int], int]) -> tuple[int, int]:

@@ -15,10 +15,10 @@ import jsonschema
 import pytest
 from conftest import predictions_doc, read_json, write_json
 
-from spotdiff_eval.dataset import annotation_from_json, load_dataset
+from spotdiff_eval.datasets._loading import annotation_from_json, load_dataset
+from spotdiff_eval.datasets._predictions import load_predictions
+from spotdiff_eval.datasets._schema import load_schema, validate_document
 from spotdiff_eval.errors import SpotDiffError
-from spotdiff_eval.predictions import load_predictions
-from spotdiff_eval.schema import load_schema, validate_document
 
 
 def refused(call: Any, *args: Any, **kwargs: Any) -> SpotDiffError:

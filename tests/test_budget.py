@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from spotdiff_eval.budget import credit_factor, prediction_budget
-from spotdiff_eval.domain import Annotation
-from spotdiff_eval.evaluation import score_item
-from spotdiff_eval.records import difference_from_json, gold_difference_from_json
+from spotdiff_eval.datasets._domain import Annotation
+from spotdiff_eval.datasets._records import difference_from_json, gold_difference_from_json
+from spotdiff_eval.scoring._budget import credit_factor, prediction_budget
+from spotdiff_eval.scoring._evaluation import score_item
 
 GOLD_SUBJECTS = ["kite", "boat", "bench", "lamp"]
 NOISE = [f"thing{i}_noun{i}" for i in range(40)]

@@ -12,7 +12,7 @@ import pytest
 from conftest import REPO, run_cli
 
 from spotdiff_eval import evaluate_files, load_dataset
-from spotdiff_eval.domain import KINDS
+from spotdiff_eval.datasets._domain import KINDS
 from spotdiff_eval.generator import GENERATOR_VERSION, generate_dataset
 from spotdiff_eval.generator.example_answers import example_predictions
 from spotdiff_eval.generator.priors import blind_hits

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from spotdiff_eval import compiled_schemas
-from spotdiff_eval.schema import inlined_schema
+from spotdiff_eval.datasets import _compiled_schemas as compiled_schemas
+from spotdiff_eval.datasets._schema import inlined_schema
 
 DOC = {"schema_version": "1.0", "model": "m", "items": []}
 

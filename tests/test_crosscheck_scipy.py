@@ -16,9 +16,9 @@ import pytest
 scipy_optimize = pytest.importorskip("scipy.optimize")
 scipy_stats = pytest.importorskip("scipy.stats")
 
-from spotdiff_eval.assignment import SCALE, assign  # noqa: E402
-from spotdiff_eval.bootstrap import confidence_intervals  # noqa: E402
-from spotdiff_eval.metrics import Counts  # noqa: E402
+from spotdiff_eval.matching._assignment import SCALE, assign  # noqa: E402
+from spotdiff_eval.scoring._bootstrap import confidence_intervals  # noqa: E402
+from spotdiff_eval.scoring._metrics import Counts  # noqa: E402
 
 
 def _objective(pairs, edges) -> tuple[int, int]:

@@ -22,8 +22,8 @@ import pytest
 from conftest import REPO, run_cli
 from leaderboard_helpers import make_board, standard_submissions
 
-from spotdiff_eval import folder_swap
-from spotdiff_eval.folder_swap import clean_leftovers, replace_folder
+from spotdiff_eval._util import folder_swap
+from spotdiff_eval._util.folder_swap import clean_leftovers, replace_folder
 
 #: Kills per run: enough to land in every phase, bounded to keep the test short.
 KILLS = 12
@@ -130,7 +130,7 @@ def test_a_run_killed_inside_the_fallback_window_is_repaired(tmp_path: Path) -> 
         f"""
         import os
         from pathlib import Path
-        from spotdiff_eval import folder_swap
+        from spotdiff_eval._util import folder_swap
         folder_swap.exchange = lambda first, second: False
         real = os.rename
         def rename_then_die(source, destination):

@@ -14,14 +14,14 @@ from conftest import REPO, run_cli, write_json
 from PIL import Image, ImageDraw
 
 from spotdiff_eval import evaluate_files
-from spotdiff_eval.domain import KINDS
+from spotdiff_eval.datasets._domain import KINDS
 from spotdiff_eval.generator import generate_dataset
 from spotdiff_eval.generator.compose import DIFFICULTIES
 from spotdiff_eval.generator.gate import gate_problems
 from spotdiff_eval.generator.item import build_item
 from spotdiff_eval.generator.palette import COLOURS, far_apart
-from spotdiff_eval.grounding import check_grounding, crop_panels
-from spotdiff_eval.validate import validate_target
+from spotdiff_eval.validation._grounding import check_grounding, crop_panels
+from spotdiff_eval.validation._validate import validate_target
 
 SNAKE = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)*$")
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import write_json
 
-from spotdiff_eval.domain import KINDS as CHANGE_KINDS
+from spotdiff_eval.datasets._domain import KINDS as CHANGE_KINDS
 from spotdiff_eval.generator import generate_dataset
 from spotdiff_eval.generator.catalogue import KINDS, SINGLE_KINDS, THEMES, heads
 from spotdiff_eval.generator.compose import admits
@@ -23,7 +23,7 @@ from spotdiff_eval.generator.crowds import crowd_of
 from spotdiff_eval.generator.deck import HAND, hand
 from spotdiff_eval.generator.item import build_item, item_plan
 from spotdiff_eval.generator.priors import blind_hits
-from spotdiff_eval.normalize import parse_name
+from spotdiff_eval.matching._normalize import parse_name
 
 
 @pytest.fixture(scope="module")

@@ -20,9 +20,9 @@ PREDICTIONS = REPO / "predictions" / "example.json"
 
 
 def current_report() -> str:
-    from spotdiff_eval.jsonio import dumps_layered
-    from spotdiff_eval.pipeline import evaluate_files
-    from spotdiff_eval.report import build_report
+    from spotdiff_eval.datasets._jsonio import dumps_layered
+    from spotdiff_eval.scoring._pipeline import evaluate_files
+    from spotdiff_eval.scoring._report import build_report
 
     return dumps_layered(build_report(evaluate_files(MANIFEST, PREDICTIONS)))
 

@@ -8,10 +8,10 @@ import pytest
 from conftest import run_cli, write_json
 from leaderboard_helpers import BOARD, half_right, make_board, read, snapshot, standard_submissions
 
-from spotdiff_eval.jsonio import dumps_layered
+from spotdiff_eval.datasets._jsonio import dumps_layered
+from spotdiff_eval.datasets._schema import validate_document
 from spotdiff_eval.leaderboard import site
 from spotdiff_eval.leaderboard.build import build_leaderboard
-from spotdiff_eval.schema import validate_document
 
 
 @pytest.fixture

@@ -29,15 +29,15 @@ from leaderboard_helpers import (
 )
 
 from spotdiff_eval import evaluate_files, load_dataset
-from spotdiff_eval.jsonio import dumps_layered
+from spotdiff_eval.datasets._jsonio import dumps_layered
+from spotdiff_eval.datasets._schema import validate_document
 from spotdiff_eval.leaderboard.build import compute_leaderboard
 from spotdiff_eval.leaderboard.cache import ContentCache
 from spotdiff_eval.leaderboard.csv_export import render_csv
 from spotdiff_eval.leaderboard.markdown import cell, render_one_board
 from spotdiff_eval.leaderboard.scoring import REPORT_KIND, report_key
 from spotdiff_eval.leaderboard.standings import compute_standings, interval_excludes_zero
-from spotdiff_eval.metrics import Counts
-from spotdiff_eval.schema import validate_document
+from spotdiff_eval.scoring._metrics import Counts
 
 # -- standings on constructed cases --------------------------------------------------
 
@@ -226,7 +226,7 @@ def test_same_bytes_whatever_the_listing_order_or_hash_seed(
             "import sys; from pathlib import Path;"
             "from spotdiff_eval.leaderboard.build import compute_leaderboard;"
             "from spotdiff_eval.leaderboard.csv_export import render_csv;"
-            "from spotdiff_eval.jsonio import dumps_canonical;"
+            "from spotdiff_eval.datasets._jsonio import dumps_canonical;"
             "b = compute_leaderboard(Path(sys.argv[1]), Path(sys.argv[2]));"
             "from spotdiff_eval.leaderboard.markdown import render_one_board;"
             "md = render_one_board(b);"

@@ -11,10 +11,10 @@ import jsonschema
 import pytest
 from conftest import ITEMS, predictions_doc, read_json, write_json
 
-from spotdiff_eval.dataset import annotation_from_json, fingerprint, load_dataset
-from spotdiff_eval.domain import GoldDifference
-from spotdiff_eval.predictions import load_predictions
-from spotdiff_eval.schema import load_schema, validate_document
+from spotdiff_eval.datasets._domain import GoldDifference
+from spotdiff_eval.datasets._loading import annotation_from_json, fingerprint, load_dataset
+from spotdiff_eval.datasets._predictions import load_predictions
+from spotdiff_eval.datasets._schema import load_schema, validate_document
 
 
 def test_published_layout_loads_in_manifest_order(dataset_manifest: Path) -> None:

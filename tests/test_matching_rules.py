@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from conftest import assert_judged
 
-from spotdiff_eval.matching import match_item
-from spotdiff_eval.records import difference_from_json, gold_difference_from_json
+from spotdiff_eval.datasets._records import difference_from_json, gold_difference_from_json
+from spotdiff_eval.matching._match import match_item
 
 CASES = [
     {

@@ -85,7 +85,7 @@ def test_wheel_carries_schemas_and_runs_outside_the_checkout(tmp_path: Path) -> 
         [
             sys.executable,
             "-c",
-            "import spotdiff_eval.resources as r; print(r.resource_dir('schemas'))",
+            "import spotdiff_eval.datasets._resources as r; print(r.resource_dir('schemas'))",
         ],
         cwd=elsewhere,
         env=env,

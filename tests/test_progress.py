@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from spotdiff_eval.progress import Progress
+from spotdiff_eval._util.progress import Progress
 
 
 class FakeTerminal(io.StringIO):

@@ -7,11 +7,11 @@ import dataclasses
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spotdiff_eval.domain import Annotation, Difference, GoldDifference
-from spotdiff_eval.evaluation import score_item
-from spotdiff_eval.matching import match_item
-from spotdiff_eval.metrics import Counts, metrics_from_counts
-from spotdiff_eval.records import difference_from_json, gold_difference_from_json
+from spotdiff_eval.datasets._domain import Annotation, Difference, GoldDifference
+from spotdiff_eval.datasets._records import difference_from_json, gold_difference_from_json
+from spotdiff_eval.matching._match import match_item
+from spotdiff_eval.scoring._evaluation import score_item
+from spotdiff_eval.scoring._metrics import Counts, metrics_from_counts
 
 NOUNS = [
     "car",

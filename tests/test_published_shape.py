@@ -18,8 +18,8 @@ from fake_hub import FakeHub
 from published_shape import NAME, VERSION, answers, published_files
 from published_shape import REPO as HUB_REPO
 
-from spotdiff_eval.dataset import load_dataset
-from spotdiff_eval.predictions import load_predictions
+from spotdiff_eval.datasets._loading import load_dataset
+from spotdiff_eval.datasets._predictions import load_predictions
 
 #: The fixture ``hub`` (see hub_fixtures.py).
 pytest_plugins = ("hub_fixtures",)

@@ -11,9 +11,9 @@ import subprocess
 import pytest
 from conftest import REPO, run_cli
 
-from spotdiff_eval.domain import Annotation
-from spotdiff_eval.evaluation import score_item
-from spotdiff_eval.records import difference_from_json, gold_difference_from_json
+from spotdiff_eval.datasets._domain import Annotation
+from spotdiff_eval.datasets._records import difference_from_json, gold_difference_from_json
+from spotdiff_eval.scoring._evaluation import score_item
 
 README = (REPO / "README.md").read_text(encoding="utf-8")
 

@@ -1,6 +1,6 @@
 """The plain-Python bootstrap path gives numpy's bits exactly.
 
-Small datasets are resampled without numpy (``spotdiff_eval/resample.py``)
+Small datasets are resampled without numpy (``spotdiff_eval/scoring/_resample.py``)
 so that ``spotdiff evaluate`` starts fast; the report must not depend on
 which path ran.
 """
@@ -14,9 +14,9 @@ import sys
 import numpy as np
 import pytest
 
-from spotdiff_eval import bootstrap
-from spotdiff_eval.metrics import Counts
-from spotdiff_eval.resample import draws
+from spotdiff_eval.scoring import _bootstrap as bootstrap
+from spotdiff_eval.scoring._metrics import Counts
+from spotdiff_eval.scoring._resample import draws
 
 
 @pytest.mark.parametrize("seed", [0, 1, 20260601, 2**32 + 5, 2**70 + 123])
@@ -61,8 +61,8 @@ def test_both_paths_give_the_same_intervals(n_items: int, monkeypatch) -> None:
 
 def test_a_small_evaluation_never_imports_numpy(dataset_manifest) -> None:
     code = (
-        "import sys; from spotdiff_eval.pipeline import evaluate_files; "
-        "from spotdiff_eval.report import build_report; "
+        "import sys; from spotdiff_eval.scoring._pipeline import evaluate_files; "
+        "from spotdiff_eval.scoring._report import build_report; "
         f"build_report(evaluate_files({str(dataset_manifest)!r}, sys.argv[1])); "
         "assert 'numpy' not in sys.modules, 'numpy was imported'"
     )

@@ -40,8 +40,8 @@ from fake_endpoints import (
 )
 
 from spotdiff_eval.cli import build_parser, main
+from spotdiff_eval.datasets._predictions import load_predictions
 from spotdiff_eval.errors import SpotDiffError
-from spotdiff_eval.predictions import load_predictions
 from spotdiff_eval.runner import run_model, summary_line
 
 LAYOUT_SENTENCES = {

@@ -16,7 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spotdiff_eval.redaction import Redactor, url_secrets
+from spotdiff_eval._util.redaction import Redactor, url_secrets
+from spotdiff_eval.datasets._schema import validate_document
 from spotdiff_eval.runner.answers import (
     ALIASES,
     FIELDS,
@@ -27,7 +28,6 @@ from spotdiff_eval.runner.answers import (
 )
 from spotdiff_eval.runner.http import RetryPolicy, retry_after_seconds
 from spotdiff_eval.runner.protocols import ResponseError, read_reply, request_url
-from spotdiff_eval.schema import validate_document
 
 REMOVAL = {"kind": "object_removed", "subject": "kite"}
 

@@ -33,10 +33,10 @@ from fake_endpoints import (
 )
 from leaderboard_helpers import make_board
 
+from spotdiff_eval.datasets._predictions import load_predictions
+from spotdiff_eval.datasets._schema import validate_document
 from spotdiff_eval.errors import SpotDiffError
-from spotdiff_eval.predictions import load_predictions
 from spotdiff_eval.runner import merge_predictions
-from spotdiff_eval.schema import validate_document
 
 
 @pytest.fixture

@@ -165,7 +165,7 @@ def test_download_warns_before_a_token_goes_over_plain_http(
 ) -> None:
     from huggingface_hub import constants
 
-    from spotdiff_eval.hub_errors import plain_http_warning
+    from spotdiff_eval.hub._errors import plain_http_warning
 
     monkeypatch.setattr(constants, "ENDPOINT", endpoint)
     if token:

@@ -22,7 +22,7 @@ from spotdiff_eval.leaderboard.baselines import BASELINES, write_baselines
 from spotdiff_eval.leaderboard.build import compute_leaderboard
 from spotdiff_eval.leaderboard.scaffold import derive_submission_id
 from spotdiff_eval.leaderboard.submissions import BASELINE_IDS, discover
-from spotdiff_eval.validate import validate_target
+from spotdiff_eval.validation._validate import validate_target
 
 
 @pytest.fixture

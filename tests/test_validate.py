@@ -10,8 +10,11 @@ import pytest
 from conftest import ITEMS, predictions_doc, read_json, write_json
 from PIL import Image
 
-from spotdiff_eval.submission_checks import PREDICTIONS_JSON_MAX_BYTES, SUBMISSION_JSON_MAX_BYTES
-from spotdiff_eval.validate import detect_kind, validate_target
+from spotdiff_eval.validation._submission_checks import (
+    PREDICTIONS_JSON_MAX_BYTES,
+    SUBMISSION_JSON_MAX_BYTES,
+)
+from spotdiff_eval.validation._validate import detect_kind, validate_target
 
 # -- datasets ----------------------------------------------------------------------
 

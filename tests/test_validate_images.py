@@ -9,8 +9,8 @@ import pytest
 from conftest import run_cli
 from PIL import Image
 
-from spotdiff_eval.dataset_checks import MAX_IMAGE_PIXELS
-from spotdiff_eval.validate import validate_target
+from spotdiff_eval.validation._dataset_checks import MAX_IMAGE_PIXELS
+from spotdiff_eval.validation._validate import validate_target
 
 
 def image_of(manifest: Path, item_id: str) -> Path:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from conftest import REPO, predictions_doc, read_json, write_json
 
-from spotdiff_eval.schema_errors import MAX_SCHEMA_ERRORS
-from spotdiff_eval.validate import validate_target
+from spotdiff_eval.datasets._schema_errors import MAX_SCHEMA_ERRORS
+from spotdiff_eval.validation._validate import validate_target
 
 KIND = "(expected one of object_added, object_removed, attribute_change, count_change)"
 

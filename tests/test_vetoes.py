@@ -1,7 +1,7 @@
 """Contradiction vetoes and description reading, beyond the shared worked cases.
 
 Each case is decided as a careful judge would; the comment names the veto or
-reading it pins down (``spotdiff_eval/vetoes.py``, ``lead.lead_words``).
+reading it pins down (``spotdiff_eval/matching/_vetoes.py``, ``lead.lead_words``).
 """
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 from conftest import assert_judged
 
-from spotdiff_eval.explain import explain_item
-from spotdiff_eval.lead import lead_head, lead_words
-from spotdiff_eval.matching import match_item
-from spotdiff_eval.normalize import values_match
-from spotdiff_eval.records import difference_from_json, gold_difference_from_json
+from spotdiff_eval.datasets._records import difference_from_json, gold_difference_from_json
+from spotdiff_eval.matching._explain import explain_item
+from spotdiff_eval.matching._lead import lead_head, lead_words
+from spotdiff_eval.matching._match import match_item
+from spotdiff_eval.matching._normalize import values_match
 
 
 def _removed(subject: str, **extra: object) -> dict:

@@ -18,9 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..datasets import (
+    dumps_layered,
+    read_json,
+    validate_document,
+    write_json_atomic,
+    write_text_atomic,
+)
 from ..errors import SpotDiffError
-from ..jsonio import dumps_layered, read_json, write_json_atomic, write_text_atomic
-from ..schema import validate_document
 from ..version import EVALUATOR_VERSION
 from .verify import Verification
 

@@ -25,10 +25,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from .._util.terminal import safe_text
 from ..errors import SpotDiffError
-from ..findings import listing
-from ..submission_checks import SUBMISSION_ID_RE, SUBMISSION_LIMITS
-from ..terminal import safe_text
+from ..validation import SUBMISSION_ID_RE, SUBMISSION_LIMITS, listing
 
 SUBMISSIONS = "submissions"
 REGULAR_FILE = "100644"

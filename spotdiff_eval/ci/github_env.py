@@ -14,8 +14,8 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from ..datasets import read_json
 from ..errors import SpotDiffError
-from ..jsonio import read_json
 
 #: GitHub's own limit for a webhook payload is 25 MB.
 EVENT_MAX_BYTES = 25 * 1024 * 1024

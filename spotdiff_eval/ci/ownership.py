@@ -16,9 +16,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..datasets import parse_json_bytes
 from ..errors import SpotDiffError
-from ..jsonio import parse_json_bytes
-from ..submission_checks import SUBMISSION_JSON_MAX_BYTES
+from ..validation import SUBMISSION_JSON_MAX_BYTES
 from .changes import SUBMISSIONS, file_at, problem
 
 #: A GitHub login as the event gives it: a user handle, or an app's ``name[bot]``.

@@ -15,8 +15,8 @@ import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from ..datasets import read_bytes_limited, write_text_atomic
 from ..errors import SpotDiffError
-from ..jsonio import read_bytes_limited, write_text_atomic
 
 #: Commits by the workflow's own token never trigger workflows; "[skip ci]"
 #: and the publish workflow's ``paths-ignore: LEADERBOARD.md`` make sure of it

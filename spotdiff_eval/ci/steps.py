@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..datasets import parse_json_text
 from ..errors import SpotDiffError
-from ..jsonio import parse_json_text
 from . import github_env
 from .api_changes import api_changes, check_api_changes
 from .artifact import (

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..terminal import safe_text
+from .._util.terminal import safe_text
 from .artifact import CiResult
 
 #: Starts every sticky comment; the comment workflow finds its own comment by it.

@@ -23,15 +23,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..board_checks import check_on_board
-from ..board_datasets import board_dataset
-from ..boards import Board, load_board
+from .._util.terminal import safe_text
+from ..datasets import Board, load_board, read_json
 from ..errors import SpotDiffError
-from ..jsonio import read_json
-from ..pipeline import evaluate_files
-from ..report import build_report
-from ..submission_checks import SUBMISSION_JSON_MAX_BYTES
-from ..terminal import safe_text
+from ..hub import board_dataset
+from ..scoring import build_report, evaluate_files
+from ..validation import SUBMISSION_JSON_MAX_BYTES, check_on_board
 from .changes import SUBMISSIONS, folder_exists, problem, pull_request_changes
 from .github_env import require_sha
 from .ownership import review_reasons

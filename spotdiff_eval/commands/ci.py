@@ -37,7 +37,7 @@ def run_verify_pr(args: argparse.Namespace) -> int:
 
 
 def _verdict_line(result: CiResult) -> str:
-    from ..terminal import safe_text
+    from .._util.terminal import safe_text
 
     who = safe_text(result.submission_id or "no single submission folder")
     if result.metrics is not None and result.confidence_interval is not None:

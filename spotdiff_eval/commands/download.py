@@ -11,8 +11,7 @@ from .hub_options import add_dataset_option, add_token_env, resolve_token
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..hub import download_dataset
-    from ..hub_errors import plain_http_warning
+    from ..hub import download_dataset, plain_http_warning
 
     token, token_env = resolve_token(args.token_env)
     warning = plain_http_warning(token)

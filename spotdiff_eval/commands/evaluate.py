@@ -10,11 +10,15 @@ from . import DEFAULT_MANIFEST, add_command
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..jsonio import dumps_layered, write_text_atomic
-    from ..pipeline import evaluate_files, gc_paused
-    from ..report import build_report
-    from ..report_target import check_report_target, evaluation_inputs
-    from ..summary import render_summary
+    from ..datasets import dumps_layered, write_text_atomic
+    from ..scoring import (
+        build_report,
+        check_report_target,
+        evaluate_files,
+        evaluation_inputs,
+        gc_paused,
+        render_summary,
+    )
 
     with gc_paused():
         evaluation = evaluate_files(args.manifest, args.predictions, show_progress=not args.quiet)

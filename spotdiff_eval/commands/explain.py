@@ -11,10 +11,9 @@ from . import DEFAULT_MANIFEST, add_command
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..dataset import load_dataset
+    from ..datasets import load_dataset, load_predictions
     from ..errors import SpotDiffError
-    from ..explain import explain_item, explanation_as_json, render_explanations
-    from ..predictions import load_predictions
+    from ..matching import explain_item, explanation_as_json, render_explanations
 
     dataset = load_dataset(args.manifest)
     predictions = load_predictions(args.predictions)

@@ -28,8 +28,8 @@ def _plain_name(text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .._util.progress import Progress
     from ..generator import generate_dataset
-    from ..progress import Progress
 
     summary = generate_dataset(
         args.output,

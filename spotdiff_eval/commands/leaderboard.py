@@ -28,9 +28,9 @@ def _site_url(text: str) -> str:
 
 def _warn(line: str) -> None:
     """A warning on stderr and, in GitHub Actions, in the job summary too."""
+    from .._util.terminal import safe_text
     from ..ci import github_env
     from ..ci.summary import md_code
-    from ..terminal import safe_text
 
     print(f"spotdiff: warning: {safe_text(line, 2000)}", file=sys.stderr)
     github_env.append_step_summary(f"- warning: {md_code(line, 2000)}\n")
@@ -68,8 +68,8 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def run_pin(args: argparse.Namespace) -> int:
-    from ..board_datasets import pin_board
-    from ..boards import find_board
+    from ..datasets import find_board
+    from ..hub import pin_board
     from .hub_options import resolve_token
 
     token, _ = resolve_token(args.token_env)

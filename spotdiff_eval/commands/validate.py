@@ -10,8 +10,8 @@ from . import DEFAULT_MANIFEST, add_command
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..terminal import safe_text
-    from ..validate import validate_target
+    from .._util.terminal import safe_text
+    from ..validation import validate_target
 
     default = DEFAULT_MANIFEST if DEFAULT_MANIFEST.is_file() else None
     findings = validate_target(

@@ -82,8 +82,8 @@ def generate_dataset(
     """
     from PIL import __version__ as pillow_version
 
-    from .. import __version__ as package_version
-    from ..domain import KINDS
+    from ..datasets import KINDS
+    from ..version import __version__ as package_version
     from .card import render_card
     from .compose import DIFFICULTIES
     from .differences import ATTRIBUTE_CYCLE

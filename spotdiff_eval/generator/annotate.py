@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..domain import Box
+from ..datasets import Box
 from .catalogue import KINDS
 from .differences import Change
 from .render import Rendered, clip, union

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from ..domain import Box
+from ..datasets import Box
 from .palette import OUTLINE, RGB, contrast
 
 Point = tuple[int, int]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
-from ..normalize import parse_name
+from ..matching import parse_name
 from .canvas import Canvas
 from .crowds import crowds
 from .objects_animals import ANIMAL_KINDS

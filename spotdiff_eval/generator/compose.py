@@ -11,8 +11,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..domain import Box
-from ..grounding import MIN_CHANGED_PIXELS, boxes_overlap
+from ..datasets import Box
+from ..validation import MIN_CHANGED_PIXELS, boxes_overlap
 from .catalogue import KINDS, heads
 from .deck import countable_key
 from .palette import visible_on

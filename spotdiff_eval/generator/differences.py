@@ -17,8 +17,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..domain import KINDS as KIND_CYCLE
-from ..domain import Box
+from ..datasets import KINDS as KIND_CYCLE
+from ..datasets import Box
 from .canvas import Frame
 from .catalogue import KINDS
 from .compose import Difficulty, admits, fits, free_colours, place

@@ -23,10 +23,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..dataset import load_dataset
-from ..domain import Annotation, GoldDifference
-from ..jsonio import write_json_atomic
-from ..normalize import parse_name
+from ..datasets import Annotation, GoldDifference, load_dataset, write_json_atomic
+from ..matching import parse_name
 from .palette import COLOURS
 
 MODEL = "example-model"

@@ -2,7 +2,7 @@
 
 The planner means well, but the gate trusts only pixels and the scene:
 
-* the pixel checks of :mod:`spotdiff_eval.grounding` (every changed pixel
+* the pixel checks of :mod:`spotdiff_eval.validation._grounding` (every changed pixel
   inside some difference's box, each difference visible, no two boxes
   overlapping), the same checks ``spotdiff validate`` runs on datasets;
 * every subject names exactly one object of the scene, in both panels
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from ..grounding import check_grounding
+from ..validation import check_grounding
 from .annotate import Golden
 from .catalogue import KINDS, heads
 from .palette import COLOURS, far_apart

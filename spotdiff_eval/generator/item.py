@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ..domain import Box
+from ..datasets import Box
 from .annotate import Golden, annotate
 from .catalogue import THEMES
 from .compose import DIFFICULTIES, compose

@@ -18,8 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..dataset import load_dataset
-from ..normalize import parse_name
+from ..datasets import load_dataset
+from ..matching import parse_name
 
 #: The theme a pre-2.0 item id names: ``scene_0001_living_room`` -> ``living_room``.
 ID_THEME = re.compile(r"^scene_\d+_([a-z_]+)$")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ..domain import Box
+from ..datasets import Box
 from .canvas import Canvas
 from .catalogue import KINDS, ZONE_ORDER
 from .scene import PANEL_HEIGHT, PANEL_WIDTH, Scene, SceneObject

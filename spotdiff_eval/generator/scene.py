@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ..domain import Box
+from ..datasets import Box
 from .canvas import Canvas, Frame
 from .palette import RGB
 

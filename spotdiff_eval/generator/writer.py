@@ -17,9 +17,9 @@ from pathlib import Path
 
 from PIL import Image
 
+from .._util.folder_swap import clean_work_folders, locked_work_folder, swap_in
+from ..datasets import dumps_canonical, read_json, write_json_atomic
 from ..errors import SpotDiffError
-from ..folder_swap import clean_work_folders, locked_work_folder, swap_in
-from ..jsonio import dumps_canonical, read_json, write_json_atomic
 from .item import Item
 
 GENERATOR_NAME = "spotdiff generate"

@@ -16,13 +16,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..dataset import load_dataset
-from ..domain import Dataset
+from ..datasets import (
+    Dataset,
+    dumps_canonical,
+    load_dataset,
+    load_predictions,
+    read_bytes_limited,
+    read_json,
+    write_text_atomic,
+)
 from ..errors import SpotDiffError
-from ..findings import unanswered_items
-from ..jsonio import dumps_canonical, read_bytes_limited, read_json, write_text_atomic
-from ..predictions import load_predictions
-from ..submission_checks import PREDICTIONS_JSON_MAX_BYTES, validate_submission
+from ..validation import PREDICTIONS_JSON_MAX_BYTES, unanswered_items, validate_submission
 from .submissions import SubmissionFindings
 
 ORGANISATION = "SpotDiff Eval"

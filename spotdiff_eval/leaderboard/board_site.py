@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..board_datasets import board_dataset
-from ..boards import BOARD_JSON, Board, discover_boards
+from ..datasets import BOARD_JSON, Board, discover_boards
 from ..errors import SpotDiffError
+from ..hub import board_dataset
 from ..version import EVALUATOR_VERSION
 from .board_results import Leaderboard, compute_leaderboard
 from .submissions import discover

@@ -14,9 +14,9 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from .._util.folder_swap import replace_folder
+from ..datasets import dumps_canonical, dumps_layered, write_text_atomic
 from ..errors import SpotDiffError
-from ..folder_swap import replace_folder
-from ..jsonio import dumps_canonical, dumps_layered, write_text_atomic
 from .board_results import Leaderboard, compute_leaderboard
 from .board_site import Site, compute_site
 from .csv_export import render_csv

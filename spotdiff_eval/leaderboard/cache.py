@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from ..jsonio import write_text_atomic
+from ..datasets import write_text_atomic
 
 DEFAULT_CACHE_DIR = Path(".spotdiff-cache")
 #: Bump to orphan every entry when what an entry holds changes shape.

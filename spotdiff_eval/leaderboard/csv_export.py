@@ -15,7 +15,7 @@ import csv
 import io
 from typing import Any
 
-from ..metrics import METRIC_NAMES
+from ..scoring import METRIC_NAMES
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 

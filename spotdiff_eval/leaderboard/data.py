@@ -13,11 +13,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..boards import Board
-from ..domain import Annotation, Dataset
+from ..datasets import Annotation, Board, Dataset
 from ..errors import SpotDiffError
-from ..metrics import WEIGHTS
-from ..report import dataset_summary
+from ..scoring import WEIGHTS, dataset_summary
 from ..version import EVALUATOR_VERSION
 from .run_facts import model_facts
 from .scoring import Scored

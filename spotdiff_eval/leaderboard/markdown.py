@@ -14,9 +14,9 @@ from typing import Any
 
 import jinja2
 
-from ..metrics import WEIGHTS
-from ..resources import resource_dir
-from ..terminal import safe_text
+from .._util.terminal import safe_text
+from ..datasets import resource_dir
+from ..scoring import WEIGHTS
 from ..version import EVALUATOR_VERSION
 from .board_results import Leaderboard
 from .board_site import BoardBuild, Site

@@ -13,9 +13,9 @@ import statistics
 from pathlib import Path
 from typing import Any
 
+from ..datasets import read_json
 from ..errors import SpotDiffError
-from ..jsonio import read_json
-from ..submission_checks import PREDICTIONS_JSON_MAX_BYTES
+from ..validation import PREDICTIONS_JSON_MAX_BYTES
 from .cache import ContentCache, content_key
 
 USAGE_KIND = "usage"

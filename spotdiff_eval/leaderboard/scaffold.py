@@ -18,16 +18,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..board_checks import TRACKS, check_on_board
-from ..boards import Board
-from ..dataset import load_dataset, read_manifest
+from ..datasets import (
+    Board,
+    dumps_canonical,
+    load_dataset,
+    load_predictions,
+    read_bytes_limited,
+    read_manifest,
+    validate_document,
+)
 from ..errors import SpotDiffError
-from ..evaluation import Evaluation, evaluate
-from ..jsonio import dumps_canonical, read_bytes_limited
-from ..predictions import load_predictions
-from ..schema import validate_document
-from ..submission_checks import PREDICTIONS_JSON_MAX_BYTES
-from ..summary import render_summary
+from ..scoring import Evaluation, evaluate, render_summary
+from ..validation import PREDICTIONS_JSON_MAX_BYTES, TRACKS, check_on_board
 from .submissions import SubmissionFindings
 
 #: Which flag set each field of submission.json, to name it in errors.

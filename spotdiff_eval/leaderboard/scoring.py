@@ -14,14 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..domain import Dataset
+from ..datasets import Dataset, dumps_layered, load_predictions
 from ..errors import SpotDiffError
-from ..evaluation import evaluate
-from ..jsonio import dumps_layered
-from ..metrics import Counts
-from ..predictions import load_predictions
-from ..report import build_report
-from ..submission_checks import PREDICTIONS_JSON_MAX_BYTES
+from ..scoring import Counts, build_report, evaluate
+from ..validation import PREDICTIONS_JSON_MAX_BYTES
 from ..version import EVALUATOR_VERSION, REPORT_SCHEMA_VERSION
 from .cache import ContentCache, content_key
 from .submissions import Submission

@@ -18,7 +18,7 @@ from urllib.parse import quote, urlsplit
 
 from markupsafe import Markup, escape
 
-from ..terminal import safe_text
+from .._util.terminal import safe_text
 
 #: A GitHub handle as the submission schema allows it; anything else is shown
 #: as text without a profile link.

@@ -15,7 +15,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..domain import KINDS
+from ..datasets import KINDS
 from . import site_fragments as html
 from .site_charts import IntervalBar, interval_bar
 from .site_text import github_profile, http_url, pct

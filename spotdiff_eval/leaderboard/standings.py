@@ -3,7 +3,7 @@
 A leaderboard that only sorts point scores suggests differences the data
 cannot support: on a few dozen images, a model one point ahead is often no
 better at all. So every pair of entries is compared on the *same* bootstrap
-resamples of items (the draws of :mod:`spotdiff_eval.bootstrap`, which also
+resamples of items (the draws of :mod:`spotdiff_eval.scoring._bootstrap`, which also
 give each report's own intervals): entry A is **significantly better** than B
 when A's point score is higher and the 95% percentile interval of A's minus
 B's overall score, over those resamples, excludes 0. Pairing matters: two
@@ -39,8 +39,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..bootstrap import LEVEL, RESAMPLES, SEED, metric_samples, resample_indices
-from ..metrics import Counts
+from ..scoring import LEVEL, RESAMPLES, SEED, Counts, metric_samples, resample_indices
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Finding and loading the submission folders of one board, ``submissions/<board_id>/``.
 
 Folders come from pull requests, so they are read as data only and every one
-is checked by :func:`~spotdiff_eval.board_checks.check_on_board` before
+is checked by :func:`~spotdiff_eval.validation._board_checks.check_on_board` before
 anything else looks at it. A broken folder is left out and reported, and the
 rest of the board is still built: before boards, one broken folder stopped
 the whole publication (no site, no LEADERBOARD.md) for everybody.
@@ -16,18 +16,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
-from ..board_checks import BASELINE_IDS, check_on_board
-from ..boards import ALLOWED_FILES, BOARD_JSON, Board
-from ..domain import Dataset
+from ..datasets import ALLOWED_FILES, BOARD_JSON, Board, Dataset, read_bytes_limited, read_json
 from ..errors import SpotDiffError
-from ..jsonio import read_bytes_limited, read_json
-from ..submission_checks import (
+from ..validation import (
+    BASELINE_IDS,
     PREDICTIONS_JSON_MAX_BYTES,
     SUBMISSION_JSON_MAX_BYTES,
     SUBMISSION_LIMITS,
+    check_on_board,
 )
-from ..version import EVALUATOR_VERSION
+from ..version import EVALUATOR_VERSION, __version__
 from .cache import ContentCache, content_key
 
 __all__ = ["BASELINE_IDS", "Submission", "SubmissionFindings", "discover", "load_submissions"]

@@ -15,8 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..domain import KINDS, Kind
-from ..schema import load_schema
+from ..datasets import KINDS, Kind, load_schema
 
 #: Keep at most this many differences per item: a model caught in a loop
 #: can emit thousands of entries, which would swamp the file and the scorer.

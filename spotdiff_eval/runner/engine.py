@@ -29,10 +29,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from .._util.progress import Progress
+from .._util.redaction import Redactor
+from .._util.terminal import safe_text
 from ..errors import SpotDiffError
-from ..progress import Progress
-from ..redaction import Redactor
-from ..terminal import safe_text
 from .answers import Answer, AnswerError, read_answer
 from .extra_body import merge_extra
 from .http import EndpointClient, RequestFailed, RetryPolicy

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ..datasets import parse_json_text, read_json
 from ..errors import SpotDiffError
-from ..jsonio import parse_json_text, read_json
 
 #: Fields the runner owns, per protocol, and the flag that sets each one
 #: (None: the runner fills it from the dataset and the prompt).

@@ -30,8 +30,8 @@ from typing import Any
 
 import requests
 
-from ..redaction import Redactor
-from ..terminal import safe_text
+from .._util.redaction import Redactor
+from .._util.terminal import safe_text
 from .deadline import DeadlineAdapter, Watchdog
 
 #: A reply larger than this is refused (a vision answer is a few KiB).

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from ..datasets import read_bytes_limited
 from ..errors import SpotDiffError
-from ..jsonio import read_bytes_limited
 
 BUILTIN_PROMPT = "spotdiff_v1"
 #: A prompt is a page of text; a bigger file is a wrong path.

@@ -22,8 +22,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..datasets import parse_json_text, read_bytes_limited
 from ..errors import SpotDiffError
-from ..jsonio import parse_json_text, read_bytes_limited
 from .output import ItemRecord
 
 JOURNAL_FORMAT = "spotdiff-run-journal/1"

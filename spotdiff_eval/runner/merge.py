@@ -18,10 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..dataset import read_manifest
+from ..datasets import read_manifest, validate_document, write_text_atomic
 from ..errors import SpotDiffError
-from ..jsonio import write_text_atomic
-from ..schema import validate_document
 from .journal import journal_path
 from .output import (
     RUN_FORMAT,

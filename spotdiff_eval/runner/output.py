@@ -23,9 +23,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..datasets import (
+    dumps_layered,
+    read_json,
+    require_unique,
+    validate_document,
+    write_text_atomic,
+)
 from ..errors import SpotDiffError
-from ..jsonio import dumps_layered, read_json, write_text_atomic
-from ..schema import require_unique, validate_document
 
 RUN_FORMAT = "spotdiff-run/1"
 #: Every status an item can have; only "ok" items have an answer.
@@ -52,7 +57,7 @@ def utc_now() -> str:
 
 def tool_name() -> str:
     """The ``tool`` of the run object: this program and its version."""
-    from .. import __version__
+    from ..version import __version__
 
     return f"spotdiff-eval {__version__}"
 

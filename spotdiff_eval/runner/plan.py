@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..dataset import read_manifest
+from .._util.redaction import Redactor, plain_text_warning, url_secrets
+from ..datasets import read_manifest
 from ..errors import SpotDiffError
-from ..redaction import Redactor, plain_text_warning, url_secrets
 from .extra_body import load_extra_body, merge_extra
 from .inputs import Prompt, load_prompt
 from .journal import journal_path, read_journal
@@ -33,12 +33,7 @@ from .output import (
     utc_now,
 )
 from .protocols import request_body
-from .settings import (
-    RunSettings,
-    check_settings,
-    endpoint_host,
-    request_headers,
-)
+from .settings import RunSettings, check_settings, endpoint_host, request_headers
 
 
 @dataclass(frozen=True)

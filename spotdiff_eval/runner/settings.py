@@ -170,7 +170,7 @@ def request_headers(
     keeps a newline); anything that cannot travel in a header is refused
     without showing it.
     """
-    from .. import __version__
+    from ..version import __version__
 
     headers = {"User-Agent": f"spotdiff-eval/{__version__}", **protocol_headers(settings.protocol)}
     token = environ.get(settings.token_env, "").strip()

@@ -12,8 +12,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from ..datasets import read_bytes_limited, read_json
 from ..errors import SpotDiffError
-from ..jsonio import read_bytes_limited, read_json
 from .inputs import BUILTIN_PROMPT, MAX_PROMPT_BYTES
 from .output import RUN_FORMAT
 

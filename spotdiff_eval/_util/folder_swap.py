@@ -1,0 +1,185 @@
+"""Replacing a whole output folder so that it exists, old or new, at every instant.
+
+Used for the leaderboard site and for generated datasets. The new folder is
+built beside the target (same filesystem), then exchanged with the old one
+in one ``renameat2(RENAME_EXCHANGE)`` call: a reader, or a build killed at
+any point, sees the old folder or the new one, never none. Where the kernel
+or filesystem cannot exchange, the old folder is renamed aside and the new
+one renamed in (a window of one rename without the folder; a run killed
+there is repaired by the next).
+
+A killed run leaves its work folder (``.<name>.new-*`` or ``.<name>.old-*``)
+behind. Each run holds an ``flock`` on its work folders, which the kernel
+drops when the process dies, so the next run deletes exactly the leftovers
+nobody holds, and never the folder of a build running concurrently.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import errno
+import fcntl
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from ..errors import SpotDiffError
+
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
+#: errno values meaning "this kernel or filesystem cannot exchange": fall back.
+_CANNOT_EXCHANGE = {errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP, errno.ENOTSUP}
+
+
+def replace_folder(target: Path, fill: Callable[[Path], None], marker: str) -> None:
+    """Build ``target`` anew with ``fill(empty_folder)`` and swap it in.
+
+    ``marker`` is a file every folder built this way holds: an existing
+    ``target`` without it is refused rather than replaced, so a mistyped
+    ``--output`` (``.``, ``data/``) can never delete somebody's files.
+    """
+    target = Path(target)
+    if os.path.lexists(target):
+        if not target.is_dir() or target.is_symlink():
+            raise SpotDiffError(target, "", "exists and is not a folder; choose another --output")
+        if any(target.iterdir()) and not (target / marker).is_file():
+            raise SpotDiffError(
+                target,
+                "",
+                f"exists but holds no {marker}, so it is not a site this command built; "
+                "choose another --output or remove the folder",
+            )
+    target = target.absolute()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    clean_leftovers(target)
+    with locked_work_folder(target.parent, f".{target.name}.new-") as fresh:
+        fill(fresh)
+        os.chmod(fresh, 0o755)  # mkdtemp makes it private; a site is for reading
+        swap_in(fresh, target)
+
+
+def swap_in(fresh: Path, target: Path) -> None:
+    """Put ``fresh`` at ``target``; any old ``target`` ends up at ``fresh`` and is deleted.
+
+    ``fresh`` must be on the same filesystem as ``target`` (build it beside it).
+    """
+    if not os.path.lexists(target):
+        os.rename(fresh, target)
+        return
+    if exchange(fresh, target):
+        shutil.rmtree(fresh, ignore_errors=True)
+        return
+    with locked_work_folder(target.parent, f".{target.name}.old-") as old:
+        aside = old / target.name
+        os.rename(target, aside)
+        try:
+            os.rename(fresh, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.rename(aside, target)
+            raise
+
+
+def exchange(first: Path, second: Path) -> bool:
+    """Atomically swap two existing paths; False where the system cannot."""
+    function = _renameat2()
+    if function is None:
+        return False
+    status = function(
+        _AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second), _RENAME_EXCHANGE
+    )
+    if status == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in _CANNOT_EXCHANGE:
+        return False
+    raise OSError(code, os.strerror(code), str(first), None, str(second))
+
+
+def _renameat2() -> Callable[..., int] | None:
+    """glibc's ``renameat2`` (Linux 3.15, glibc 2.28), or None elsewhere."""
+    try:
+        function = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return None
+    function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p]
+    function.argtypes += [ctypes.c_uint]
+    function.restype = ctypes.c_int
+    return function
+
+
+@contextlib.contextmanager
+def locked_work_folder(parent: Path, prefix: str) -> Iterator[Path]:
+    """A new folder ``parent/<prefix>XXXX``, locked while in use and deleted after.
+
+    The lock tells :func:`clean_leftovers` the folder is not a leftover. It
+    is taken after ``mkdtemp``; a cleaner that got there first deleted the
+    folder, which the identity check notices, and a new one is made.
+    """
+    while True:
+        folder = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            if os.path.samestat(os.fstat(fd), os.stat(folder)):
+                break
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+    try:
+        yield folder
+    finally:
+        try:
+            shutil.rmtree(folder, ignore_errors=True)
+        finally:
+            os.close(fd)
+
+
+def clean_leftovers(target: Path) -> None:
+    """Delete the work folders of killed runs for ``target``; put back a lost target.
+
+    A run killed between the two renames of the fallback leaves no
+    ``target``, and the old one in ``.<name>.old-*/<name>``: it is restored.
+    """
+    target = Path(target).absolute()
+    clean_work_folders(target.parent, f".{target.name}.old-", restore=target)
+    clean_work_folders(target.parent, f".{target.name}.new-")
+
+
+def clean_work_folders(parent: Path, prefix: str, *, restore: Path | None = None) -> None:
+    """Delete ``parent/<prefix>*`` folders no live run holds (see :func:`locked_work_folder`).
+
+    With ``restore``, a missing ``restore`` is first renamed back from the
+    leftover's ``<restore.name>`` subfolder.
+    """
+    for leftover in sorted(Path(parent).glob(f"{prefix}*")):
+        with _unless_locked(leftover) as free:
+            if not free:
+                continue
+            if restore is not None and not os.path.lexists(restore):
+                kept = leftover / restore.name
+                if kept.is_dir() and not kept.is_symlink():
+                    os.rename(kept, restore)
+            shutil.rmtree(leftover, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _unless_locked(folder: Path) -> Iterator[bool]:
+    """True (holding the lock meanwhile) if no live process holds ``folder``'s lock."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        yield False  # gone, a symlink, or not ours to open
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            yield False
+            return
+        yield True
+    finally:
+        os.close(fd)

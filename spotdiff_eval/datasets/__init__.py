@@ -1,0 +1,93 @@
+"""Datasets and predictions at the input edge: read, validate, turn into domain objects.
+
+Everything a file holds enters the program here, through one JSON reader
+(size cap, strict UTF-8, no duplicate keys or NaN), the JSON Schemas, and
+the checks a schema cannot express. The rest of the package sees only the
+frozen domain types below.
+"""
+
+from ._boards import (
+    ALLOWED_FILES,
+    BOARD_JSON,
+    COMMIT,
+    Board,
+    board_of,
+    discover_boards,
+    find_board,
+    load_board,
+)
+from ._domain import (
+    KINDS,
+    Annotation,
+    Box,
+    Dataset,
+    DatasetItem,
+    Difference,
+    GoldDifference,
+    Kind,
+    PanelLayout,
+    PredictedItem,
+    Predictions,
+)
+from ._jsonio import (
+    MAX_JSON_BYTES,
+    dumps_canonical,
+    dumps_layered,
+    parse_json_bytes,
+    parse_json_text,
+    read_bytes_limited,
+    read_json,
+    write_json_atomic,
+    write_text_atomic,
+)
+from ._loading import LoadedItem, Manifest, load_dataset, manifest_in, read_manifest
+from ._predictions import load_predictions
+from ._records import difference_from_json, gold_difference_from_json
+from ._resources import resource_dir
+from ._schema import load_schema, precise_validator, require_unique, validate_document
+from ._schema_errors import schema_errors
+
+__all__ = [
+    "ALLOWED_FILES",
+    "BOARD_JSON",
+    "COMMIT",
+    "KINDS",
+    "MAX_JSON_BYTES",
+    "Annotation",
+    "Board",
+    "Box",
+    "Dataset",
+    "DatasetItem",
+    "Difference",
+    "GoldDifference",
+    "Kind",
+    "LoadedItem",
+    "Manifest",
+    "PanelLayout",
+    "PredictedItem",
+    "Predictions",
+    "board_of",
+    "difference_from_json",
+    "discover_boards",
+    "dumps_canonical",
+    "dumps_layered",
+    "find_board",
+    "gold_difference_from_json",
+    "load_board",
+    "load_dataset",
+    "load_predictions",
+    "load_schema",
+    "manifest_in",
+    "parse_json_bytes",
+    "parse_json_text",
+    "precise_validator",
+    "read_bytes_limited",
+    "read_json",
+    "read_manifest",
+    "require_unique",
+    "resource_dir",
+    "schema_errors",
+    "validate_document",
+    "write_json_atomic",
+    "write_text_atomic",
+]

@@ -1,0 +1,224 @@
+"""Reading untrusted JSON safely and writing output atomically.
+
+Every JSON file the toolkit reads goes through :func:`read_json`, so the same
+limits hold everywhere: a size cap checked *before* parsing (a 500 MB file is
+refused without being read), strict UTF-8, no NaN/Infinity, no duplicate keys,
+no lone UTF-16 surrogate escapes (they parse, then make every UTF-8 write of a
+report fail), all located by line and column (``json_positions``), and
+pathological nesting reported as an error instead of a ``RecursionError``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import stat
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..errors import SpotDiffError
+from ._json_positions import find_constant, find_duplicate_key, find_lone_surrogate, line_column
+
+MIB = 1024 * 1024
+#: Default cap for one JSON file. Predictions for 10,000 items with ten
+#: differences each take about 20 MiB, so 64 MiB leaves room without letting a
+#: runaway file exhaust memory.
+MAX_JSON_BYTES = 64 * MIB
+
+
+class _Refused(ValueError):
+    """Raised by the parse hooks; the place is found afterwards (``json_positions``)."""
+
+    def __init__(self, what: str, closed_index: int = -1, key: str = "") -> None:
+        super().__init__(what)
+        self.closed_index, self.key = closed_index, key
+
+
+def _reject_constant(name: str) -> Any:
+    raise _Refused(f"{name} is not valid JSON")
+
+
+def _pairs_hook() -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """An object hook refusing duplicate keys, counting objects as they close
+    so that the duplicate can be located in the text afterwards."""
+    closed = itertools.count()
+
+    def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        index = next(closed)
+        obj = dict(pairs)
+        if len(obj) != len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    raise _Refused(f"duplicate key {key!r}", index, key)
+                seen.add(key)
+        return obj
+
+    return no_duplicate_keys
+
+
+def _too_big(size: int, max_bytes: int) -> str:
+    """Exact bytes for small caps, which MiB would round to 0."""
+    if max_bytes >= MIB:
+        return f"file is {size / MIB:.1f} MiB, above the {max_bytes / MIB:.0f} MiB limit"
+    return f"file is {size:,} bytes, above the {max_bytes:,}-byte limit"
+
+
+def read_bytes_limited(path: Path, max_bytes: int = MAX_JSON_BYTES) -> bytes:
+    """The file's bytes, refusing (before reading) anything but a regular file within the cap."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise SpotDiffError(path, "", "file not found") from None
+    except OSError as exc:
+        raise SpotDiffError(path, "", f"cannot read: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise SpotDiffError(path, "", "is a folder, expected a JSON file")
+    if not stat.S_ISREG(info.st_mode):
+        raise SpotDiffError(path, "", "is not a regular file")
+    if info.st_size > max_bytes:
+        raise SpotDiffError(path, "", _too_big(info.st_size, max_bytes))
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(max_bytes + 1)  # the file may have grown since stat
+    except OSError as exc:
+        raise SpotDiffError(path, "", f"cannot read: {exc.strerror or exc}") from None
+    if len(raw) > max_bytes:
+        raise SpotDiffError(path, "", _too_big(len(raw), max_bytes))
+    return raw
+
+
+def parse_json_bytes(raw: bytes, source: Path | str, *, expect_object: bool = True) -> Any:
+    """Decode strict UTF-8 (a leading BOM is tolerated) and parse."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SpotDiffError(source, f"byte {exc.start}", "not valid UTF-8") from None
+    return parse_json_text(text.removeprefix("\ufeff"), source, expect_object=expect_object)
+
+
+def read_json(
+    path: Path | str,
+    *,
+    max_bytes: int = MAX_JSON_BYTES,
+    expect_object: bool = True,
+) -> Any:
+    """Parse ``path`` as JSON or raise :class:`SpotDiffError` naming the place."""
+    path = Path(path)
+    return parse_json_bytes(read_bytes_limited(path, max_bytes), path, expect_object=expect_object)
+
+
+def parse_json_text(
+    text: str,
+    source: Path | str,
+    *,
+    expect_object: bool = True,
+) -> Any:
+    """Parse JSON text with the same rules as :func:`read_json`."""
+    try:
+        data = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_pairs_hook())
+    except json.JSONDecodeError as exc:
+        raise SpotDiffError(
+            source, f"line {exc.lineno} column {exc.colno}", f"invalid JSON: {exc.msg}"
+        ) from None
+    except _Refused as exc:
+        if exc.key:
+            offset = find_duplicate_key(text, exc.closed_index, exc.key)
+        else:
+            offset = find_constant(text)
+        where = line_column(text, offset) if offset is not None else ""
+        raise SpotDiffError(source, where, f"invalid JSON: {exc}") from None
+    except RecursionError:
+        raise SpotDiffError(source, "", "JSON nested too deeply") from None
+    surrogate = find_lone_surrogate(text)
+    if surrogate is not None:
+        raise SpotDiffError(
+            source,
+            line_column(text, surrogate),
+            "invalid JSON: a lone UTF-16 surrogate (half of a pair) cannot be stored as UTF-8",
+        )
+    if expect_object and not isinstance(data, dict):
+        raise SpotDiffError(source, "/", f"expected a JSON object, found {json_kind(data)}")
+    return data
+
+
+def json_kind(value: Any) -> str:
+    """What a JSON value is, in words: "an object", "a list", "a string"..."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "a boolean"
+    return "null" if value is None else "a number"
+
+
+def dumps_canonical(data: Any) -> str:
+    """Stable, human-readable JSON: two-space indent, UTF-8, trailing newline."""
+    return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def dumps_layered(data: Any, expand: int = 2) -> str:
+    """JSON indented for its first ``expand`` levels, one compact line below.
+
+    A report's summary stays readable while each of its 10,000 items is one
+    line (diff-friendly), and the compact parts use json's C encoder, which
+    ``indent=`` would turn off (a 5x slower write).
+    """
+
+    def encode(value: Any, level: int) -> str:
+        if level >= expand or not isinstance(value, dict | list) or not value:
+            return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+        pad, end = "  " * (level + 1), "  " * level
+        if isinstance(value, dict):
+            inner = [
+                f"{pad}{json.dumps(k, ensure_ascii=False)}: {encode(v, level + 1)}"
+                for k, v in value.items()
+            ]
+            return "{\n" + ",\n".join(inner) + "\n" + end + "}"
+        return "[\n" + ",\n".join(pad + encode(v, level + 1) for v in value) + "\n" + end + "]"
+
+    return encode(data, 0) + "\n"
+
+
+def _new_file_mode(path: Path) -> int:
+    """The mode the file would get from a plain ``open``: the old file's, else
+    0o666 less the umask. ``mkstemp`` makes files private (0o600), which would
+    leave a report or LEADERBOARD.md unreadable to others after a rewrite."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def write_text_atomic(path: Path | str, text: str) -> None:
+    """Write ``text`` so that readers see the old file or the new one, never half.
+
+    The temporary file lives in the target folder so ``os.replace`` is a rename
+    on one filesystem; on any failure the old file is untouched.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    mode = _new_file_mode(path)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        os.fchmod(fd, mode)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        Path(tmp_name).unlink(missing_ok=True)
+        raise
+
+
+def write_json_atomic(path: Path | str, data: Any) -> None:
+    write_text_atomic(path, dumps_canonical(data))

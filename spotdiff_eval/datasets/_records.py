@@ -1,0 +1,55 @@
+"""Schema-valid JSON objects to domain objects, for golden and predicted differences.
+
+Both loaders and the tests build differences through these two functions, so a
+prediction in a file and a prediction in a worked scoring case are read alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ._domain import Difference, GoldDifference
+
+
+def _text(value: Any) -> str | None:
+    """``from``/``to`` may be numbers in a file (``"from": 0``); the scorer reads text."""
+    if value is None:
+        return None
+    if (
+        type(value) is str
+    ):  # the common case, first: loading 80,000 differences calls this 320,000 times
+        return value.strip() or None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    text = str(value).strip()
+    return text or None
+
+
+def _common_fields(obj: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "kind": obj["kind"],
+        "subject": obj["subject"].strip(),
+        "attribute": _text(obj.get("attribute")),
+        "from_value": _text(obj.get("from")),
+        "to_value": _text(obj.get("to")),
+        "count": obj.get("count"),
+        "description": _text(obj.get("description")),
+    }
+
+
+def difference_from_json(obj: Mapping[str, Any]) -> Difference:
+    """A predicted difference from a schema-valid prediction object."""
+    return Difference(**_common_fields(obj))
+
+
+def gold_difference_from_json(obj: Mapping[str, Any]) -> GoldDifference:
+    """A golden difference from a schema-valid annotation object."""
+    bbox = obj.get("bbox")
+    return GoldDifference(
+        **_common_fields(obj),
+        id=obj["id"],
+        aliases=tuple(a.strip() for a in obj.get("aliases", ()) if a.strip()),
+        bbox=tuple(bbox) if bbox is not None else None,
+        confidence=obj.get("confidence"),
+    )

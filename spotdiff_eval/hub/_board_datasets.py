@@ -1,0 +1,123 @@
+"""A board's dataset: loaded from the repository or fetched from the Hub into a cache.
+
+A Hub dataset is fetched with the code of ``spotdiff download``, at the
+board's revision, into ``<cache>/datasets/<owner>/<name>/<commit>/``, and
+must match the board's fingerprint before anything is scored. A pinned
+board (a commit) found in the cache is loaded without any network call, so a
+second build works offline. ``spotdiff leaderboard pin`` resolves a branch to
+its commit and records the commit and the fingerprint in board.json.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..datasets import (
+    BOARD_JSON,
+    COMMIT,
+    Board,
+    Dataset,
+    load_board,
+    load_dataset,
+    read_json,
+    write_text_atomic,
+)
+from ..errors import SpotDiffError
+from ._files import MANIFEST_IN_REPO
+
+#: Written last into a cached download: a folder without it is an interrupted
+#: download and is fetched again.
+COMPLETE = ".spotdiff-complete"
+
+
+@dataclass(frozen=True)
+class BoardDataset:
+    """The dataset a board scores against, and the commit it came from (Hub boards)."""
+
+    dataset: Dataset
+    commit: str | None
+
+
+def board_dataset(
+    board: Board,
+    repo_root: Path,
+    *,
+    cache_dir: Path | None,
+    token: str | None = None,
+) -> BoardDataset:
+    """Load or fetch the board's dataset and check its fingerprint; raise on any problem."""
+    if board.repo_id is None:
+        manifest = Path(repo_root) / board.dataset["path"] / "manifest.json"
+        fetched = BoardDataset(load_dataset(manifest), None)
+    else:
+        fetched = _from_hub(board, cache_dir, token)
+    if board.fingerprint is not None and fetched.dataset.fingerprint != board.fingerprint:
+        raise SpotDiffError(
+            board.folder / BOARD_JSON,
+            "/fingerprint",
+            f"the dataset fetched from {board.source} has fingerprint "
+            f"{fetched.dataset.fingerprint[:12]}..., not the board's {board.fingerprint[:12]}...; "
+            "nothing on this board was scored",
+        )
+    return fetched
+
+
+def _from_hub(board: Board, cache_dir: Path | None, token: str | None) -> BoardDataset:
+    from ._transfer import download_dataset
+
+    assert board.repo_id is not None and board.revision is not None
+    if cache_dir is None:
+        # --no-cache: a private folder for this run only.
+        cache_dir = Path(tempfile.mkdtemp(prefix="spotdiff-boards-"))
+    repo_folder = Path(cache_dir) / "datasets" / board.repo_id
+    if COMMIT.fullmatch(board.revision):
+        cached = repo_folder / board.revision
+        if (cached / COMPLETE).is_file():
+            return BoardDataset(load_dataset(cached / MANIFEST_IN_REPO), board.revision)
+    repo_folder.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".fetch-", dir=repo_folder))
+    try:
+        result = download_dataset(
+            board.repo_id, revision=board.revision, output=staging, token=token, progress=False
+        )
+        if result.problems:
+            raise SpotDiffError(
+                board.repo_id,
+                f"commit {result.commit}",
+                f"the downloaded dataset has {len(result.problems)} problem(s), first: "
+                f"{result.problems[0]}",
+            )
+        (staging / COMPLETE).write_text(result.commit + "\n", encoding="utf-8")
+        target = repo_folder / result.commit
+        if target.exists():
+            shutil.rmtree(target)
+        os.replace(staging, target)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return BoardDataset(load_dataset(target / MANIFEST_IN_REPO), result.commit)
+
+
+def pin_board(
+    board: Board, repo_root: Path, *, cache_dir: Path | None, token: str | None = None
+) -> Board:
+    """Resolve the board's revision to a commit, fetch it, and write commit and fingerprint.
+
+    Only board.json's ``dataset.revision``, ``fingerprint``, ``dataset_name``
+    and ``dataset_version`` change; the rest of the file is kept as written.
+    """
+    unpinned = replace(board, fingerprint=None)
+    fetched = board_dataset(unpinned, repo_root, cache_dir=cache_dir, token=token)
+    path = board.folder / BOARD_JSON
+    data = read_json(path)
+    if fetched.commit is not None:
+        data["dataset"]["revision"] = fetched.commit
+    data["fingerprint"] = fetched.dataset.fingerprint
+    data["dataset_name"] = fetched.dataset.name
+    data["dataset_version"] = fetched.dataset.version
+    write_text_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    return load_board(board.folder)

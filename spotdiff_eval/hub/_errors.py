@@ -1,0 +1,199 @@
+"""Turning Hugging Face Hub failures into one-line :class:`SpotDiffError`\\ s.
+
+huggingface_hub raises rich exceptions with multi-line messages (URLs, request
+ids, documentation links). A user of ``spotdiff download`` needs one line that
+says what went wrong and what to do, naming the dataset or the endpoint and
+never the token. Server-supplied text is untrusted and shown through
+:func:`terminal.safe_text`, and the whole message passes through the
+:class:`~.redaction.Redactor` of the token: a server (or a proxy) that
+echoes the ``Authorization`` header in its error would otherwise print it.
+
+The Hub answers 401 ``RepoNotFound`` both for a dataset that does not exist
+and for a private one when no token is sent (it will not confirm that a
+private repository exists), so the two cases share one message that says
+how to send a token. With a token, 404 means "missing or not visible to this
+token".
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .._util.redaction import Redactor, plain_text_warning
+from .._util.terminal import safe_text
+from ..errors import SpotDiffError
+
+
+@dataclass(frozen=True)
+class HubCall:
+    """What was being done, so an error can say it in the user's terms."""
+
+    repo_id: str
+    endpoint: str
+    token_env: str  # the environment variable a user sets the token in
+    has_token: bool
+    revision: str | None = None
+    write: bool = False
+
+
+def hub_error(exc: BaseException, call: HubCall) -> SpotDiffError | None:
+    """The one-line error for ``exc``, or None when it is not a Hub failure we know.
+
+    The most telling error may be a cause: huggingface_hub wraps a lost
+    connection or an HTTP error met while downloading a file in its own
+    ``LocalEntryNotFoundError``, so the chain is searched first.
+    """
+    found = _find(exc, call)
+    if found is None:
+        return None
+    redactor = _redactor(call)
+    return SpotDiffError(
+        redactor.text(found.file), redactor.text(found.where), redactor.text(found.what)
+    )
+
+
+def _find(exc: BaseException, call: HubCall) -> SpotDiffError | None:
+    from huggingface_hub import errors as hf
+
+    for cause in _chain(exc):
+        found = _classify(cause, call)
+        if found is not None:
+            return found
+    if isinstance(exc, hf.LocalEntryNotFoundError):
+        return SpotDiffError(call.endpoint, "", f"download failed: {_summary(exc)}")
+    if isinstance(exc, json.JSONDecodeError):
+        return SpotDiffError(
+            call.endpoint, "", "the answer is not JSON: is HF_ENDPOINT a Hugging Face Hub?"
+        )
+    if isinstance(exc, ValueError):  # e.g. a repository file name that would leave the folder
+        return SpotDiffError(call.repo_id, "", _summary(exc))
+    return None
+
+
+def plain_http_warning(token: str | None) -> str | None:
+    """A warning when a token would go to ``HF_ENDPOINT`` over plain http on the network.
+
+    ``token`` None means huggingface_hub's own choice (``HF_TOKEN``, a stored login).
+    """
+    from huggingface_hub import constants, get_token
+
+    try:
+        has_token = token is not None or get_token() is not None
+    except Exception:  # an unreadable token file: huggingface_hub will say so itself
+        has_token = False
+    return plain_text_warning(constants.ENDPOINT, has_token)
+
+
+def _redactor(call: HubCall) -> Redactor:
+    """The tokens huggingface_hub may have sent: the named variable's, else its own choice
+    (``HF_TOKEN``, a stored login)."""
+    from huggingface_hub import get_token
+
+    try:
+        stored = get_token() or ""
+    except Exception:  # an unreadable token file must not hide the real error
+        stored = ""
+    return Redactor([os.environ.get(call.token_env, "").strip(), stored])
+
+
+def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
+    from huggingface_hub import errors as hf
+
+    repo = call.repo_id
+    if isinstance(exc, hf.OfflineModeIsEnabled):
+        return SpotDiffError(call.endpoint, "", "HF_HUB_OFFLINE is set: unset it to reach the hub")
+    if isinstance(exc, _transport_errors()):
+        reason = safe_text(str(exc) or type(exc).__name__, 120)
+        return SpotDiffError(
+            call.endpoint,
+            "",
+            f"cannot reach the hub ({reason}); check the network, proxy settings or HF_ENDPOINT",
+        )
+    if isinstance(exc, hf.RevisionNotFoundError):
+        return SpotDiffError(
+            repo,
+            f'revision "{safe_text(call.revision or "main")}"',
+            "not found (give a branch, a tag or a commit sha of this dataset)",
+        )
+    if isinstance(exc, hf.GatedRepoError):
+        return SpotDiffError(
+            repo,
+            "",
+            f"dataset is gated: accept its conditions at {call.endpoint}/datasets/{repo} "
+            f"and set {call.token_env} to a token of that account",
+        )
+    if isinstance(exc, hf.RepositoryNotFoundError):
+        return SpotDiffError(repo, "", _not_found(call))
+    if isinstance(exc, hf.DisabledRepoError):
+        return SpotDiffError(repo, "", "the hub has disabled this dataset")
+    if isinstance(exc, hf.HfHubHTTPError):
+        return SpotDiffError(repo, "", _http_failure(exc, call))
+    return None
+
+
+def _not_found(call: HubCall) -> str:
+    where = f"dataset not found on {call.endpoint}"
+    if call.write:
+        return f"{where} (publishing creates it: check the token in {call.token_env})"
+    if call.has_token:
+        return f"{where}, or the token in {call.token_env} cannot read it"
+    return f"{where}, or it is private or gated: set {call.token_env} to a token that can read it"
+
+
+def _http_failure(exc: BaseException, call: HubCall) -> str:
+    response = getattr(exc, "response", None)
+    status = getattr(response, "status_code", None)
+    server = safe_text(getattr(exc, "server_message", None) or "", 160)
+    if status == 401:
+        if call.has_token:
+            return f"the hub refused the token in {call.token_env} (invalid or expired)"
+        return f"the hub asks for a token: set {call.token_env}"
+    if status == 403:
+        if call.write:
+            return (
+                f"the token in {call.token_env} may not write to this dataset "
+                f"(it needs write access to the {call.repo_id.split('/')[0]} namespace)"
+                + (f": {server}" if server else "")
+            )
+        return "access denied" + (f": {server}" if server else "")
+    detail = f"the hub answered HTTP {status}"
+    return detail + (f": {server}" if server else "")
+
+
+def _summary(exc: BaseException) -> str:
+    """huggingface_hub's message on one line (some list details on further lines)."""
+    text = " ".join(line.strip() for line in str(exc).splitlines() if line.strip())
+    return safe_text(text or type(exc).__name__, 200)
+
+
+def _chain(exc: BaseException) -> Iterator[BaseException]:
+    """``exc`` and its causes and contexts, each once."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        yield current
+        current = current.__cause__ or current.__context__
+
+
+def _transport_errors() -> tuple[type[BaseException], ...]:
+    """Connection and timeout errors of whichever HTTP client huggingface_hub uses.
+
+    huggingface_hub moved from requests to httpx and then to httpx2; each
+    raises its own classes for a refused connection or a timeout.
+    """
+    found: list[type[BaseException]] = []
+    for module, names in (
+        ("httpx2", ("TransportError",)),
+        ("httpx", ("TransportError",)),
+        ("requests.exceptions", ("ConnectionError", "Timeout")),
+    ):
+        try:
+            imported = __import__(module, fromlist=list(names))
+        except ImportError:
+            continue
+        found.extend(getattr(imported, name) for name in names)
+    return tuple(found)

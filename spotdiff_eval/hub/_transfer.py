@@ -1,0 +1,313 @@
+"""Downloading datasets from the Hugging Face Hub and publishing them there.
+
+Both directions go through huggingface_hub, so ``HF_ENDPOINT`` (mirrors),
+``HF_TOKEN``, a stored ``hf auth login`` token, proxies and ``HF_HOME`` work
+as huggingface_hub users expect. huggingface_hub is imported only here and in
+``hub_errors.py``, and only when a function runs.
+
+Downloading resolves the requested revision to a commit first and then
+fetches that commit, so the files, the printed sha and any later
+``--revision <sha>`` all name the same snapshot even if the branch moves
+meanwhile. Resolving first also lets every failure (unknown dataset, missing
+token, unknown revision, no network) surface as a clear error before a byte is
+written: ``snapshot_download`` alone quietly returns whatever an existing
+folder holds when the Hub cannot be reached.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import SpotDiffError
+from ..validation import Findings
+from ._errors import HubCall, hub_error
+from ._files import MANIFEST_IN_REPO, dataset_files, manifest_of
+
+#: The environment variable huggingface_hub itself reads a token from.
+DEFAULT_TOKEN_ENV = "HF_TOKEN"
+
+# The Hub's own rule for names (huggingface_hub's validate_repo_id): ASCII
+# letters, digits, "-", "_" and ".", starting and ending with a letter, digit
+# or "_", at most 96 characters, no "--" or "..". A namespace is required:
+# a bare name would silently mean the token owner's namespace.
+_NAME = r"[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,94}[A-Za-z0-9_])?"
+_REPO_ID = re.compile(rf"({_NAME})/({_NAME})", re.ASCII)
+
+
+@dataclass(frozen=True)
+class DownloadResult:
+    repo_id: str
+    revision: str  # as asked: a branch, a tag or a sha
+    commit: str  # the full commit sha it resolved to
+    folder: Path
+    manifest: Path
+    files: int
+    problems: tuple[str, ...]  # findings of validating the downloaded dataset
+
+
+@dataclass(frozen=True)
+class PublishResult:
+    repo_id: str
+    commit: str
+    commit_url: str
+    files: tuple[str, ...]  # repository paths published
+    unlisted: tuple[str, ...]  # files under data/ left out because no manifest names them
+
+
+class InvalidDatasetError(SpotDiffError):
+    """The dataset to publish has problems; ``findings`` lists each one."""
+
+    def __init__(self, file: object, findings: list[str]) -> None:
+        self.findings = tuple(findings)
+        super().__init__(file, "", f"{len(findings)} problem(s) found; nothing was published")
+
+
+def check_repo_id(text: str) -> str:
+    """``text`` if it is ``OWNER/NAME`` as the Hub allows; checked before any network call."""
+    if _REPO_ID.fullmatch(text) and "--" not in text and ".." not in text:
+        return text
+    raise SpotDiffError(
+        "--dataset", "", f'"{text}" is not OWNER/NAME (for example Abnik/spotdiff-v1-dev)'
+    )
+
+
+def token_from_env(name: str) -> str | None:
+    """The token in environment variable ``name``; None when it is unset or empty."""
+    value = os.environ.get(name, "").strip()
+    return value or None
+
+
+def download_dataset(
+    repo_id: str,
+    *,
+    revision: str | None = None,
+    output: Path = Path("."),
+    token: str | None = None,
+    token_env: str = DEFAULT_TOKEN_ENV,
+    endpoint: str | None = None,
+    progress: bool = True,
+) -> DownloadResult:
+    """Download a dataset repository into ``output``, keeping its paths, and validate it.
+
+    ``token`` None means huggingface_hub's own choice (``HF_TOKEN``, then a
+    stored login); ``token_env`` only names the variable in messages.
+    Refuses to overwrite a file in ``output`` that an earlier download did not
+    write (a hand-made ``data/manifest.json``, a project's ``README.md``).
+    """
+    from huggingface_hub import HfApi, snapshot_download
+
+    check_repo_id(repo_id)
+    output = Path(output)
+    if output.exists() and not output.is_dir():
+        raise SpotDiffError(output, "", "exists and is not a folder")
+    api = HfApi(endpoint=endpoint, token=token)
+    call = HubCall(repo_id, api.endpoint, token_env, _has_token(token), revision)
+    with _hub_errors(call):
+        info = api.dataset_info(repo_id, revision=revision)
+        commit = str(info.sha)
+        if info.siblings is not None:
+            names = [sibling.rfilename for sibling in info.siblings]
+        else:
+            names = api.list_repo_files(repo_id, revision=commit, repo_type="dataset")
+    if MANIFEST_IN_REPO not in names:
+        raise SpotDiffError(
+            repo_id,
+            f"commit {commit}",
+            f"has no {MANIFEST_IN_REPO}, so it is not a SpotDiff dataset; nothing was downloaded",
+        )
+    foreign = _foreign_files(output, names)
+    if foreign:
+        shown = ", ".join(foreign[:3]) + (
+            f" and {len(foreign) - 3} more" if len(foreign) > 3 else ""
+        )
+        raise SpotDiffError(
+            output,
+            "",
+            f"would overwrite {shown}, not written by an earlier download; "
+            "choose an empty folder with --output",
+        )
+    with _hub_errors(call), _progress_bars(progress):
+        snapshot_download(
+            repo_id,
+            repo_type="dataset",
+            revision=commit,
+            local_dir=output,
+            token=token,
+            endpoint=endpoint,
+        )
+    manifest = output / MANIFEST_IN_REPO
+    return DownloadResult(
+        repo_id=repo_id,
+        revision=revision or "main",
+        commit=commit,
+        folder=output,
+        manifest=manifest,
+        files=len(names),
+        problems=tuple(_dataset_problems(manifest)),
+    )
+
+
+def publish_dataset(
+    root: Path,
+    repo_id: str,
+    *,
+    token: str | None,
+    token_env: str = DEFAULT_TOKEN_ENV,
+    private: bool = False,
+    message: str | None = None,
+    endpoint: str | None = None,
+    progress: bool = True,
+) -> PublishResult:
+    """Validate the dataset at ``root`` (which holds ``data/``) and publish it.
+
+    Creates the dataset repository if needed (``private`` applies only then;
+    publishing with ``private`` into an existing public repository is
+    refused) and makes the repository's ``data/`` hold exactly the dataset's files:
+    files a previous publication left there and the dataset no longer lists
+    are deleted in the same commit (huggingface_hub splits only very large
+    uploads into several commits). Raises :class:`InvalidDatasetError`
+    before any network call when validation finds problems.
+    """
+    from huggingface_hub import HfApi
+
+    check_repo_id(repo_id)
+    root = Path(root)
+    problems = _dataset_problems(manifest_of(root))
+    if problems:
+        raise InvalidDatasetError(root, problems)
+    plan = dataset_files(root)
+    with tempfile.TemporaryDirectory(prefix="spotdiff-publish-") as stage_dir:
+        stage = Path(stage_dir)
+        for repo_path, local in plan.files:
+            target = stage / repo_path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(local, target)
+        _check_staged(stage, plan.root)
+        if token is None and not _has_token(None):
+            raise SpotDiffError(
+                token_env, "", "no token: set it to a Hugging Face token with write access"
+            )
+        api = HfApi(endpoint=endpoint, token=token)
+        call = HubCall(repo_id, api.endpoint, token_env, True, write=True)
+        with _hub_errors(call), _progress_bars(progress):
+            api.create_repo(repo_id, repo_type="dataset", private=private, exist_ok=True)
+            # An existing repository keeps its visibility: never put data meant to
+            # stay private (a hidden split) into a public one.
+            if private and not api.dataset_info(repo_id).private:
+                raise SpotDiffError(
+                    repo_id,
+                    "",
+                    "exists and is public, and --private does not change that; "
+                    "nothing was published (make it private on the hub first)",
+                )
+            info = api.upload_folder(
+                repo_id=repo_id,
+                repo_type="dataset",
+                folder_path=stage,
+                commit_message=message or _default_message(root),
+                delete_patterns=["data/*"],
+            )
+    return PublishResult(
+        repo_id=repo_id,
+        commit=str(info.oid),
+        commit_url=str(info.commit_url),
+        files=tuple(repo_path for repo_path, _ in plan.files),
+        unlisted=plan.unlisted,
+    )
+
+
+def _dataset_problems(manifest: Path) -> Findings:
+    from ..validation import validate_target
+
+    return validate_target(manifest, kind="dataset")
+
+
+def _check_staged(stage: Path, root: Path) -> None:
+    """The copy about to be uploaded must be a valid dataset on its own.
+
+    It differs from the original only when a manifest path reaches its file
+    through a symlink (the copy keeps the file's real place, not the link's).
+    """
+    problems = _dataset_problems(stage / MANIFEST_IN_REPO)
+    if problems:
+        first = problems[0].replace(str(stage), str(root))
+        raise SpotDiffError(
+            root,
+            "",
+            f"the files to publish do not form a valid dataset on their own (a symlink?): {first}",
+        )
+
+
+def _default_message(root: Path) -> str:
+    from ..datasets import read_manifest
+
+    data = read_manifest(manifest_of(root)).data
+    return f"Publish {data['dataset_name']} {data['dataset_version']} with spotdiff"
+
+
+def _has_token(token: str | None) -> bool:
+    """Whether a token will be sent: the one given, else huggingface_hub's (env or login)."""
+    if token is not None:
+        return True
+    from huggingface_hub import get_token
+
+    return get_token() is not None
+
+
+def _foreign_files(output: Path, names: list[str]) -> list[str]:
+    """Repository files that would replace a local file no earlier download wrote.
+
+    huggingface_hub records each file it downloads into a folder under
+    ``.cache/huggingface/download/<path>.metadata``; a file without that
+    record was made by someone else.
+    """
+    records = output / ".cache" / "huggingface" / "download"
+    return sorted(
+        name
+        for name in names
+        if os.path.lexists(output / name) and not (records / f"{name}.metadata").is_file()
+    )
+
+
+@contextmanager
+def _hub_errors(call: HubCall) -> Iterator[None]:
+    try:
+        yield
+    except SpotDiffError:
+        raise
+    except Exception as exc:
+        mapped = hub_error(exc, call)
+        if mapped is None:
+            raise
+        raise mapped from None
+
+
+@contextmanager
+def _progress_bars(enabled: bool) -> Iterator[None]:
+    """huggingface_hub's progress bars on or off for one call, then as before.
+
+    ``HF_HUB_DISABLE_PROGRESS_BARS``, when set, decides instead.
+    """
+    from huggingface_hub import constants
+    from huggingface_hub.utils import (
+        are_progress_bars_disabled,
+        disable_progress_bars,
+        enable_progress_bars,
+    )
+
+    was_disabled = are_progress_bars_disabled()
+    if constants.HF_HUB_DISABLE_PROGRESS_BARS is not None or enabled != was_disabled:
+        yield  # decided by the environment, or already as wanted
+        return
+    (enable_progress_bars if enabled else disable_progress_bars)()
+    try:
+        yield
+    finally:
+        (disable_progress_bars if was_disabled else enable_progress_bars)()

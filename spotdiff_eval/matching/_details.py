@@ -1,0 +1,69 @@
+"""Detail (attribute) accuracy of a matched pair.
+
+Detection asks "did the model find this difference?"; details ask "did it
+describe it right?". A matched pair scores the fraction of the gold's
+applicable fields the prediction got right:
+
+* every kind: the ``kind`` itself (a removal reported as an attribute change
+  is found, but its kind is wrong);
+* ``object_added`` / ``object_removed``: the ``count`` (absent means 1);
+* ``attribute_change``: the attribute (same sort: "colour" is "color"), and
+  ``from`` and ``to`` each (swapped values are wrong, case "wrong direction");
+* ``count_change``: ``from`` and ``to`` as numbers ("8 rays" = "eight").
+
+A field the gold leaves out is not applicable: details are judged against
+what the annotation states, never against a guess.
+
+A pair is *fully correct* (it counts toward difference coverage) when every
+applicable field is right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..datasets import Difference
+from ._normalize import attribute_category, content_words, values_match, words
+
+
+@dataclass(frozen=True, slots=True)
+class DetailScore:
+    correct: int
+    applicable: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.applicable
+
+    @property
+    def fully_correct(self) -> bool:
+        return self.correct == self.applicable
+
+
+def _attribute_agrees(pred: Difference, gold: Difference) -> bool:
+    if not pred.attribute:
+        return False
+    if words(pred.attribute) == words(gold.attribute or ""):
+        return True
+    gold_values = tuple(v for v in (gold.from_value, gold.to_value) if v)
+    pred_values = tuple(v for v in (pred.from_value, pred.to_value) if v)
+    gold_category = attribute_category(gold.attribute, gold_values)
+    pred_category = attribute_category(pred.attribute, pred_values)
+    if gold_category is not None and pred_category is not None:
+        return gold_category == pred_category
+    return not content_words(gold.attribute or "").isdisjoint(content_words(pred.attribute))
+
+
+def detail_score(pred: Difference, gold: Difference) -> DetailScore:
+    """Score ``pred``'s details against the fields the gold states."""
+    checks = [pred.kind == gold.kind]
+    if gold.kind in ("object_added", "object_removed"):
+        checks.append((pred.count or 1) == (gold.count or 1))
+    else:
+        if gold.kind == "attribute_change" and gold.attribute:
+            checks.append(_attribute_agrees(pred, gold))
+        if gold.from_value:
+            checks.append(values_match(pred.from_value, gold.from_value))
+        if gold.to_value:
+            checks.append(values_match(pred.to_value, gold.to_value))
+    return DetailScore(correct=sum(checks), applicable=len(checks))

@@ -1,0 +1,132 @@
+"""What a description is about: the phrase that names its object.
+
+A description names the object its first phrase is about, and only its
+head noun: "The yellow kite flying in the sky is gone" is about a kite, "The
+cat dog bird ... changed" about a lamp at most. The rest of a description
+only ranks pairs a route already accepted (``similarity.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ._lexicon import (
+    CHANGE_WORDS,
+    FILLER,
+    NOT_A_KIND_OF_HEAD,
+    POSITION,
+    PREPOSITIONS,
+    VAGUE_NOUNS,
+    VERB_MARKERS,
+)
+from ._normalize import head_of, words
+
+#: Where a description's first phrase ends: punctuation that separates
+#: clauses or list entries, and the words that join two of them.
+_PHRASE_BREAK = re.compile(r"[,;:.!?()\[\]/]|\s(?:and|or|but|while|whereas|as well as)\s", re.I)
+
+
+def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool]:
+    """The words a clause is about, whether they name something, whether it is vague.
+
+    The phrase ends at a preposition other than "of" ("the kite *in* the
+    sky", but "the top *of* the tower"), and, once a noun has been seen, at
+    a verb ("the cat *that* sat", "the shelf *holds*", "... *changed*"): a
+    phrase is a name, not a sentence. Position words alone name nothing.
+    """
+    phrase: list[str] = []
+    named = vague = False
+    for word in clause:
+        if word in PREPOSITIONS:
+            if word == "of" and named:
+                phrase.append(word)
+                continue
+            if named or vague:
+                break
+        elif word in VAGUE_NOUNS:
+            vague = True
+        elif word in VERB_MARKERS or word in CHANGE_WORDS:
+            if named or vague:
+                break
+        elif word in NOT_A_KIND_OF_HEAD or (word not in FILLER and not word.isdigit()):
+            # A depiction word is what it is about: "a picture of a dog".
+            phrase.append(word)
+            named = named or word not in POSITION
+    return phrase, named, vague
+
+
+@lru_cache(maxsize=65536)
+def lead_phrase(description: str) -> tuple[str, ...]:
+    """The words of the phrase a description is about, "of" kept; () if it names nothing.
+
+    A description names the object its first phrase is about: "The yellow
+    kite flying in the sky is gone" is about a kite, not the sky. The lead
+    phrase ends at the first clause or list break ("the kite, the boat, the
+    dog" lists objects and singles none out), at a preposition ("something
+    near the kite" is about something, not the kite) or at a verb. An
+    opening clause that starts with a preposition ("In the bottom image,",
+    "On the right side of the street,") sets the scene and is skipped, as is
+    a phrase of panel or position words only.
+    """
+    clauses = [c for c in (words(part) for part in _PHRASE_BREAK.split(description)) if c]
+    for index, clause in enumerate(clauses):
+        if clause[0] in PREPOSITIONS and index + 1 < len(clauses):
+            continue
+        phrase, named, vague = _about(clause)
+        if named or vague:
+            # "Several things differ:" and "Something near ..." name no object.
+            return tuple(phrase)
+    return ()
+
+
+@lru_cache(maxsize=65536)
+def lead_words(description: str) -> frozenset[str]:
+    """The content words of the phrase a description is about (:func:`lead_phrase`)."""
+    return frozenset(w for w in lead_phrase(description) if w not in PREPOSITIONS)
+
+
+@lru_cache(maxsize=65536)
+def lead_head(description: str) -> str | None:
+    """The one object a description names: the head noun of its lead phrase.
+
+    A phrase names only its head: "The cat dog bird tree ... changed" is
+    about a lamp at most, never about each noun it lists (case "a run-on
+    noun list with no separators names none").
+    """
+    part: list[str] = []
+    for word in (*lead_phrase(description), "of"):
+        if word != "of":
+            part.append(word)
+            continue
+        head = head_of(part)
+        if head is not None:
+            return head
+        part = []  # "the top of the tower", "the number of birds"
+    return None
+
+
+@lru_cache(maxsize=65536)
+def counted_nouns(text: str) -> frozenset[str]:
+    """The nouns a text counts: the head of the phrase right after each number.
+
+    "The house has four chimneys instead of two" counts chimneys: a count
+    change said of the house is about its chimneys, not its windows (case
+    "the description names another object than the corroborating count").
+    """
+    found: set[str] = set()
+    phrase: list[str] | None = None
+    clauses = (words(part) for part in _PHRASE_BREAK.split(text))
+    for word in (w for clause in clauses for w in (*clause, ".")):
+        if word.isdigit():
+            phrase = []
+        elif phrase is None:
+            continue
+        elif word in PREPOSITIONS or word in VERB_MARKERS or word == ".":
+            head = head_of(phrase)
+            if head is not None:
+                found.add(head)
+            phrase = None
+        elif word not in FILLER:
+            phrase.append(word)
+    return frozenset(found)

@@ -1,0 +1,112 @@
+"""What a difference says its object is like, for the contradiction vetoes.
+
+A name is more than its head noun: "black_cat" is a cat *and* black,
+"pine_tree" a tree of the pine kind, "top_left_balloon" a balloon at the top
+left. When two differences name the same head but describe it in ways that
+cannot both be true, they point at two objects (cases "a contradicting colour
+names another object", "a compound modifier names another kind of thing", "in
+a crowd of alike things, contradicting colour and place pick no one").
+
+What counts as a description of the object: the words of its names, the lead
+phrase of its description, and the values of its change. The change's values
+belong here because they explain a colour that would otherwise contradict: a
+"green_car" is the red car that turns green (case "a colour that the change
+itself explains is no contradiction").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ._lexicon import ADJECTIVES, NOT_A_KIND_OF_HEAD, POSITION_AXES, SHAPES
+from ._looks import SIZE_SCALE, group_looks
+from ._normalize import Name, negated, words
+
+_DESCRIBING = ADJECTIVES | SHAPES | SIZE_SCALE
+
+
+@dataclass(frozen=True, slots=True)
+class Modifiers:
+    """Looks by dimension, places by axis, and the kind words of the names.
+
+    ``kinds`` are the nouns that narrow a name's head ("pine" in pine_tree,
+    "toy" in toy_car), over all names; ``replicas`` those of them right
+    before the head that make it no such thing ("toy" in toy_car, not "hot"
+    in hot_air_balloon); ``bare`` says that some name has a head
+    and no such noun, so the difference accepts any kind of it (a gold "ball"
+    with the alias "beach_ball" is still any ball). ``looks`` and ``places``
+    map a dimension or axis to the canonical values stated for it.
+    """
+
+    looks: tuple[tuple[str, frozenset[str]], ...]
+    places: tuple[tuple[str, frozenset[str]], ...]
+    kinds: frozenset[str]
+    replicas: frozenset[str]
+    bare: bool
+
+    def look(self, dimension: str) -> frozenset[str]:
+        return dict(self.looks).get(dimension, frozenset())
+
+    def place(self, axis: str) -> frozenset[str]:
+        return dict(self.places).get(axis, frozenset())
+
+
+def _looks(groups: Iterable[Iterable[str]]) -> tuple[tuple[str, frozenset[str]], ...]:
+    """What the groups say, by dimension: colour families, size ends, patterns, shapes.
+
+    Each group (a name, the lead phrase, a value) is read on its own: one
+    that states several values of a dimension states none ("black and white"
+    cat), and a shade reads as its families ("maroon" as red or brown).
+    Everything the groups state of the object at some time is kept: the
+    name's colour and both values of a colour change.
+    """
+    found: dict[str, frozenset[str]] = {}
+    for group in groups:
+        for dimension, readings in group_looks(group, SIZE_SCALE).items():
+            found[dimension] = found.get(dimension, frozenset()) | readings
+    return tuple(sorted(found.items()))
+
+
+def _places(names: tuple[Name, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
+    found = []
+    for axis, points in POSITION_AXES.items():
+        values = frozenset(points[w] for n in names for w in n.positions if w in points)
+        if values:
+            found.append((axis, values))
+    return tuple(found)
+
+
+def _kinds_of(name: Name) -> frozenset[str]:
+    return frozenset(w for w in name.core if w != name.head and w not in _DESCRIBING)
+
+
+@lru_cache(maxsize=65536)
+def modifiers_of(
+    names: tuple[Name, ...],
+    heads: frozenset[str],
+    lead: frozenset[str],
+    values: tuple[str, ...],
+) -> Modifiers:
+    """The modifiers of a difference with these names, lead phrase and values.
+
+    A negated value ("no stripes") describes nothing the object has, so it
+    adds no look; the lead phrase counts only when it is about the object
+    itself (it names one of its heads), not about some neighbour.
+    """
+    groups: list[Iterable[str]] = [n.core for n in names]
+    if not heads or not heads.isdisjoint(lead):
+        groups.append(lead)
+    groups.extend(words(value) for value in values if not negated(value))
+    kinds = [_kinds_of(n) for n in names if n.head is not None]
+    replicas = frozenset(
+        n.before_head for n in names if n.head is not None and n.before_head in NOT_A_KIND_OF_HEAD
+    )
+    return Modifiers(
+        looks=_looks(groups),
+        places=_places(names),
+        kinds=frozenset().union(*kinds),
+        replicas=replicas,
+        bare=any(not k for k in kinds),
+    )

@@ -1,0 +1,216 @@
+"""Does a prediction refer to a golden difference? The acceptance rules.
+
+A pair is accepted only through one of the routes below, and only when no
+contradiction stands against it (``vetoes.py``); everything else is forbidden
+before the assignment is solved. Each route names the worked case
+(``shared/scoring-cases.json``) that motivated it. The guiding principle: the
+prediction must name the golden object (or something the golden difference
+itself mentions, with the object named in the change), and must not claim a
+clearly different change. Sharing a common word is never enough.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..datasets import Difference
+from ._compounds import as_gold_spells_it
+from ._evidence import Profile, profile
+from ._normalize import values_match
+from ._vetoes import Veto, change_corroborates, veto
+
+#: How much each route says about identity; feeds the similarity used to
+#: choose between competing accepted pairs.
+ROUTE_STRENGTH = {
+    "same_object": 1.0,
+    "names_gold_in_subject": 0.8,
+    "part_of_name": 0.7,
+    "container": 0.6,
+    "described": 0.6,
+    "same_change": 0.6,
+}
+
+
+@dataclass(frozen=True)
+class Relation:
+    route: str
+
+    @property
+    def strength(self) -> float:
+        return ROUTE_STRENGTH[self.route]
+
+
+#: Why a prediction that reached no route refers to nothing in particular.
+NO_ROUTE = Veto("no_route", "names neither the golden object nor its change")
+
+#: The rule that judges a prediction against all golds at once.
+NAMES_SEVERAL = "names_several"
+
+
+def _same_specific_change(p: Profile, g: Profile, pred: Difference, gold: Difference) -> bool:
+    """Same sort of change, and every value the gold states is stated alike."""
+    if g.category is None or p.category != g.category or not g.values:
+        return False
+    pairs = ((pred.from_value, gold.from_value), (pred.to_value, gold.to_value))
+    return all(values_match(mine, theirs) for mine, theirs in pairs if theirs)
+
+
+def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | None:
+    """The route by which ``pred`` may refer to ``gold``, before any veto."""
+    # 0. The same name, word for word after normalisation ("street_lamp" for
+    #    street_lamp). This also covers names with no head at all, which no
+    #    other route can match.
+    if not p.spelled.isdisjoint(g.spelled):
+        return "same_object"
+
+    # 1. The prediction's head noun is the gold's (or an alias's): "Cloud-Small"
+    #    for small_cloud, "living_room_couch" for sofa (alias couch), and also
+    #    "bottom_right_mug" for bottom_left_mug (positions weigh little).
+    if p.head is not None and p.head in g.heads:
+        return "same_object"
+
+    # 2. The prediction names a word of a compound gold name: "lamp" for
+    #    lamp_shade. Accepted only with more evidence: the gold's head named
+    #    in the change or in the lead phrase of the description ("tower_top
+    #    ... from flag to knob"), or the same specific change. "house_window"
+    #    turning yellow is not the missing window_curtain (case "a shared
+    #    common word is not a match").
+    if p.head is not None and p.head in g.name_words:
+        said_elsewhere = not g.heads.isdisjoint(p.named)
+        if said_elsewhere or change_corroborates(p, g, pred, gold):
+            return "part_of_name"
+        return None
+
+    # 3. The gold's head is a modifier in the prediction's subject, and either
+    #    the gold mentions the prediction's own head ("car_door" when the gold
+    #    says "the car's door turns green") or the change is the same specific
+    #    one ("clock_face" turning square for the clock turning square).
+    #    "red_car_wheel" growing for a red car turning green names the wheel,
+    #    which the gold never mentions, and another change (case "same
+    #    object, different change").
+    if p.head is not None and not g.heads.isdisjoint(p.attached):
+        if p.head in g.all_words or change_corroborates(p, g, pred, gold):
+            return "names_gold_in_subject"
+        return None
+
+    # 4. An addition or removal reported as a change of the thing that holds
+    #    it: "tree_crown" pattern "plain green" -> "with red apples" for added
+    #    tree apples. The gold must mention the container, by the head of the
+    #    prediction's subject or a noun modifying it directly ("cake_top" for
+    #    candles on the cake, case "a container named by any word of the
+    #    subject"; a subject listing nouns names only its last two), and the
+    #    prediction must name the object as the head of a value or of its
+    #    lead phrase.
+    if (
+        p.head is not None
+        and g.is_presence
+        and pred.kind in ("attribute_change", "count_change")
+        and not ({p.head} | p.attached).isdisjoint(g.all_words)
+        and not g.heads.isdisjoint(p.named)
+    ):
+        return "container"
+
+    # 5. A vague subject ("object_3") with a clear description: the gold's
+    #    head must be the head of what the description is about ("The yellow
+    #    kite flying in the sky is gone"). A description that lists many
+    #    objects, or is about "something near the kite", singles none out
+    #    (case "a description that lists many objects names none"). Values
+    #    do not count here: with no subject to anchor them, "cat with dog"
+    #    -> "bird with tree" would be four guesses in one.
+    if p.vague and not g.heads.isdisjoint(p.lead_head):
+        return "described"
+
+    # 6. A vague golden name ("small_item") is found by the same specific
+    #    change, whatever the prediction calls the object (case "a vague
+    #    golden name is found by the same specific change").
+    if g.vague and _same_specific_change(p, g, pred, gold):
+        return "same_change"
+    return None
+
+
+def relate(pred: Difference, gold: Difference, p: Profile, g: Profile) -> Relation | Veto:
+    """The route by which ``pred`` refers to ``gold``, or why it does not.
+
+    A route is necessary, and no contradiction (``vetoes.py``) may stand
+    against it.
+    """
+    route = _route(pred, gold, p, g)
+    if route is None:
+        return NO_ROUTE
+    contradiction = veto(pred, gold, p, g)
+    return Relation(route) if contradiction is None else contradiction
+
+
+def candidates(p: Profile, golds: Sequence[Profile]) -> list[int]:
+    """Indices of the golds ``p`` may relate to; the others need no :func:`relate`.
+
+    What every route needs: the same spelling (0), a vague subject (5), a
+    vague gold (6), the prediction's head among the gold's words (1, 2, 3,
+    4), or the gold's head in the prediction's subject (3). Most pairs fail
+    this at once, which is why it is checked here, in one pass, instead of
+    pair by pair.
+    """
+    if p.head is None:
+        return list(range(len(golds)))
+    head, spelled, name_words = p.head, p.spelled, p.name_words
+    return [
+        i
+        for i, g in enumerate(golds)
+        if head in g.all_words
+        or not g.heads.isdisjoint(name_words)
+        or not spelled.isdisjoint(g.spelled)
+        or not name_words.isdisjoint(g.all_words)
+        or g.vague
+    ]
+
+
+def _names_several(accepted: Sequence[tuple[str, Profile, Relation]]) -> Veto | None:
+    """Golds about different objects all accept a prediction: it singles none out.
+
+    A prediction that fits the removed cat, the shelf's books and the tree
+    at once (a list of nouns, a vague subject with a list in some field)
+    says nothing about which one it saw (case "a run-on noun list with no
+    separators names none"). Golds without a head and golds sharing a head
+    noun are one object as far as names go; a prediction that names a gold
+    itself (route ``same_object``: its name or head noun) names that one.
+    """
+    if any(r.route == "same_object" for _, _, r in accepted):
+        return None
+    named = sorted((gold_id, g) for gold_id, g, _ in accepted if g.heads)
+    for i, (first, a) in enumerate(named):
+        for second, b in named[i + 1 :]:
+            if a.heads.isdisjoint(b.heads):
+                return Veto(
+                    NAMES_SEVERAL,
+                    f"fits {first} ({'/'.join(sorted(a.heads))}) and "
+                    f"{second} ({'/'.join(sorted(b.heads))}): singles none out",
+                )
+    return None
+
+
+def relate_all(
+    pred: Difference, p: Profile, golds: Sequence[Difference], gold_profiles: Sequence[Profile]
+) -> list[tuple[int, Relation | Veto]]:
+    """Each candidate gold's index with its :class:`Relation` or the veto refusing it.
+
+    Pairs are judged one by one (:func:`relate`), the prediction's subject
+    spelled with the gold's compounds ("lamppost" for lamp_post,
+    ``compounds.py``), then together: a
+    prediction accepted by golds about different objects is refused for all
+    of them (``names_several``). The rule reads the set of accepted golds,
+    never their order.
+    """
+    judged: list[tuple[int, Relation | Veto]] = []
+    near = set(candidates(p, gold_profiles))
+    for gi, g in enumerate(gold_profiles):
+        respelled = as_gold_spells_it(pred, g.name_words)
+        if respelled is not None:
+            judged.append((gi, relate(respelled, golds[gi], profile(respelled), g)))
+        elif gi in near:
+            judged.append((gi, relate(pred, golds[gi], p, g)))
+    accepted = [(golds[gi].id, gold_profiles[gi], r) for gi, r in judged if isinstance(r, Relation)]
+    several = _names_several(accepted)
+    if several is None:
+        return judged
+    return [(gi, several if isinstance(r, Relation) else r) for gi, r in judged]

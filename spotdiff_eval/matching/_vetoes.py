@@ -1,0 +1,199 @@
+"""Contradictions: evidence that a prediction is about another object or change.
+
+A route in ``relation.py`` says a prediction *may* refer to a golden
+difference; a veto here says it cannot, because the two claim things that
+cannot both be true. Each veto names the worked case
+(``shared/scoring-cases.json``) that motivated it. Vetoes only ever remove
+pairs, so they can never make a blind guess land.
+
+* ``different_change``: both state a change of a known, different sort and
+  no value agrees, or one is a count and the other a non-numeric change.
+  Cases "same object, different change" and "a count change is not a change
+  of material".
+* ``values_disagree``: both state values and not one of them can describe
+  the same thing, in either direction (shades by colour family, sizes by
+  the end of the scale). Case "every stated value disagrees".
+* ``counts_another``: a count change whose description or values count
+  other things than the gold's ("four chimneys" for the house's windows).
+  Case "the description names another object than the corroborating count".
+* ``another_kind``: the same head noun narrowed by different kind words
+  (pine_tree, apple_tree), or right before it by a word that makes it no
+  such thing (toy_car, hot_dog). Case "a compound modifier names another kind of thing".
+* ``looks_differ``: both say what the object looks like in one respect
+  (colour, size, pattern, shape) and agree on nothing, the change's own
+  values included. Case "a contradicting colour names another object".
+* ``place_differs``: both place the object on one axis at different points,
+  and the change does not single it out. Case "in a crowd of alike things,
+  contradicting colour and place pick no one".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..datasets import Difference
+from ._evidence import Profile
+from ._looks import ambiguous_words, looks_agree
+from ._normalize import numbers_in, value_words, values_match
+
+
+@dataclass(frozen=True, slots=True)
+class Veto:
+    """Why a pair was refused: the rule, and what contradicted, for people."""
+
+    rule: str
+    detail: str
+
+
+def any_value_agrees(pred: Difference, gold: Difference) -> bool:
+    """At least one stated value matches one of the gold's, in either direction.
+
+    Either direction, because swapped values are the same change read the
+    wrong way round (case "wrong direction still finds the change").
+    """
+    pred_values = [v for v in (pred.from_value, pred.to_value) if v]
+    gold_values = [v for v in (gold.from_value, gold.to_value) if v]
+    return any(values_match(p, g) for p in pred_values for g in gold_values)
+
+
+def _same_numbers(pred: Difference, gold: Difference) -> bool:
+    """Every number the gold states agrees, read in order or swapped.
+
+    One shared number is no specific change: "2 -> 4" shares the 2 with
+    "5 -> 2" by chance (case "a subject listing nouns + a count that happens
+    to agree").
+    """
+    pairs = ((pred.from_value, gold.from_value), (pred.to_value, gold.to_value))
+    swapped = ((pred.to_value, gold.from_value), (pred.from_value, gold.to_value))
+    return any(
+        any(theirs for _, theirs in reading)
+        and all(values_match(mine, theirs) for mine, theirs in reading if theirs)
+        for reading in (pairs, swapped)
+    )
+
+
+def change_corroborates(p: Profile, g: Profile, pred: Difference, gold: Difference) -> bool:
+    """The change itself is specific and the same: same sort, and a value agrees.
+
+    For counts, every number must agree: one shared number is a coincidence.
+    """
+    if p.category is None or p.category != g.category:
+        return False
+    if p.category == "count":
+        return _same_numbers(pred, gold)
+    return any_value_agrees(pred, gold)
+
+
+@lru_cache(maxsize=65536)
+def _says_something(value: str) -> bool:
+    """A value with a number or a word that is no list of one dimension's values."""
+    found = value_words(value)
+    return bool(numbers_in(value)) or bool(found - ambiguous_words(found))
+
+
+def values_compatible(pred: Difference, gold: Difference) -> bool | None:
+    """Whether some stated value of each side can describe the same thing.
+
+    Looser than :func:`any_value_agrees`, because it only decides whether a
+    pair is *impossible*: a shade agrees with its basic colour ("crimson" ~
+    "red", case "shades in both values") and sizes agree by the end of the
+    scale they point to ("tall" -> "short" ~ "large" -> "small", case
+    "comparatives and same-scale size words are the same change"). None when
+    one side states nothing: a value listing every colour says nothing.
+    """
+    mine = [v for v in (pred.from_value, pred.to_value) if v and _says_something(v)]
+    theirs = [v for v in (gold.from_value, gold.to_value) if v and _says_something(v)]
+    if not mine or not theirs:
+        return None
+    return any_value_agrees(pred, gold) or any(
+        looks_agree(value_words(a), value_words(b)) for a in mine for b in theirs
+    )
+
+
+def _is_count(p: Profile) -> bool:
+    return p.category == "count"
+
+
+def _different_change(p: Profile, g: Profile) -> bool:
+    """Two changes of different sorts; an addition or removal has no sort.
+
+    A count against an attribute change of unknown sort ("material" from wood
+    to metal) is still a contradiction: the unknown sort is not a number.
+    """
+    if p.category is not None and g.category is not None:
+        return p.category != g.category
+    if _is_count(p) and g.kind == "attribute_change":
+        return True
+    return _is_count(g) and p.kind == "attribute_change"
+
+
+def _kind_veto(p: Profile, g: Profile) -> str | None:
+    if p.head is None or p.head not in g.heads:
+        return None
+    mine, theirs = p.modifiers, g.modifiers
+    if mine.kinds and not theirs.bare and mine.kinds.isdisjoint(theirs.kinds):
+        pred_kind, gold_kind = "/".join(sorted(mine.kinds)), "/".join(sorted(theirs.kinds))
+        return f"{pred_kind} {p.head} is not {gold_kind} {p.head}"
+    for said, other in ((p, g), (g, p)):
+        if said.modifiers.bare:
+            continue
+        unshared = said.modifiers.replicas - other.all_words - other.lead_words
+        if unshared:
+            return f"a {min(unshared)} {p.head} is not a {p.head}"
+    return None
+
+
+def _look_veto(p: Profile, g: Profile) -> str | None:
+    for dimension, said in p.modifiers.looks:
+        other = g.modifiers.look(dimension)
+        if other and said.isdisjoint(other):
+            return f"{dimension}: {'/'.join(sorted(said))} vs {'/'.join(sorted(other))}"
+    return None
+
+
+def _place_veto(p: Profile, g: Profile) -> str | None:
+    for axis, said in p.modifiers.places:
+        other = g.modifiers.place(axis)
+        if other and said.isdisjoint(other):
+            return f"{axis} position: {'/'.join(sorted(said))} vs {'/'.join(sorted(other))}"
+    return None
+
+
+def _counts_veto(p: Profile, g: Profile) -> str | None:
+    """A count of other things than the gold's: "four chimneys" for the windows.
+
+    Only for a count against a count, an addition or a removal, and only
+    when the prediction does not count its own head ("bird" with "four
+    birds" says nothing new).
+    """
+    if p.category != "count" or not g.is_presence or not p.counted:
+        return None
+    if p.head in p.counted or not p.counted.isdisjoint(g.heads):
+        return None
+    return f"counts {'/'.join(sorted(p.counted))}, not {'/'.join(sorted(g.heads)) or 'it'}"
+
+
+def veto(pred: Difference, gold: Difference, p: Profile, g: Profile) -> Veto | None:
+    """The first contradiction between ``pred`` and ``gold``, or None."""
+    compatible = values_compatible(pred, gold)
+    if _different_change(p, g) and not (compatible and not _is_count(p) and not _is_count(g)):
+        # Two known sorts with a value in common are one change labelled two
+        # ways: colour "white" -> "white with black spots" is the cow turning
+        # spotted (case "a colour attribute whose value adds a pattern").
+        return Veto("different_change", f"{p.category or pred.kind} vs {g.category or gold.kind}")
+    if compatible is False:
+        return Veto("values_disagree", "no stated value agrees")
+    counts = _counts_veto(p, g)
+    if counts is not None:
+        return Veto("counts_another", counts)
+    kind = _kind_veto(p, g)
+    if kind is not None:
+        return Veto("another_kind", kind)
+    look = _look_veto(p, g)
+    if look is not None:
+        return Veto("looks_differ", look)
+    place = _place_veto(p, g)
+    if place is not None and not change_corroborates(p, g, pred, gold):
+        return Veto("place_differs", place)
+    return None

@@ -1,0 +1,72 @@
+"""Where ``spotdiff evaluate --output`` may write: never over its own inputs.
+
+``--output`` used to replace whatever it named: ``--output p.json`` over the
+predictions being scored, or over ``data/manifest.json``, destroyed the input
+with no way back. An input (the predictions, the manifest, any annotation or
+image of the dataset) is refused always; any other existing file only with
+``--force``, unless it is an earlier report, which a re-run naturally replaces.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from ..datasets import read_json
+from ..errors import SpotDiffError
+from ._evaluation import Evaluation
+
+#: Top-level fields every report has (``schemas/report.schema.json``); a file
+#: holding them all is taken for an earlier report.
+REPORT_FIELDS = frozenset({"evaluator_version", "dataset", "predictions", "metrics", "items"})
+
+
+def evaluation_inputs(evaluation: Evaluation) -> list[Path]:
+    """Every file the evaluation read or names: predictions, manifest, annotations, images."""
+    dataset = evaluation.dataset
+    files = [evaluation.predictions.path, dataset.manifest_path]
+    files += [item.annotation_path for item in dataset.items]
+    files += [item.image_path for item in dataset.items]
+    return files
+
+
+def check_report_target(output: Path, inputs: Iterable[Path], *, force: bool = False) -> None:
+    """Raise :class:`SpotDiffError` unless writing a report to ``output`` is safe.
+
+    Paths are compared resolved (symlinks, ``..``) and by file identity
+    (hard links), so another spelling of an input is refused too.
+    """
+    output = Path(output)
+    target = output.resolve()
+    identity = _identity(output)
+    for path in inputs:
+        if Path(path).resolve() == target or (identity and identity == _identity(Path(path))):
+            raise SpotDiffError(
+                output, "", f"is an input of this evaluation ({path}); choose another --output"
+            )
+    if identity is None or force or is_report(output):
+        return
+    raise SpotDiffError(
+        output,
+        "",
+        "exists and is not a spotdiff report; choose another --output, "
+        "or add --force to replace it",
+    )
+
+
+def is_report(path: Path) -> bool:
+    """True if ``path`` holds a JSON object with every top-level report field."""
+    try:
+        data = read_json(path)
+    except SpotDiffError:
+        return False
+    return data.keys() >= REPORT_FIELDS
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino

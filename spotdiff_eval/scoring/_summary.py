@@ -1,0 +1,112 @@
+"""The human summary printed by ``spotdiff evaluate``: aligned text, not a JSON dump."""
+
+from __future__ import annotations
+
+from .._util.terminal import percent, safe_text
+from ..version import EVALUATOR_VERSION
+from ._evaluation import Evaluation
+
+
+def _table(rows: list[list[str]], right: set[int]) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [
+            cell.rjust(widths[i]) if i in right else cell.ljust(widths[i])
+            for i, cell in enumerate(row)
+        ]
+        lines.append("  " + "  ".join(cells).rstrip())
+    return lines
+
+
+def render_summary(evaluation: Evaluation) -> str:
+    m, c, ci = evaluation.metrics, evaluation.counts, evaluation.confidence_intervals
+    ds = evaluation.dataset
+    low, high = ci["overall_score"]
+    lines = [
+        f"SpotDiff Eval (evaluator {EVALUATOR_VERSION})",
+        f"  model    {safe_text(evaluation.predictions.model)}",
+        f"  dataset  {safe_text(ds.name)} {safe_text(ds.version)}: "
+        f"{len(evaluation.items)} items, {c.gold} golden differences",
+        "",
+        f"  Overall score        {percent(m.overall_score)}   "
+        f"95% CI {percent(low).strip()} to {percent(high).strip()}",
+        f"  Difference coverage  {percent(m.difference_coverage)}   "
+        f"{c.fully_correct} of {c.gold} found with every detail right",
+        f"  Recall               {percent(m.recall)}   {c.matched} of {c.gold} found",
+        f"  Precision            {percent(m.precision)}   "
+        f"{c.matched} of {c.predicted} predictions correct",
+        f"  Attribute accuracy   {percent(m.attribute_accuracy)}   "
+        f"detail correctness of the {c.matched} matches",
+        f"  Macro overall        {percent(evaluation.macro.overall_score)}   mean over items",
+        "",
+        "Recall by kind",
+    ]
+    lines += _table(
+        [
+            [kind, percent(k.recall), f"{k.matched}/{k.gold}"]
+            for kind, k in evaluation.per_kind.items()
+        ],
+        right={1, 2},
+    )
+    if evaluation.unanswered:
+        shown = ", ".join(safe_text(i, 40) for i in evaluation.unanswered[:5])
+        more = (
+            f" and {len(evaluation.unanswered) - 5} more" if len(evaluation.unanswered) > 5 else ""
+        )
+        lines += ["", f"Items not answered: {len(evaluation.unanswered)} ({shown}{more})"]
+    if evaluation.unknown_items:
+        shown = ", ".join(safe_text(i, 40) for i in evaluation.unknown_items[:5])
+        lines += [
+            "",
+            f"Ignored answers for items not in the dataset: "
+            f"{len(evaluation.unknown_items)} ({shown})",
+        ]
+
+    lines += ["", "Per item"]
+    rows = [["item", "score", "recall", "precision", "details", "found", "predicted"]]
+    for item in evaluation.items:
+        im = item.metrics
+        rows.append(
+            [
+                safe_text(item.item_id, 48) + ("" if item.answered else " (not answered)"),
+                percent(im.overall_score),
+                percent(im.recall),
+                percent(im.precision),
+                percent(im.attribute_accuracy),
+                f"{item.counts.matched}/{item.counts.gold}",
+                str(item.counts.predicted),
+            ]
+        )
+    lines += _table(rows, right={1, 2, 3, 4, 5, 6})
+
+    missed = []
+    for item in evaluation.items:
+        gold_by_id = {d.id: d for d in item.annotation.differences}
+        for gold_id in item.match.missed:
+            d = gold_by_id[gold_id]
+            missed.append(
+                [
+                    safe_text(item.item_id, 48),
+                    d.id,
+                    d.kind,
+                    safe_text(d.subject, 40),
+                    safe_text(d.description or "", 60),
+                ]
+            )
+    lines += ["", f"Missed differences ({len(missed)})"]
+    lines += _table(missed, right=set()) if missed else ["  none"]
+
+    extra = [
+        [
+            safe_text(item.item_id, 48),
+            f"#{i}",
+            item.predicted[i].kind,
+            safe_text(item.predicted[i].subject, 40),
+        ]
+        for item in evaluation.items
+        for i in item.match.extra
+    ]
+    lines += ["", f"Extra predictions ({len(extra)})"]
+    lines += _table(extra, right=set()) if extra else ["  none"]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,254 @@
+"""Dataset checks for ``spotdiff validate``: manifest, annotations, images, geometry, grounding.
+
+Every item is checked even when an earlier one is broken, so a maintainer
+sees all problems of a hand-made dataset at once.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from pathlib import Path, PurePosixPath
+
+from PIL import Image
+
+from ..datasets import Annotation, Box, DatasetItem, LoadedItem, Manifest, read_manifest
+from ..errors import SpotDiffError
+from ._extra_fields import MAX_LISTED as MAX_FILES_WITH_UNKNOWN_FIELDS
+from ._extra_fields import unknown_fields, warn_unknown_fields
+from ._findings import MAX_LISTED, Findings, listing, review_status_findings, schema_findings
+from ._grounding import check_grounding, crop_panels
+
+#: Largest image ``validate`` decodes: 50 million pixels, e.g. two 5000x5000
+#: panels. The size is read from the header first: a 120-Mpx PNG of a few
+#: hundred KiB used to pass with Pillow's raw DecompressionBombWarning after
+#: half a gigabyte of decoding (1.3 GB and 6.5 s for larger ones).
+MAX_IMAGE_PIXELS = 50_000_000
+
+# -- dataset -------------------------------------------------------------------
+
+
+def validate_dataset(manifest_path: Path) -> Findings:
+    """Manifest, every annotation, every image, and their geometry; sorted by file and place."""
+    try:
+        manifest = read_manifest(manifest_path)
+    except SpotDiffError as exc:
+        return Findings(schema_findings(exc, "manifest"))
+    findings = Findings()
+    review_status_findings(findings, manifest.path, manifest.data.get("review_status"))
+    warn_unknown_fields(findings, manifest.path, manifest.data, "manifest")
+    unlisted = 0  # annotations with unknown fields beyond the ones listed
+    listed = 0
+    unaudited: list[str] = []
+    for index in range(len(manifest.entries)):
+        try:
+            loaded = manifest.load_item(index)
+        except SpotDiffError as exc:
+            about_manifest = exc.file == str(manifest.path)
+            findings += schema_findings(exc, "manifest" if about_manifest else "annotation")
+            continue
+        _item_findings(findings, manifest, index, loaded)
+        if listed < MAX_FILES_WITH_UNKNOWN_FIELDS:
+            source = loaded.item.annotation_path
+            listed += warn_unknown_fields(findings, source, loaded.raw, "annotation")
+        elif unknown_fields(loaded.raw, "annotation"):
+            unlisted += 1
+        if not _locatable(loaded.annotation):
+            unaudited.append(loaded.item.item_id)
+    if unlisted:
+        findings.warn(manifest.path, "/items", f"{unlisted} more annotations carry unknown fields")
+    if unaudited:
+        findings.warn(
+            manifest.path,
+            "",
+            f"pixel audit skipped for {len(unaudited)} of {len(manifest.entries)} items, "
+            "whose annotations lack panel_boxes or a bbox for some difference (their "
+            f"changes cannot be located): {listing(sorted(unaudited))}",
+        )
+    findings.sort_naturally(first=manifest.path)
+    return findings
+
+
+def _locatable(annotation: Annotation) -> bool:
+    """Whether the pixel audit can run: panels and every difference have boxes."""
+    return annotation.panel_boxes is not None and all(
+        d.bbox is not None for d in annotation.differences
+    )
+
+
+def _item_findings(findings: Findings, manifest: Manifest, index: int, loaded: LoadedItem) -> None:
+    item, annotation, raw = loaded.item, loaded.annotation, loaded.raw
+    source = item.annotation_path
+    review_status_findings(findings, source, annotation.review_status)
+    listed = manifest.entries[index]["image"]
+    if PurePosixPath(annotation.image.replace("\\", "/")).name != PurePosixPath(listed).name:
+        findings.add(
+            source,
+            "/image",
+            f'image "{annotation.image}" differs from the manifest\'s "{listed}" '
+            f"({manifest.path}: /items/{index}/image)",
+        )
+    order = raw.get("panel_order")
+    expected = ["left", "right"] if item.panel_layout == "side_by_side" else ["top", "bottom"]
+    if order is not None and [o.lower() for o in order] != expected:
+        findings.add(
+            source,
+            "/panel_order",
+            f"panel_order {order} does not fit panel_layout {item.panel_layout} "
+            f"(expected {expected})",
+        )
+    size = _image_size(findings, item)
+    before = len(findings)
+    _geometry_findings(findings, item, annotation, size)
+    if size is not None and len(findings) == before and _locatable(annotation):
+        _grounding_findings(findings, item, annotation)
+
+
+def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None:
+    """The image's (width, height) if it is a readable PNG or JPEG within
+    :data:`MAX_IMAGE_PIXELS`; else a finding. The size comes from the header,
+    before anything is decoded."""
+    path = item.image_path
+    if not path.is_file():
+        findings.add(path, "", f"image of item {item.item_id} not found")
+        return None
+    try:
+        with warnings.catch_warnings():
+            # Our own limit is lower and reported as a finding, not a raw warning.
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path) as image:
+                image_format, size = image.format, image.size
+                if size[0] * size[1] > MAX_IMAGE_PIXELS:
+                    findings.add(path, "", _too_many_pixels(f"{size[0]}x{size[1]} = ", size))
+                    return None
+                image.verify()  # structure and checksums
+            with Image.open(path) as image:
+                image.load()  # full decode: catches truncated JPEG data that verify() misses
+    except Image.DecompressionBombError as exc:  # above twice Pillow's own limit
+        pixels = re.search(r"\((\d+) pixels\)", str(exc))
+        findings.add(path, "", _too_many_pixels("", (int(pixels.group(1)), 1) if pixels else None))
+        return None
+    except (OSError, SyntaxError, ValueError) as exc:
+        findings.add(path, "", f"not a readable PNG or JPEG image ({exc})")
+        return None
+    if image_format not in ("PNG", "JPEG"):
+        findings.add(path, "", f"image format is {image_format}, expected PNG or JPEG")
+    return size
+
+
+def _too_many_pixels(shape: str, size: tuple[int, int] | None) -> str:
+    found = f" ({shape}{size[0] * size[1]:,} pixels)" if size is not None else ""
+    return f"image is above the {MAX_IMAGE_PIXELS:,}-pixel limit{found}; not decoded"
+
+
+def _geometry_findings(
+    findings: Findings, item: DatasetItem, annotation: Annotation, size: tuple[int, int] | None
+) -> None:
+    """Panel boxes inside the image, of equal size and apart; each bbox inside its panel."""
+    source = item.annotation_path
+    panel: tuple[int, int] | None = None
+    if annotation.panel_boxes is not None:
+        first, second = annotation.panel_boxes
+        problems = [_box_problem(box, size, "image") for box in (first, second)]
+        for i, problem in enumerate(problems):
+            if problem:
+                findings.add(source, f"/panel_boxes/{i}", problem)
+        if not any(problems):
+            layout_problem = _panel_problem(first, second, item.panel_layout)
+            if layout_problem:
+                findings.add(source, "/panel_boxes", layout_problem)
+            panel = (first[2] - first[0], first[3] - first[1])
+    elif size is not None:
+        width, height = size
+        side_by_side = item.panel_layout == "side_by_side"
+        panel = (width // 2, height) if side_by_side else (width, height // 2)
+    for index, diff in enumerate(annotation.differences):
+        problem = _box_problem(diff.bbox, panel, "panel") if diff.bbox is not None else None
+        if problem:
+            findings.add(source, f"/differences/{index}/bbox", problem)
+
+
+def _panel_problem(first: Box, second: Box, layout: str) -> str | None:
+    """Two panels must have one size, not overlap, and sit as the layout says."""
+    if (first[2] - first[0], first[3] - first[1]) != (second[2] - second[0], second[3] - second[1]):
+        return f"the two panels differ in size: {list(first)}, {list(second)}"
+    if min(first[2], second[2]) > max(first[0], second[0]) and min(first[3], second[3]) > max(
+        first[1], second[1]
+    ):
+        return f"the two panels overlap: {list(first)}, {list(second)}"
+    if layout == "side_by_side" and second[0] < first[2]:
+        return "panel_layout is side_by_side but the second panel is not right of the first"
+    if layout == "top_bottom" and second[1] < first[3]:
+        return "panel_layout is top_bottom but the second panel is not below the first"
+    return None
+
+
+def _box_problem(box: Box, size: tuple[int, int] | None, what: str) -> str | None:
+    x0, y0, x1, y1 = box
+    if x1 <= x0 or y1 <= y0:
+        return f"box {list(box)} is empty (x1 must exceed x0, and y1 exceed y0)"
+    if size is not None and (x1 > size[0] or y1 > size[1]):
+        return f"box {list(box)} lies outside the {what} ({size[0]}x{size[1]} pixels)"
+    return None
+
+
+# -- grounding -----------------------------------------------------------------
+
+#: JPEG re-encodes every block, so small differences between panels are noise,
+#: not changes: a channel must move by more than this, and a changed region
+#: needs this many pixels, before it is reported. PNG is compared exactly.
+JPEG_TOLERANCE = 48
+JPEG_MIN_REGION = 16
+
+
+def _grounding_findings(findings: Findings, item: DatasetItem, annotation: Annotation) -> None:
+    """The generator's pixel checks, for any dataset whose annotations carry boxes.
+
+    Pixels that change between the panels outside every difference's
+    ``bbox`` are errors: a difference the annotation does not list, or a box
+    in the wrong place. A box holding almost no change, or two boxes that
+    overlap, are warnings: hand-made annotations may nest a part inside its
+    object, or box a change a little generously. Only called for items whose
+    changes can be located (:func:`_locatable`); the others are counted in
+    one warning per dataset, so nobody takes "valid" for "audited".
+    """
+    with Image.open(item.image_path) as image:
+        lossless = image.format == "PNG"
+        first, second = crop_panels(image.convert("RGB"), annotation.panel_boxes)
+    boxes = [d.bbox for d in annotation.differences]
+    report = check_grounding(
+        first,
+        second,
+        boxes,
+        tolerance=0 if lossless else JPEG_TOLERANCE,
+        min_region_pixels=1 if lossless else JPEG_MIN_REGION,
+    )
+    source = item.annotation_path
+    for region in report.uncovered[:MAX_LISTED]:
+        findings.add(
+            source,
+            "/differences",
+            f"item {item.item_id}: {region.pixels} pixels change between the panels in region "
+            f"{list(region.box)} (panel pixels), which no difference's bbox covers",
+        )
+    if len(report.uncovered) > MAX_LISTED:
+        findings.add(
+            source,
+            "/differences",
+            f"item {item.item_id}: {len(report.uncovered) - MAX_LISTED} more changed regions "
+            "that no difference's bbox covers",
+        )
+    ids = [d.id for d in annotation.differences]
+    for index, pixels in report.too_few:
+        findings.warn(
+            source,
+            f"/differences/{index}/bbox",
+            f"item {item.item_id}: only {pixels} pixels change inside the bbox of {ids[index]}; "
+            "is the box in the right place?",
+        )
+    for i, j in report.overlaps:
+        findings.warn(
+            source,
+            f"/differences/{j}/bbox",
+            f"item {item.item_id}: the bbox of {ids[j]} overlaps the bbox of {ids[i]}",
+        )

@@ -1,0 +1,71 @@
+"""Fields a document carries that its schema does not name.
+
+Dataset and prediction schemas accept unknown fields: the published
+spotdiff-v1-dev annotations carry a top-level ``review_notes`` that the
+bundled schema did not know, and refusing it made the public set unusable.
+Accepting silently would hide typos (``"atribute"``), so ``spotdiff
+validate`` lists each unknown field as a warning, found here by walking the
+document along the schema's ``properties``, ``items`` and local ``$ref``.
+Free-form objects (a schema without ``properties``, such as a prediction's
+hand-made ``run``) are not looked into.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ..datasets import load_schema
+from ..errors import json_pointer
+from ._findings import Findings
+
+#: How many unknown fields a file lists before summarising: a dataset of
+#: 10,000 annotations with the same extra field must not print 10,000 lines.
+MAX_LISTED = 5
+
+
+def unknown_fields(data: Any, schema_name: str) -> list[str]:
+    """JSON pointers of every field in ``data`` that ``schemas/<schema_name>`` does not name."""
+    schema = load_schema(schema_name)
+    return list(_walk(data, schema, schema, []))
+
+
+def _walk(
+    node: Any, schema: dict[str, Any], root: dict[str, Any], path: list[Any]
+) -> Iterator[str]:
+    schema = _resolve(schema, root)
+    if isinstance(node, dict) and isinstance(schema.get("properties"), dict):
+        known = schema["properties"]
+        for key, value in node.items():
+            if key not in known:
+                yield json_pointer([*path, key])
+            else:
+                yield from _walk(value, known[key], root, [*path, key])
+    elif isinstance(node, list) and isinstance(schema.get("items"), dict):
+        for index, value in enumerate(node):
+            yield from _walk(value, schema["items"], root, [*path, index])
+
+
+def _resolve(schema: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
+    ref = schema.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        return root["$defs"][ref[len("#/$defs/") :]]
+    return schema
+
+
+def warn_unknown_fields(findings: Findings, source: object, data: Any, schema_name: str) -> bool:
+    """Add one warning naming ``data``'s unknown fields: the first at ``<where>``, then the rest.
+
+    Returns whether there were any, so a caller can stop listing files.
+    """
+    pointers = unknown_fields(data, schema_name)
+    if not pointers:
+        return False
+    others = pointers[1:]
+    also = ""
+    if others:
+        shown = ", ".join(others[: MAX_LISTED - 1])
+        rest = len(others) - (MAX_LISTED - 1)
+        also = f" (also {shown}{f' and {rest} more' if rest > 0 else ''})"
+    findings.warn(source, pointers[0], f"unknown field{also}: kept, not read by the scorer")
+    return True
