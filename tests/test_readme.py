@@ -16,11 +16,15 @@ from spotdiff_eval.datasets._records import difference_from_json, gold_differenc
 from spotdiff_eval.scoring._evaluation import score_item
 
 README = (REPO / "README.md").read_text(encoding="utf-8")
+#: The README and the reference pages in docs/ it links to.
+DOCS = README + "".join(
+    p.read_text(encoding="utf-8") for p in sorted((REPO / "docs").glob("*.md"))
+)
 
 
 def block_after(marker: str) -> str:
     """The first fenced block after ``<!-- marker -->``."""
-    tail = README.split(f"<!-- {marker} -->", 1)[1]
+    tail = DOCS.split(f"<!-- {marker} -->", 1)[1]
     return re.search(r"```\w*\n(.*?)```", tail, re.S).group(1)
 
 
@@ -46,7 +50,7 @@ def test_worked_example_numbers_are_what_the_scorer_says() -> None:
         (2, "d03"),
     ]
     assert result.match.extra == (3,)
-    row = README.split("<!-- worked-example:result -->", 1)[1].splitlines()[3]
+    row = DOCS.split("<!-- worked-example:result -->", 1)[1].splitlines()[3]
     stated = [float(x) for x in re.findall(r"= (\d\.\d{3})", row)]
     m = result.metrics
     actual = [m.recall, m.precision, m.attribute_accuracy, m.difference_coverage, m.overall_score]
