@@ -53,7 +53,7 @@ def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
-def render_markdown(
+def render_result_markdown(
     result: CiResult,
     *,
     comment: bool = False,

@@ -77,9 +77,9 @@ def run_pull_request(args: argparse.Namespace) -> int:
 def run_commit_leaderboard(args: argparse.Namespace) -> int:
     from ..ci import github_env
     from ..ci.publish import commit_leaderboard
-    from ..ci.steps import token_from_env
+    from ..ci.steps import required_env_token
 
-    token = token_from_env(args.token_env)
+    token = required_env_token(args.token_env)
     changed = commit_leaderboard(
         args.repo, args.file, branch=args.branch, push=args.push, token=token
     )

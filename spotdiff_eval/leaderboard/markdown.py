@@ -80,7 +80,7 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-def render_markdown(site: Site, site_prefix: str) -> str:
+def render_leaderboard_markdown(site: Site, site_prefix: str) -> str:
     """LEADERBOARD.md for every board; ``site_prefix`` is the site folder relative to the file.
 
     A board without data (a Hub board with no submissions, which is never
@@ -103,6 +103,6 @@ def render_markdown(site: Site, site_prefix: str) -> str:
 
 def render_one_board(leaderboard: Leaderboard, site_prefix: str = "site") -> str:
     """LEADERBOARD.md for one board alone: a folder built on its own, and tests."""
-    return render_markdown(
+    return render_leaderboard_markdown(
         Site((BoardBuild(leaderboard.board, "built", leaderboard),)), site_prefix
     )
