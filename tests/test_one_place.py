@@ -28,14 +28,13 @@ def _trees() -> Iterator[tuple[str, ast.AST]]:
         yield str(path.relative_to(REPO)), ast.parse(path.read_text(encoding="utf-8"))
 
 
-def _string_collections(tree: ast.AST) -> Iterator[ast.AST]:
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Tuple | ast.List | ast.Set)
-            and node.elts
-            and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts)
-        ):
-            yield node
+def _strings(node: ast.AST) -> set[str] | None:
+    """The strings of a tuple, list or set written with string literals only."""
+    if isinstance(node, ast.Tuple | ast.List | ast.Set) and node.elts:
+        values = [e.value if isinstance(e, ast.Constant) else None for e in node.elts]
+        if all(isinstance(v, str) for v in values):
+            return set(values)  # type: ignore[arg-type]
+    return None
 
 
 def test_the_metric_names_are_listed_once() -> None:
@@ -43,8 +42,8 @@ def test_the_metric_names_are_listed_once() -> None:
     copies = [
         where
         for where, tree in _trees()
-        for node in _string_collections(tree)
-        if names <= {e.value for e in node.elts}  # type: ignore[attr-defined]
+        for node in ast.walk(tree)
+        if names <= (_strings(node) or set())
     ]
     assert copies == ["spotdiff_eval/scoring/_metrics.py"]
 
@@ -52,3 +51,17 @@ def test_the_metric_names_are_listed_once() -> None:
 def test_the_site_labels_every_metric_and_no_other() -> None:
     """The site keeps its own column order and labels, but not its own list of metrics."""
     assert sorted(key for key, _ in site_views.METRICS) == sorted(METRIC_NAMES)
+
+
+def _spells_numbers(node: ast.AST) -> bool:
+    """A list of number words, written as a tuple or as a string to split."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return "one two three" in " ".join(node.value.split())
+    return {"one", "two", "three"} <= (_strings(node) or set())
+
+
+def test_the_number_words_are_spelled_once() -> None:
+    copies = sorted(
+        {where for where, tree in _trees() for n in ast.walk(tree) if _spells_numbers(n)}
+    )
+    assert copies == ["spotdiff_eval/matching/_lexicon.py"]

@@ -12,12 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..datasets import Box
+from ..matching import CARDINALS
 from .catalogue import OBJECT_KINDS
 from .differences import Change
 from .render import Rendered, clip, union
 from .scene import PANEL_WIDTH, Scene, SceneObject
-
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
 @dataclass(frozen=True)
@@ -95,6 +94,11 @@ def annotate(
     )
 
 
+def _count_word(n: int) -> str:
+    """ "three", and "no" for nothing: "shows no apples instead of three", as people write it."""
+    return "no" if n == 0 else CARDINALS[n]
+
+
 def describe(change: Change, obj: SceneObject, words: str, where: str) -> str:
     """One plain sentence, as an annotator would write it."""
     kind = OBJECT_KINDS[obj.kind]
@@ -102,7 +106,7 @@ def describe(change: Change, obj: SceneObject, words: str, where: str) -> str:
     if kind.collective and change.kind in ("object_added", "object_removed"):
         group = kind.group
         n = obj.count
-        things = f"{NUMBER_WORDS[n]} {group.plural if n > 1 else group.member}"
+        things = f"{_count_word(n)} {group.plural if n > 1 else group.member}"
         if change.kind == "object_added":
             verb = "appear" if n > 1 else "appears"
             return f"{things.capitalize()} {verb}{place} in the second panel."
@@ -118,8 +122,8 @@ def describe(change: Change, obj: SceneObject, words: str, where: str) -> str:
         noun = group.plural if high != 1 else group.member
         around = f" {group.where or where}" if group.where or where else ""
         return (
-            f"The second panel shows {NUMBER_WORDS[high]} {noun}{around} "
-            f"instead of {NUMBER_WORDS[low]}."
+            f"The second panel shows {_count_word(high)} {noun}{around} "
+            f"instead of {_count_word(low)}."
         )
     if kind.part and change.attribute != "size":
         thing = f"The {kind.noun}'s {kind.part}"  # "The boy's shirt changes from..."
