@@ -65,3 +65,16 @@ def test_the_number_words_are_spelled_once() -> None:
         {where for where, tree in _trees() for n in ast.walk(tree) if _spells_numbers(n)}
     )
     assert copies == ["spotdiff_eval/matching/_lexicon.py"]
+
+
+def test_one_walker_follows_exception_chains() -> None:
+    walkers = sorted(
+        {
+            where
+            for where, tree in _trees()
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and node.attr in ("__cause__", "__context__")
+            if where.startswith("spotdiff_eval/")
+        }
+    )
+    assert walkers == ["spotdiff_eval/_util/exception_chain.py"]
