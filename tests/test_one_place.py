@@ -78,3 +78,17 @@ def test_one_walker_follows_exception_chains() -> None:
         }
     )
     assert walkers == ["spotdiff_eval/_util/exception_chain.py"]
+
+
+def test_one_module_runs_git() -> None:
+    """CI reads an outsider's clone with git: its safeguards live in one wrapper."""
+    runners = sorted(
+        {
+            where
+            for where, tree in _trees()
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import) and any(a.name == "subprocess" for a in node.names)
+            if where.startswith("spotdiff_eval/")
+        }
+    )
+    assert runners == ["spotdiff_eval/ci/_git.py"]
