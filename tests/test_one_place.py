@@ -92,3 +92,24 @@ def test_one_module_runs_git() -> None:
         }
     )
     assert runners == ["spotdiff_eval/ci/_git.py"]
+
+
+def _formats_a_percentage(node: ast.AST) -> bool:
+    """``f"{100 * x:.1f}"``: a share formatted as a percentage by hand."""
+    if not (isinstance(node, ast.FormattedValue) and isinstance(node.value, ast.BinOp)):
+        return False
+    factors = (node.value.left, node.value.right)
+    spec = ast.unparse(node.format_spec) if node.format_spec else ""
+    return ".1f" in spec and any(isinstance(f, ast.Constant) and f.value == 100 for f in factors)
+
+
+def test_one_function_formats_percentages() -> None:
+    formatters = sorted(
+        {
+            where
+            for where, tree in _trees()
+            for node in ast.walk(tree)
+            if _formats_a_percentage(node) and where.startswith("spotdiff_eval/")
+        }
+    )
+    assert formatters == ["spotdiff_eval/_util/percent.py"]

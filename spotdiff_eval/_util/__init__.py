@@ -1,5 +1,6 @@
-"""Small mechanisms the other packages share: the folder swap, terminal text, progress,
-exception chains.
+"""Small mechanisms the other packages share.
+
+The folder swap, terminal text, percentages, progress, exception chains.
 
 Private to ``spotdiff_eval``: import the modules directly
 (``from .._util.terminal import safe_text``).

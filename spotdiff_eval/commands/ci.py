@@ -37,14 +37,15 @@ def run_verify_pr(args: argparse.Namespace) -> int:
 
 
 def _verdict_line(result: CiResult) -> str:
+    from .._util.percent import percent
     from .._util.terminal import safe_text
 
     who = safe_text(result.submission_id or "no single submission folder")
     if result.metrics is not None and result.confidence_interval is not None:
         low, high = result.confidence_interval
         score = (
-            f": overall {100 * result.metrics['overall_score']:.1f}% "
-            f"(95% CI {100 * low:.1f}% to {100 * high:.1f}%)"
+            f": overall {percent(result.metrics['overall_score'])} "
+            f"(95% CI {percent(low)} to {percent(high)})"
         )
     else:
         score = ""
