@@ -113,3 +113,25 @@ def test_one_function_formats_percentages() -> None:
         }
     )
     assert formatters == ["spotdiff_eval/_util/percent.py"]
+
+
+def test_the_shared_options_are_declared_once() -> None:
+    """``--manifest`` and ``--quiet`` mean the same in every ``spotdiff`` command: one
+    declaration each (``python -m spotdiff_eval.generator.example_answers``, a script of
+    its own below the commands' layer, keeps its own)."""
+    declared = sorted(
+        (where, node.args[0].value)
+        for where, tree in _trees()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "add_argument"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and node.args[0].value in ("--manifest", "-q", "--quiet")
+        and where.startswith("spotdiff_eval/commands/")
+    )
+    assert declared == [
+        ("spotdiff_eval/commands/__init__.py", "--manifest"),
+        ("spotdiff_eval/commands/__init__.py", "-q"),
+    ]

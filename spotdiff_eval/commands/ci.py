@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import add_command
+from . import add_command, add_manifest_option
 
 if TYPE_CHECKING:
     from ..ci.artifact import CiResult
@@ -127,11 +127,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     v.add_argument("--pr", type=Path, required=True, help="git clone of the pull request head")
     v.add_argument("--base", help="base commit sha (default: from GITHUB_EVENT_PATH)")
     v.add_argument("--head", help="pull request head commit sha (default: from GITHUB_EVENT_PATH)")
-    v.add_argument(
-        "--manifest",
-        type=Path,
-        help="dataset of a public board (default: the board's dataset, from the trusted "
+    add_manifest_option(
+        v,
+        "dataset of a public board (default: the board's dataset, from the trusted "
         "board.json; example: --manifest data/manifest.json)",
+        default=None,
     )
     v.add_argument(
         "--author-env",

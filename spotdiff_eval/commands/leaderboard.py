@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import DEFAULT_MANIFEST, add_command
+from . import add_command, add_manifest_option, add_quiet_option
 from .hub_options import add_token_env
 from .submit import iso_date
 
@@ -174,7 +174,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "(example: spotdiff leaderboard build --strict)",
     )
     add_token_env(build, "read a private board dataset (a hidden board)")
-    build.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+    add_quiet_option(build)
     build.set_defaults(handler=run_build)
 
     pin = add_command(
@@ -207,7 +207,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "  spotdiff leaderboard baselines --manifest data/manifest.json --date 2025-06-01\n",
     )
     _submissions(baselines)
-    _manifest(baselines)
+    add_manifest_option(baselines)
     baselines.add_argument(
         "--board",
         default="synthetic-dev",
@@ -233,13 +233,4 @@ def _submissions(parser: argparse.ArgumentParser) -> None:
         type=Path,
         default=DEFAULT_SUBMISSIONS,
         help="folder of boards, each a folder with board.json (default: submissions/)",
-    )
-
-
-def _manifest(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--manifest",
-        type=Path,
-        default=DEFAULT_MANIFEST,
-        help="dataset manifest (default: data/manifest.json)",
     )
