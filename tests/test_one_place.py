@@ -135,3 +135,35 @@ def test_the_shared_options_are_declared_once() -> None:
         ("spotdiff_eval/commands/__init__.py", "--manifest"),
         ("spotdiff_eval/commands/__init__.py", "-q"),
     ]
+
+
+def _top_level_names(tree: ast.AST) -> Iterator[str]:
+    for node in tree.body:  # type: ignore[attr-defined]
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
+            yield node.name
+        elif isinstance(node, ast.Assign):
+            yield from (t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            yield node.target.id
+
+
+def test_names_that_meant_two_things_mean_one() -> None:
+    """``KINDS`` was difference kinds, object kinds and validate's targets; the two
+    ``token_from_env`` did opposite things when the variable was unset."""
+    names = {
+        "KINDS": ["spotdiff_eval/datasets/_domain.py"],
+        "OBJECT_KINDS": ["spotdiff_eval/generator/catalogue.py"],
+        "TARGET_KINDS": ["spotdiff_eval/validation/_validate.py"],
+        "token_from_env": [],
+        "optional_env_token": ["spotdiff_eval/hub/_transfer.py"],
+        "required_env_token": ["spotdiff_eval/ci/steps.py"],
+        "render_markdown": [],
+        "render_result_markdown": ["spotdiff_eval/ci/summary.py"],
+        "render_leaderboard_markdown": ["spotdiff_eval/leaderboard/markdown.py"],
+    }
+    defined: dict[str, list[str]] = {name: [] for name in names}
+    for where, tree in _trees():
+        for name in _top_level_names(tree):
+            if name in defined and where.startswith("spotdiff_eval/"):
+                defined[name].append(where)
+    assert defined == names
