@@ -8,7 +8,7 @@ source, so a copy that comes back fails here, not in a review.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from spotdiff_eval.leaderboard import site_views
@@ -28,6 +28,17 @@ def _trees() -> Iterator[tuple[str, ast.AST]]:
         yield str(path.relative_to(REPO)), ast.parse(path.read_text(encoding="utf-8"))
 
 
+def _places(found: Callable[[ast.AST], bool], below: str = "spotdiff_eval/") -> list[str]:
+    """The files below ``below`` in which some node is ``found``."""
+    return sorted(
+        {
+            where
+            for where, tree in _trees()
+            if where.startswith(below) and any(found(node) for node in ast.walk(tree))
+        }
+    )
+
+
 def _strings(node: ast.AST) -> set[str] | None:
     """The strings of a tuple, list or set written with string literals only."""
     if isinstance(node, ast.Tuple | ast.List | ast.Set) and node.elts:
@@ -38,13 +49,7 @@ def _strings(node: ast.AST) -> set[str] | None:
 
 
 def test_the_metric_names_are_listed_once() -> None:
-    names = set(METRIC_NAMES)
-    copies = [
-        where
-        for where, tree in _trees()
-        for node in ast.walk(tree)
-        if names <= (_strings(node) or set())
-    ]
+    copies = _places(lambda node: set(METRIC_NAMES) <= (_strings(node) or set()), below="")
     assert copies == ["spotdiff_eval/scoring/_metrics.py"]
 
 
@@ -61,35 +66,23 @@ def _spells_numbers(node: ast.AST) -> bool:
 
 
 def test_the_number_words_are_spelled_once() -> None:
-    copies = sorted(
-        {where for where, tree in _trees() for n in ast.walk(tree) if _spells_numbers(n)}
-    )
+    copies = _places(_spells_numbers, below="")
     assert copies == ["spotdiff_eval/matching/_lexicon.py"]
 
 
 def test_one_walker_follows_exception_chains() -> None:
-    walkers = sorted(
-        {
-            where
-            for where, tree in _trees()
-            for node in ast.walk(tree)
-            if isinstance(node, ast.Attribute) and node.attr in ("__cause__", "__context__")
-            if where.startswith("spotdiff_eval/")
-        }
+    walkers = _places(
+        lambda node: isinstance(node, ast.Attribute) and node.attr in ("__cause__", "__context__")
     )
     assert walkers == ["spotdiff_eval/_util/exception_chain.py"]
 
 
 def test_one_module_runs_git() -> None:
     """CI reads an outsider's clone with git: its safeguards live in one wrapper."""
-    runners = sorted(
-        {
-            where
-            for where, tree in _trees()
-            for node in ast.walk(tree)
-            if isinstance(node, ast.Import) and any(a.name == "subprocess" for a in node.names)
-            if where.startswith("spotdiff_eval/")
-        }
+    runners = _places(
+        lambda node: (
+            isinstance(node, ast.Import) and any(a.name == "subprocess" for a in node.names)
+        )
     )
     assert runners == ["spotdiff_eval/ci/_git.py"]
 
@@ -104,15 +97,11 @@ def _formats_a_percentage(node: ast.AST) -> bool:
 
 
 def test_one_function_formats_percentages() -> None:
-    formatters = sorted(
-        {
-            where
-            for where, tree in _trees()
-            for node in ast.walk(tree)
-            if _formats_a_percentage(node) and where.startswith("spotdiff_eval/")
-        }
+    assert (
+        _places(_formats_a_percentage)
+        == ["spotdiff_eval/_util/percent.py"]
+        == ["spotdiff_eval/_util/percent.py"]
     )
-    assert formatters == ["spotdiff_eval/_util/percent.py"]
 
 
 def test_the_shared_options_are_declared_once() -> None:
