@@ -302,8 +302,8 @@ def _surrogate_predictions(repo: Path) -> None:
                 repo / "submissions" / BOARD / "fake-baseline", model="m", baseline=True
             ),
             f"submissions/{BOARD}/fake-baseline/submission.json: /baseline: only the project's "
-            "baselines (empty-baseline, example-baseline, perfect-baseline) on a public board "
-            "may be marked",
+            "baselines (blind-baseline, empty-baseline, example-baseline, perfect-baseline) on a "
+            "public board may be marked",
         ),
         (
             "junk hidden-track folder",  # on the public board, claiming the hidden track
