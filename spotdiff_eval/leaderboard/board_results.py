@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .._util.gc_pause import gc_paused
 from .._util.progress import Progress
 from ..datasets import Board, Dataset, load_dataset
-from ..scoring import gc_paused
 from .cache import ContentCache
 from .data import build_data
 from .run_facts import cached_usage

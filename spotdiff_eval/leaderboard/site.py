@@ -20,9 +20,9 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from .._util.gc_pause import gc_paused
 from ..datasets import resource_dir
 from ..errors import SpotDiffError
-from ..scoring import gc_paused
 from . import site_items as items_
 from . import site_views as views_
 from .site_charts import label_radius, outlines, score_chart
