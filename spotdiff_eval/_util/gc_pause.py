@@ -1,4 +1,11 @@
-"""Pausing the cyclic garbage collector around a batch of allocation-heavy work."""
+"""Pausing the cyclic garbage collector around a command's allocation-heavy work.
+
+Only command handlers (``commands/``) use it. The collector is process-wide
+state: a library function that switched it off would change the memory
+behaviour of the program that imported us, and of its other threads, for
+as long as the call ran. Library code leaves ``gc`` as it found it; a
+command, which owns its process, decides.
+"""
 
 from __future__ import annotations
 

@@ -20,7 +20,6 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from .._util.gc_pause import gc_paused
 from ..datasets import resource_dir
 from ..errors import SpotDiffError
 from . import site_items as items_
@@ -91,8 +90,7 @@ def render_site(
     out_dir = Path(out_dir)
     hidden = data.get("board", {}).get("track") == "hidden"
     _check(data, {} if hidden else reports, images, hidden=hidden)
-    with gc_paused():  # many small objects, no cycles: see pipeline.gc_paused
-        _render(data, reports, images, out_dir, tuple(boards), hidden)
+    _render(data, reports, images, out_dir, tuple(boards), hidden)
 
 
 def render_landing(

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .._util.gc_pause import gc_paused
 from .._util.progress import Progress
 from ..datasets import load_dataset, load_predictions
 from ._evaluation import Evaluation, evaluate
@@ -15,8 +14,7 @@ def evaluate_files(
     manifest: Path | str, predictions: Path | str, *, show_progress: bool = False
 ) -> Evaluation:
     """Load, validate and score ``predictions`` against the dataset at ``manifest``."""
-    with gc_paused():
-        dataset = load_dataset(manifest)
-        loaded = load_predictions(predictions)
-        progress = Progress("scoring items", len(dataset.items)) if show_progress else None
-        return evaluate(dataset, loaded, progress)
+    dataset = load_dataset(manifest)
+    loaded = load_predictions(predictions)
+    progress = Progress("scoring items", len(dataset.items)) if show_progress else None
+    return evaluate(dataset, loaded, progress)
