@@ -412,6 +412,43 @@ def test_gives_up_after_the_retries_with_the_reason(dataset: RunDataset, tmp_pat
     assert result.failed == 4 and answered(output) == []
 
 
+def test_a_bug_fails_the_item_with_its_traceback_redacted_and_the_run_goes_on(
+    dataset: RunDataset, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An unexpected error keeps its exception chain, never the token or the machine's folders."""
+    from spotdiff_eval.runner import engine
+
+    real = engine.read_image
+
+    def buggy(path: Path) -> tuple[bytes, str]:
+        if path.name != "item_001.png":
+            return real(path)
+        try:
+            {}["usage"]
+        except KeyError as exc:
+            raise ValueError(f"image of {TOKEN} not understood") from exc
+
+    monkeypatch.setattr(engine, "read_image", buggy)
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        output = tmp_path / "out.json"
+        result, stream = run(settings_for(fake, dataset, output, concurrency=1))
+    seen = statuses(output)
+    assert [seen[i]["status"] for i in dataset.item_ids] == ["ok", "failed", "ok", "ok"]
+    failed = seen["item_001"]
+    assert failed["error"] == "internal error: ValueError: image of [redacted] not understood"
+    trace = failed["traceback"]
+    assert trace.startswith("Traceback (most recent call last):\n")
+    assert "KeyError: 'usage'" in trace
+    assert "The above exception was the direct cause of the following exception" in trace
+    assert 'File "spotdiff_eval/runner/engine.py", line ' in trace
+    assert 'File "test_runner.py", line ' in trace  # tests/ is on the import path
+    assert trace.endswith("ValueError: image of [redacted] not understood\n")
+    assert TOKEN not in output.read_text() + stream
+    assert str(REPO) not in trace and str(tmp_path) not in trace
+    assert all("traceback" not in seen[i] for i in ("item_000", "item_002", "item_003"))
+    assert result.failed == 1 and result.ok == 3
+
+
 @pytest.mark.parametrize("headers", [False, True], ids=["body", "headers"])
 def test_timeout_bounds_the_whole_exchange_of_a_trickling_server(
     headers: bool, dataset: RunDataset, tmp_path: Path
