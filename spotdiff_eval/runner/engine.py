@@ -34,8 +34,9 @@ from .._util.redaction import Redactor
 from .._util.terminal import safe_text
 from ..errors import SpotDiffError
 from .answers import Answer, AnswerError, read_answer
+from .backoff import RetryPolicy
 from .extra_body import merge_extra
-from .http import EndpointClient, RequestFailed, RetryPolicy
+from .http import EndpointClient, RequestFailed
 from .inputs import read_image
 from .journal import Journal, journal_path
 from .output import ItemRecord
