@@ -55,10 +55,9 @@ def scoring_gc(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
 
 @pytest.fixture
 def repo(tmp_path: Path, make_dataset) -> Path:  # type: ignore[no-untyped-def]
-    root = tmp_path / "repo"
-    make_dataset(root)
-    standard_submissions(make_board(root / "submissions"))
-    return root
+    """A checkout with the tiny dataset and three submissions on one board."""
+    standard_submissions(make_board(make_dataset(tmp_path / "repo").parents[1] / "submissions"))
+    return tmp_path / "repo"
 
 
 def _build(repo: Path) -> None:
