@@ -10,13 +10,13 @@ from . import add_command, add_manifest_option, add_quiet_option
 
 
 def run(args: argparse.Namespace) -> int:
+    from .._util.gc_pause import gc_paused
     from ..datasets import dumps_layered, write_text_atomic
     from ..scoring import (
         build_report,
         check_report_target,
         evaluate_files,
         evaluation_inputs,
-        gc_paused,
         render_summary,
     )
 

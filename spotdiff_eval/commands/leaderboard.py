@@ -37,22 +37,24 @@ def _warn(line: str) -> None:
 
 
 def run_build(args: argparse.Namespace) -> int:
+    from .._util.gc_pause import gc_paused
     from ..leaderboard.build import build_leaderboard
     from .hub_options import resolve_token
 
     token, _ = resolve_token(args.token_env)
-    site = build_leaderboard(
-        submissions_dir=args.submissions,
-        markdown=args.markdown,
-        output=args.output,
-        cache_dir=None if args.no_cache else args.cache_dir,
-        check=args.check,
-        strict=args.strict,
-        token=token,
-        site_url=args.site_url,
-        show_progress=not args.quiet,
-        warn=_warn,
-    )
+    with gc_paused():
+        site = build_leaderboard(
+            submissions_dir=args.submissions,
+            markdown=args.markdown,
+            output=args.output,
+            cache_dir=None if args.no_cache else args.cache_dir,
+            check=args.check,
+            strict=args.strict,
+            token=token,
+            site_url=args.site_url,
+            show_progress=not args.quiet,
+            warn=_warn,
+        )
     if not args.quiet:
         entries = site.entries
         built = len(site.built())

@@ -14,7 +14,6 @@ from typing import Any
 
 from .._util.progress import Progress
 from ..datasets import Board, Dataset, load_dataset
-from ..scoring import gc_paused
 from .cache import ContentCache
 from .data import build_data
 from .run_facts import cached_usage
@@ -61,12 +60,11 @@ def compute_leaderboard(
     cache = ContentCache(cache_dir)
     if board is None:
         board = plain_board(Path(board_folder), Path(manifest))
-    with gc_paused():
-        if dataset is None:
-            dataset = load_dataset(manifest)
-        submissions, skipped = load_submissions(board, dataset, cache)
-        progress = Progress("scoring submissions", len(submissions)) if show_progress else None
-        scored = score_submissions(dataset, submissions, cache, progress)
+    if dataset is None:
+        dataset = load_dataset(manifest)
+    submissions, skipped = load_submissions(board, dataset, cache)
+    progress = Progress("scoring submissions", len(submissions)) if show_progress else None
+    scored = score_submissions(dataset, submissions, cache, progress)
     models = [s for s in scored if not s.submission.metadata.get("baseline")]
     standings = compute_standings(
         {s.submission_id: s.report["metrics"]["overall_score"] for s in models},

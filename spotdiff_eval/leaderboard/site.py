@@ -22,7 +22,6 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..datasets import resource_dir
 from ..errors import SpotDiffError
-from ..scoring import gc_paused
 from . import site_items as items_
 from . import site_views as views_
 from .site_charts import label_radius, outlines, score_chart
@@ -91,8 +90,7 @@ def render_site(
     out_dir = Path(out_dir)
     hidden = data.get("board", {}).get("track") == "hidden"
     _check(data, {} if hidden else reports, images, hidden=hidden)
-    with gc_paused():  # many small objects, no cycles: see pipeline.gc_paused
-        _render(data, reports, images, out_dir, tuple(boards), hidden)
+    _render(data, reports, images, out_dir, tuple(boards), hidden)
 
 
 def render_landing(

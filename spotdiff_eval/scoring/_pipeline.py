@@ -3,9 +3,6 @@ leaderboard and the benchmarks share."""
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from .._util.progress import Progress
@@ -13,29 +10,11 @@ from ..datasets import load_dataset, load_predictions
 from ._evaluation import Evaluation, evaluate
 
 
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector for a batch of allocation-heavy work.
-
-    Loading and scoring 10,000 items allocates millions of small, acyclic
-    objects; each automatic collection then rescans all of them, which made
-    scoring over 40% slower. Reference counting still frees everything.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def evaluate_files(
     manifest: Path | str, predictions: Path | str, *, show_progress: bool = False
 ) -> Evaluation:
     """Load, validate and score ``predictions`` against the dataset at ``manifest``."""
-    with gc_paused():
-        dataset = load_dataset(manifest)
-        loaded = load_predictions(predictions)
-        progress = Progress("scoring items", len(dataset.items)) if show_progress else None
-        return evaluate(dataset, loaded, progress)
+    dataset = load_dataset(manifest)
+    loaded = load_predictions(predictions)
+    progress = Progress("scoring items", len(dataset.items)) if show_progress else None
+    return evaluate(dataset, loaded, progress)
