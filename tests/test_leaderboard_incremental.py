@@ -1,0 +1,97 @@
+"""Incremental rebuilds: unchanged files are carried over as hard links, never rewritten."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import write_json
+from leaderboard_helpers import BOARD, checkout, half_right, snapshot
+
+from spotdiff_eval.leaderboard import site_reuse
+from spotdiff_eval.leaderboard.build import build_leaderboard
+
+
+@pytest.fixture
+def repo(tmp_path: Path, make_dataset) -> Path:  # type: ignore[no-untyped-def]
+    return checkout(tmp_path, make_dataset)
+
+
+def build(repo: Path, output: str = "site", markdown: str = "LEADERBOARD.md") -> None:
+    build_leaderboard(
+        submissions_dir=repo / "submissions",
+        markdown=repo / markdown,
+        output=repo / output,
+        cache_dir=repo / ".spotdiff-cache",
+    )
+
+
+def identities(folder: Path) -> dict[str, tuple[int, int]]:
+    """Every file by relative path with its inode and modification time."""
+    return {
+        p.relative_to(folder).as_posix(): (p.stat().st_ino, p.stat().st_mtime_ns)
+        for p in folder.rglob("*")
+        if p.is_file()
+    }
+
+
+def test_a_rebuild_with_nothing_changed_writes_no_file(repo: Path) -> None:
+    build(repo)
+    before = identities(repo / "site")
+    markdown = (repo / "LEADERBOARD.md").stat()
+    build(repo)
+    after = identities(repo / "site")
+    assert sorted(after) == sorted(before)
+    assert [path for path in after if after[path] != before[path]] == []
+    again = (repo / "LEADERBOARD.md").stat()
+    assert (again.st_ino, again.st_mtime_ns) == (markdown.st_ino, markdown.st_mtime_ns)
+
+
+def test_an_incremental_rebuild_gives_the_bytes_of_a_cold_build(repo: Path) -> None:
+    build(repo)
+    before = identities(repo / "site")
+    write_json(
+        repo / "submissions" / BOARD / "acme-perfect" / "predictions.json",
+        half_right("acme-perfect"),
+    )
+    build(repo)
+    build(repo, output="cold", markdown="COLD.md")  # no previous site to reuse
+    assert snapshot(repo / "site") == snapshot(repo / "cold")
+    after = identities(repo / "site")
+    changed = {path for path in after if after[path] != before.get(path)}
+    page = f"{BOARD}/submissions/acme-perfect.html"
+    assert {page, f"{BOARD}/reports/acme-perfect.json", f"{BOARD}/index.html"} <= changed
+    # The images and assets did not change: linked, not copied.
+    kept = {path for path in after if path.startswith((f"{BOARD}/images/", f"{BOARD}/assets/"))}
+    assert kept and not kept & changed
+
+
+def test_a_damaged_digest_file_renders_everything_again(repo: Path) -> None:
+    build(repo)
+    page = repo / "site" / BOARD / "index.html"
+    (repo / "site" / site_reuse.DIGESTS).write_text("{not json", encoding="utf-8")
+    old_inode = page.stat().st_ino
+    build(repo)
+    assert page.stat().st_ino != old_inode
+    build(repo, output="cold", markdown="COLD.md")
+    assert snapshot(repo / "site") == snapshot(repo / "cold")
+
+
+def test_new_templates_or_code_never_reuse_old_pages(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    build(repo)
+    before = identities(repo / "site")
+    monkeypatch.setattr(site_reuse, "rendering_digest", lambda: "another version")
+    build(repo)
+    after = identities(repo / "site")
+    pages = [path for path in after if path.endswith(".html")]
+    assert pages and all(after[path] != before[path] for path in pages)
+
+
+def test_the_digest_file_is_the_same_for_the_same_inputs(repo: Path) -> None:
+    build(repo)
+    build(repo, output="other", markdown="OTHER.md")
+    first = (repo / "site" / site_reuse.DIGESTS).read_bytes()
+    assert first == (repo / "other" / site_reuse.DIGESTS).read_bytes()
+    assert f"{BOARD}/index.html".encode() in first
