@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -95,3 +96,40 @@ def test_the_digest_file_is_the_same_for_the_same_inputs(repo: Path) -> None:
     first = (repo / "site" / site_reuse.DIGESTS).read_bytes()
     assert first == (repo / "other" / site_reuse.DIGESTS).read_bytes()
     assert f"{BOARD}/index.html".encode() in first
+
+
+def test_scoring_in_worker_processes_gives_the_same_bytes(repo: Path) -> None:
+    build(repo)
+    one = snapshot(repo / "site"), (repo / "LEADERBOARD.md").read_bytes()
+    cache = snapshot(repo / ".spotdiff-cache")
+    for folder in ("site", ".spotdiff-cache"):
+        shutil.rmtree(repo / folder)
+    build_leaderboard(
+        submissions_dir=repo / "submissions",
+        markdown=repo / "LEADERBOARD.md",
+        output=repo / "site",
+        cache_dir=repo / ".spotdiff-cache",
+        jobs=2,
+    )
+    assert (snapshot(repo / "site"), (repo / "LEADERBOARD.md").read_bytes()) == one
+    assert snapshot(repo / ".spotdiff-cache") == cache
+
+
+def test_a_failure_in_a_worker_is_the_usual_one_line_error(
+    repo: Path,
+    make_dataset,  # type: ignore[no-untyped-def]
+) -> None:
+    from spotdiff_eval.datasets import load_dataset
+    from spotdiff_eval.errors import SpotDiffError
+    from spotdiff_eval.leaderboard.scoring import score_submissions
+    from spotdiff_eval.leaderboard.submissions import Submission
+
+    dataset = load_dataset(repo / "data" / "manifest.json")
+    folders = sorted(p for p in (repo / "submissions" / BOARD).iterdir() if p.is_dir())
+    # The predictions are not those that were checked: changed during the build.
+    submissions = [Submission(p.name, p, {}, "0" * 64) for p in folders]
+    with pytest.raises(SpotDiffError) as raised:
+        score_submissions(dataset, submissions, jobs=2)
+    assert raised.value.one_line() == (
+        f"{folders[0] / 'predictions.json'}: changed while the leaderboard was being built"
+    )

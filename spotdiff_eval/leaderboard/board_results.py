@@ -52,11 +52,13 @@ def compute_leaderboard(
     dataset: Dataset | None = None,
     cache_dir: Path | None = None,
     show_progress: bool = False,
+    jobs: int = 1,
 ) -> Leaderboard:
     """Validate, score (cached) and rank one board's submissions against ``manifest``.
 
     Without ``board``, ``board_folder`` is read as a public board of the
     dataset at ``manifest`` (tests and one-off builds of a plain folder).
+    ``jobs`` worker processes score the submissions the cache misses.
     """
     cache = ContentCache(cache_dir)
     if board is None:
@@ -66,7 +68,7 @@ def compute_leaderboard(
             dataset = load_dataset(manifest)
         submissions, skipped = load_submissions(board, dataset, cache)
         progress = Progress("scoring submissions", len(submissions)) if show_progress else None
-        scored = score_submissions(dataset, submissions, cache, progress)
+        scored = score_submissions(dataset, submissions, cache, progress, jobs)
     models = [s for s in scored if not s.submission.metadata.get("baseline")]
     standings = compute_standings(
         {s.submission_id: s.report["metrics"]["overall_score"] for s in models},

@@ -51,6 +51,7 @@ def build_leaderboard(
     show_progress: bool = False,
     warn: Callable[[str], None] | None = None,
     render_site: Callable[..., None] | None = None,
+    jobs: int = 1,
 ) -> Site:
     """Build LEADERBOARD.md and the site for every board, or with ``check`` only compare.
 
@@ -60,7 +61,9 @@ def build_leaderboard(
     is published) or else by the relative path to ``output``. ``warn``
     receives one line per board skipped or unpinned and per folder left out;
     with ``strict`` an unpinned or unfetchable board raises instead.
-    ``render_site`` defaults to the site renderer of ``site.py``.
+    ``render_site`` defaults to the site renderer of ``site.py``. ``jobs``
+    worker processes score what the cache does not hold (the output does not
+    depend on it).
     """
     site = compute_site(
         Path(submissions_dir),
@@ -69,6 +72,7 @@ def build_leaderboard(
         token=token,
         show_progress=show_progress,
         warn=warn or (lambda line: None),
+        jobs=jobs,
     )
     text = render_markdown(site, site_url or site_prefix_for(markdown, output))
     if check:
