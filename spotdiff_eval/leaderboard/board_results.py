@@ -68,7 +68,10 @@ def compute_leaderboard(
             dataset = load_dataset(manifest)
         submissions, skipped = load_submissions(board, dataset, cache)
         progress = Progress("scoring submissions", len(submissions)) if show_progress else None
-        scored = score_submissions(dataset, submissions, cache, progress, jobs)
+        # A hidden board's reports (per-item results reveal the private
+        # annotations) stay out of the cache, which CI keeps between runs.
+        reports_cache = ContentCache(None) if board.hidden else cache
+        scored = score_submissions(dataset, submissions, reports_cache, progress, jobs)
     models = [s for s in scored if not s.submission.metadata.get("baseline")]
     standings = compute_standings(
         {s.submission_id: s.report["metrics"]["overall_score"] for s in models},
