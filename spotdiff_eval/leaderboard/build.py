@@ -99,7 +99,7 @@ def build_leaderboard(
         reuse.text(DATA_FILE, dumps_canonical(site.index()))
         reuse.finish()
 
-    replace_folder(Path(output), fill, DATA_FILE)
+    replace_folder(Path(output), fill, DATA_FILE, "leaderboard.json")  # the 1.x site's
     if not _holds(Path(markdown), text):
         write_text_atomic(markdown, text)
     return site
