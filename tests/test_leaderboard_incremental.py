@@ -133,3 +133,29 @@ def test_a_failure_in_a_worker_is_the_usual_one_line_error(
     assert raised.value.one_line() == (
         f"{folders[0] / 'predictions.json'}: changed while the leaderboard was being built"
     )
+
+
+def test_standings_are_ranked_again_only_when_a_report_changes(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from spotdiff_eval.leaderboard import standings_cache
+
+    calls = []
+    real = standings_cache.compute_standings
+    monkeypatch.setattr(
+        standings_cache, "compute_standings", lambda *a: calls.append(1) or real(*a)
+    )
+    build(repo)
+    first = snapshot(repo / "site")
+    build(repo)
+    assert len(calls) == 1 and snapshot(repo / "site") == first
+    for entry in (repo / ".spotdiff-cache" / "standings").iterdir():
+        entry.write_text("[{", encoding="utf-8")  # damaged: a miss, computed again
+    build(repo)
+    assert len(calls) == 2 and snapshot(repo / "site") == first
+    write_json(
+        repo / "submissions" / BOARD / "acme-perfect" / "predictions.json",
+        half_right("acme-perfect"),
+    )
+    build(repo)
+    assert len(calls) == 3

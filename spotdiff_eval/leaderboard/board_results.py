@@ -19,7 +19,7 @@ from .cache import ContentCache
 from .data import build_data
 from .run_facts import cached_usage
 from .scoring import Scored, score_submissions
-from .standings import compute_standings
+from .standings_cache import cached_standings
 from .submissions import load_submissions
 
 
@@ -73,10 +73,8 @@ def compute_leaderboard(
         reports_cache = ContentCache(None) if board.hidden else cache
         scored = score_submissions(dataset, submissions, reports_cache, progress, jobs)
     models = [s for s in scored if not s.submission.metadata.get("baseline")]
-    standings = compute_standings(
-        {s.submission_id: s.report["metrics"]["overall_score"] for s in models},
-        {s.submission_id: s.per_item for s in models},
-    )
+    # A hidden board's standings are aggregates: they may be cached.
+    standings = cached_standings(models, cache)
     usage = {
         s.submission_id: cached_usage(
             s.submission.predictions_path, s.submission.predictions_sha256, cache

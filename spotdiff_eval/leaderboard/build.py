@@ -94,7 +94,15 @@ def build_leaderboard(
             board_dir.mkdir()
             lb = built.leaderboard
             board_reuse = reuse.within(built.board.board_id)
-            render_site(lb.data, lb.reports, lb.images, board_dir, boards=nav, reuse=board_reuse)
+            render_site(
+                lb.data,
+                lb.reports,
+                lb.images,
+                board_dir,
+                boards=nav,
+                reuse=board_reuse,
+                report_texts=lb.report_texts,
+            )
             write_site_data(board_reuse, lb)
         reuse.text(DATA_FILE, dumps_canonical(site.index()))
         reuse.finish()

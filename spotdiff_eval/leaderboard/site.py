@@ -78,6 +78,7 @@ def render_site(
     *,
     boards: Sequence[Mapping[str, str]] = (),
     reuse: SiteReuse | None = None,
+    report_texts: Mapping[str, str] | None = None,
 ) -> None:
     """Write the site's pages, assets and item images into ``out_dir``.
 
@@ -90,7 +91,8 @@ def render_site(
     only: item pages, the matrix and per-entry pages would show per-item
     results, which reveal the private annotations. ``reuse`` (the build's,
     scoped to ``out_dir``) carries pages whose inputs did not change over
-    from the previous site instead of rendering them (``site_reuse``).
+    from the previous site instead of rendering them (``site_reuse``);
+    ``report_texts``, each report as published, make its digest cheap.
     """
     out_dir = Path(out_dir)
     hidden = data.get("board", {}).get("track") == "hidden"
@@ -98,7 +100,7 @@ def render_site(
     if reuse is None:
         reuse = SiteReuse(None, out_dir)
     with gc_paused():  # many small objects, no cycles: see pipeline.gc_paused
-        _render(data, reports, images, reuse, tuple(boards), hidden)
+        _render(data, reports, images, reuse, tuple(boards), hidden, report_texts or {})
 
 
 def render_landing(
@@ -131,6 +133,7 @@ def _render(
     reuse: SiteReuse,
     boards: tuple[Mapping[str, str], ...],
     hidden: bool,
+    report_texts: Mapping[str, str],
 ) -> None:
     env = _environment()
     sizes = _copy_images(data, images, reuse)
@@ -178,7 +181,10 @@ def _render(
     if hidden:
         return
     links = views_.gold_links(data)
-    report_digests = {sid: _report_digest(report) for sid, report in reports.items()}
+    report_digests = {
+        sid: _report_digest(report_texts.get(sid) or _json(report))
+        for sid, report in reports.items()
+    }
     linked = (sorted(links.items()), [item["item_id"] for item in data["items"]])
     for entry in entries:
         # The group number is not shown, only who shares it: renumbered
@@ -217,9 +223,9 @@ def _render(
     )
 
 
-def _report_digest(report: Mapping[str, Any]) -> str:
-    """sha256 of a report's content (a cached report for the same predictions may differ)."""
-    return hashlib.sha256(_json(report).encode("utf-8", "surrogatepass")).hexdigest()
+def _report_digest(text: str) -> str:
+    """sha256 of a report's text (its content, not its name: the page shows all of it)."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _json(value: Any) -> str:
