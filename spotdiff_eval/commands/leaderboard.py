@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
-from . import add_command, add_manifest_option, add_quiet_option
+from . import add_command, add_manifest_option, add_quiet_option, number_type
 from .hub_options import add_token_env
 from .submit import iso_date
 
@@ -54,6 +55,7 @@ def run_build(args: argparse.Namespace) -> int:
             site_url=args.site_url,
             show_progress=not args.quiet,
             warn=_warn,
+            jobs=args.jobs or os.cpu_count() or 1,
         )
     if not args.quiet:
         entries = site.entries
@@ -174,6 +176,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="make an unpinned board (branch revision, no fingerprint) or a board whose "
         "dataset cannot be fetched an error instead of a warning; CI uses it "
         "(example: spotdiff leaderboard build --strict)",
+    )
+    build.add_argument(
+        "--jobs",
+        type=number_type(int, 0, 256),
+        default=1,
+        metavar="N",
+        help="score the submissions the cache misses in N worker processes, 0 for one per "
+        "CPU; the output is the same for any N (default: 1; example: --jobs 0)",
     )
     add_token_env(build, "read a private board dataset (a hidden board)")
     add_quiet_option(build)
