@@ -98,7 +98,7 @@ def _change_evidence(
     return change_words, heads, category
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def _description_evidence(
     description: str | None,
 ) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
@@ -112,7 +112,7 @@ def _description_evidence(
     )
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def _counted(description: str | None, values: tuple[str, ...]) -> frozenset[str]:
     return frozenset().union(*(counted_nouns(t) for t in (description, *values) if t))
 

@@ -56,7 +56,15 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool]:
     return phrase, named, vague
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
+def _clauses(text: str) -> tuple[tuple[str, ...], ...]:
+    """The words of each clause of ``text`` (empty ones kept), read once for
+    both :func:`lead_phrase` and :func:`counted_nouns`. A small cache: a
+    description is nearly always read for one item only."""
+    return tuple(words(part) for part in _PHRASE_BREAK.split(text))
+
+
+@lru_cache(maxsize=4096)
 def lead_phrase(description: str) -> tuple[str, ...]:
     """The words of the phrase a description is about, "of" kept; () if it names nothing.
 
@@ -69,7 +77,7 @@ def lead_phrase(description: str) -> tuple[str, ...]:
     "On the right side of the street,") sets the scene and is skipped, as is
     a phrase of panel or position words only.
     """
-    clauses = [c for c in (words(part) for part in _PHRASE_BREAK.split(description)) if c]
+    clauses = [c for c in _clauses(description) if c]
     for index, clause in enumerate(clauses):
         if clause[0] in PREPOSITIONS and index + 1 < len(clauses):
             continue
@@ -80,13 +88,13 @@ def lead_phrase(description: str) -> tuple[str, ...]:
     return ()
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def lead_words(description: str) -> frozenset[str]:
     """The content words of the phrase a description is about (:func:`lead_phrase`)."""
     return frozenset(w for w in lead_phrase(description) if w not in PREPOSITIONS)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def lead_head(description: str) -> str | None:
     """The one object a description names: the head noun of its lead phrase.
 
@@ -106,7 +114,7 @@ def lead_head(description: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def counted_nouns(text: str) -> frozenset[str]:
     """The nouns a text counts: the head of the phrase right after each number.
 
@@ -116,8 +124,7 @@ def counted_nouns(text: str) -> frozenset[str]:
     """
     found: set[str] = set()
     phrase: list[str] | None = None
-    clauses = (words(part) for part in _PHRASE_BREAK.split(text))
-    for word in (w for clause in clauses for w in (*clause, ".")):
+    for word in (w for clause in _clauses(text) for w in (*clause, ".")):
         if word.isdigit():
             phrase = []
         elif phrase is None:

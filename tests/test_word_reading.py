@@ -1,0 +1,83 @@
+"""The fast readings of text agree with the plain definitions they replace.
+
+``words`` reads a text token by token (cached per token) and ``_lead`` reads
+a description's clauses once for several rules; both are performance
+changes only, so each is compared here with the straightforward reading
+over arbitrary text, including the characters that could make the two
+differ (case changes, digits against letters, punctuation, odd whitespace,
+letters whose lower case is ASCII).
+"""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spotdiff_eval.matching._lead import _PHRASE_BREAK, _clauses
+from spotdiff_eval.matching._normalize import canonical_word, words
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_SPLIT = re.compile(r"[^a-z0-9]+")
+_DIGITS_AND_LETTERS = re.compile(r"(?<=[0-9])(?=[a-z])|(?<=[a-z])(?=[0-9])")
+
+
+def whole_text_words(text: str) -> tuple[str, ...]:
+    """The definition: the regexes over the whole text at once."""
+    text = _CAMEL.sub(" ", text).lower()
+    text = _DIGITS_AND_LETTERS.sub(" ", text)
+    return tuple(canonical_word(w) for w in _SPLIT.split(text) if w)
+
+
+PIECES = st.sampled_from(
+    [
+        "Red",
+        "kite",
+        "KITE",
+        "HTMLParser",
+        "redCar",
+        "car2",
+        "2cars",
+        "Σ",
+        "\u212a",  # Kelvin sign: lower case is an ASCII "k"
+        "\u0130",  # dotted capital I: lower case is "i" plus a combining dot
+        "ﬁ",
+        "_",
+        "-",
+        ",",
+        ".",
+        "(",
+        " ",
+        "  ",
+        "\t",
+        "\n",
+        "\x1c",
+        "\u00a0",
+        "\u2003",
+        " and ",
+        " AS WELL AS ",
+        "four",
+        "apples",
+        "of",
+        "in",
+        "changed",
+    ]
+)
+TEXTS = st.one_of(st.lists(PIECES, max_size=12).map("".join), st.text(max_size=40))
+
+
+@settings(max_examples=400, deadline=None)
+@given(TEXTS)
+def test_words_by_token_equal_words_of_the_whole_text(text: str) -> None:
+    assert words(text) == whole_text_words(text)
+
+
+def plain_lead_phrase_clauses(text: str) -> list[tuple[str, ...]]:
+    return [whole_text_words(part) for part in _PHRASE_BREAK.split(text)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXTS)
+def test_clauses_read_once_give_the_plain_readings(text: str) -> None:
+    assert list(_clauses(text)) == plain_lead_phrase_clauses(text)
