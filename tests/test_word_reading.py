@@ -15,7 +15,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spotdiff_eval.matching._lead import _PHRASE_BREAK, _clauses
+from spotdiff_eval.matching._lead import _PHRASE_BREAK, read_text
 from spotdiff_eval.matching._normalize import canonical_word, words
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -79,5 +79,7 @@ def plain_lead_phrase_clauses(text: str) -> list[tuple[str, ...]]:
 
 @settings(max_examples=300, deadline=None)
 @given(TEXTS)
-def test_clauses_read_once_give_the_plain_readings(text: str) -> None:
-    assert list(_clauses(text)) == plain_lead_phrase_clauses(text)
+def test_one_reading_gives_the_clauses_and_the_words_of_the_whole_text(text: str) -> None:
+    clauses, all_words = read_text(text)
+    assert list(clauses) == plain_lead_phrase_clauses(text)
+    assert all_words == whole_text_words(text)

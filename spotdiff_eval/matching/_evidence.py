@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..datasets import Difference, GoldDifference
-from ._lead import counted_nouns, lead_head, lead_words
-from ._lexicon import CHANGE_WORDS
+from ._lead import counted_nouns, lead_head, lead_words, read_text
+from ._lexicon import CHANGE_WORDS, FILLER
 from ._modifiers import Modifiers, modifiers_of
 from ._normalize import Name, attribute_category, content_words, parse_name, value_heads, words
 
@@ -104,9 +104,10 @@ def _description_evidence(
 ) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     if not description:
         return frozenset(), frozenset(), frozenset()
+    said = frozenset(read_text(description)[1]).difference(FILLER, CHANGE_WORDS)
     head = lead_head(description)
     return (
-        content_words(description) - CHANGE_WORDS,
+        frozenset(w for w in said if not w.isdigit()),  # content_words(description) - CHANGE_WORDS
         lead_words(description),
         frozenset() if head is None else frozenset([head]),
     )

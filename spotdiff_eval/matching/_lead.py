@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import chain
 
 from ._lexicon import (
     CHANGE_WORDS,
@@ -20,7 +21,7 @@ from ._lexicon import (
     VAGUE_NOUNS,
     VERB_MARKERS,
 )
-from ._normalize import head_of, words
+from ._normalize import head_of, read_words
 
 #: Where a description's first phrase ends: punctuation that separates
 #: clauses or list entries, and the words that join two of them.
@@ -56,12 +57,27 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool]:
     return phrase, named, vague
 
 
+#: The same breaks, kept in the split: their own words ("and", "as well as")
+#: belong to the text's words but to no clause.
+_PHRASE_BREAK_KEPT = re.compile(f"({_PHRASE_BREAK.pattern})", re.I)
+
+
 @lru_cache(maxsize=4096)
+def read_text(text: str) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """The words of each clause of ``text`` (empty ones kept), and all its words.
+
+    One reading serves :func:`lead_phrase`, :func:`counted_nouns` and the
+    description's words (``words(text)``, which is the clauses and the breaks
+    read in order: every break starts and ends at whitespace or punctuation,
+    where no word is joined or split). A small cache: a description is nearly
+    always read for one item only.
+    """
+    parts = [read_words(part) for part in _PHRASE_BREAK_KEPT.split(text)]
+    return tuple(parts[0::2]), tuple(chain.from_iterable(parts))
+
+
 def _clauses(text: str) -> tuple[tuple[str, ...], ...]:
-    """The words of each clause of ``text`` (empty ones kept), read once for
-    both :func:`lead_phrase` and :func:`counted_nouns`. A small cache: a
-    description is nearly always read for one item only."""
-    return tuple(words(part) for part in _PHRASE_BREAK.split(text))
+    return read_text(text)[0]
 
 
 @lru_cache(maxsize=4096)
@@ -122,9 +138,12 @@ def counted_nouns(text: str) -> frozenset[str]:
     change said of the house is about its chimneys, not its windows (case
     "the description names another object than the corroborating count").
     """
+    clauses = _clauses(text)
+    if not any(map(str.isdigit, chain.from_iterable(clauses))):
+        return frozenset()  # most descriptions count nothing
     found: set[str] = set()
     phrase: list[str] | None = None
-    for word in (w for clause in _clauses(text) for w in (*clause, ".")):
+    for word in (w for clause in clauses for w in (*clause, ".")):
         if word.isdigit():
             phrase = []
         elif phrase is None:

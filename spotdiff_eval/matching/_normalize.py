@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
 
 from ._lexicon import (
     ADJECTIVES,
@@ -85,9 +86,8 @@ def _token_words(token: str) -> tuple[str, ...]:
     return tuple(canonical_word(w) for w in _SPLIT.split(text) if w)
 
 
-@lru_cache(maxsize=8192)
-def words(text: str) -> tuple[str, ...]:
-    """All words of ``text``, canonical, in order (fillers included).
+def read_words(text: str) -> tuple[str, ...]:
+    """:func:`words`, uncached: for texts read once (the parts of a description).
 
     Read token by token, each token cached: descriptions are nearly all
     distinct, so a cache of whole texts thrashed past a few thousand items,
@@ -97,7 +97,13 @@ def words(text: str) -> tuple[str, ...]:
     tokens = text.split()
     if len(tokens) == 1:
         return _token_words(tokens[0])
-    return tuple(w for token in tokens for w in _token_words(token))
+    return tuple(chain.from_iterable(map(_token_words, tokens)))
+
+
+@lru_cache(maxsize=8192)
+def words(text: str) -> tuple[str, ...]:
+    """All words of ``text``, canonical, in order (fillers included)."""
+    return read_words(text)
 
 
 @lru_cache(maxsize=8192)
