@@ -7,7 +7,9 @@ change it is. The matching rules in ``relation.py`` read only profiles.
 
 The parts are cached by the strings they come from: subjects and attribute
 values repeat across items and submissions, so most profiles are assembled
-from cache hits.
+from cache hits. Descriptions do not repeat: their caches are small (a
+description is read for one item), and their words come from a cache per
+token (``normalize.words``), which stays small whatever the dataset's size.
 """
 
 from __future__ import annotations
