@@ -83,3 +83,33 @@ def test_one_reading_gives_the_clauses_and_the_words_of_the_whole_text(text: str
     clauses, all_words = read_text(text)
     assert list(clauses) == plain_lead_phrase_clauses(text)
     assert all_words == whole_text_words(text)
+
+
+def _lexicon_words() -> set[str]:
+    """Every word the lexicon and the look tables know, and their spellings."""
+    from spotdiff_eval.matching import _lexicon, _looks
+
+    found: set[str] = set()
+    for module in (_lexicon, _looks):
+        for value in vars(module).values():
+            if isinstance(value, dict):
+                found |= {w for w in value if isinstance(w, str)}
+                for v in value.values():
+                    if isinstance(v, str):
+                        found.add(v)
+                    elif isinstance(v, frozenset | set | tuple):
+                        found |= {w for w in v if isinstance(w, str)}
+            elif isinstance(value, frozenset | set):
+                found |= {w for w in value if isinstance(w, str)}
+    return found
+
+
+def test_every_word_with_a_look_reading_is_readable() -> None:
+    """``group_looks`` drops words outside READABLE before its cache: none may have a reading."""
+    from spotdiff_eval.matching._looks import DIMENSIONS, READABLE, SIZE_POLES, _readings
+
+    vocabulary = _lexicon_words()
+    assert len(vocabulary) > 500
+    sizes = frozenset(SIZE_POLES)
+    for word in vocabulary - READABLE:
+        assert not any(_readings(d, word, sizes) for d in DIMENSIONS), word
