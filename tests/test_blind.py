@@ -45,3 +45,25 @@ def test_blind_strategy_stays_near_zero(strategy: str, bundled, tmp_path: Path) 
     metrics = evaluate(bundled, load_predictions(path)).metrics
     assert metrics.recall <= 0.10, f"{strategy}: recall {metrics.recall:.1%}"
     assert metrics.overall_score <= 0.20, f"{strategy}: overall {metrics.overall_score:.1%}"
+
+
+def test_theme_guesses_come_from_the_other_items_only() -> None:
+    from spotdiff_eval.blind import top_k_of_theme
+    from spotdiff_eval.datasets import Annotation, gold_difference_from_json
+
+    def item(item_id: str, *subjects: str) -> Annotation:
+        differences = tuple(
+            gold_difference_from_json({"id": f"d{i}", "kind": "object_added", "subject": s})
+            for i, s in enumerate(subjects)
+        )
+        return Annotation(item_id, f"{item_id}.png", "side_by_side", differences)
+
+    annotations = [
+        item("scene_0001", "kite", "only_mine_1"),
+        item("scene_0002", "kite", "dog"),
+        item("scene_0003", "kite", "only_mine_3"),
+    ]
+    answer = top_k_of_theme(annotations, 2)
+    guessed = {i: {g["subject"] for g in gs} for i, gs in answer.items()}
+    assert all(f"only_mine_{n}" not in guessed[f"scene_000{n}"] for n in (1, 3))
+    assert all("kite" in g for g in guessed.values())

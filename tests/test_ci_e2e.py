@@ -40,6 +40,7 @@ from test_loading import test_schemas_are_documented_draft_2020_12 as check_sche
 
 from spotdiff_eval import evaluate_files
 from spotdiff_eval.cli import main
+from spotdiff_eval.validation import BASELINE_IDS
 
 RUN_URL = "https://github.com/example/spotdiff-eval/actions/runs/42"
 
@@ -302,8 +303,7 @@ def _surrogate_predictions(repo: Path) -> None:
                 repo / "submissions" / BOARD / "fake-baseline", model="m", baseline=True
             ),
             f"submissions/{BOARD}/fake-baseline/submission.json: /baseline: only the project's "
-            "baselines (empty-baseline, example-baseline, perfect-baseline) on a public board "
-            "may be marked",
+            f"baselines ({', '.join(sorted(BASELINE_IDS))}) on a public board may be marked",
         ),
         (
             "junk hidden-track folder",  # on the public board, claiming the hidden track

@@ -17,9 +17,7 @@ from spotdiff_eval.scoring._evaluation import score_item
 
 README = (REPO / "README.md").read_text(encoding="utf-8")
 #: The README and the reference pages in docs/ it links to.
-DOCS = README + "".join(
-    p.read_text(encoding="utf-8") for p in sorted((REPO / "docs").glob("*.md"))
-)
+DOCS = README + "".join(p.read_text(encoding="utf-8") for p in sorted((REPO / "docs").glob("*.md")))
 
 
 def block_after(marker: str) -> str:

@@ -335,7 +335,12 @@ def test_baselines_are_valid_labelled_and_reproducible(
 ) -> None:
     submissions = tmp_path / "submissions"
     folders = write_baselines(dataset_manifest, predictions_dir, submissions, date="2025-05-05")
-    assert [f.name for f in folders] == ["perfect-baseline", "empty-baseline", "example-baseline"]
+    assert [f.name for f in folders] == [
+        "perfect-baseline",
+        "empty-baseline",
+        "blind-baseline",
+        "example-baseline",
+    ]
     for folder in folders:
         assert validate_target(folder, manifest=dataset_manifest) == []
         metadata = read_json(folder / "submission.json")
@@ -356,6 +361,16 @@ def test_baselines_are_valid_labelled_and_reproducible(
     scores = {e["submission_id"]: e["metrics"]["overall_score"] for e in board.data["entries"]}
     assert scores["perfect-baseline"] == 1.0
     assert scores["empty-baseline"] == 0.0
+    blind = read_json(submissions / "blind-baseline" / "predictions.json")
+    for item in blind["items"]:  # guesses come from the other items' annotations only
+        others = {
+            d["subject"]
+            for other, spec in ITEMS.items()
+            if other != item["item_id"]
+            for d in spec["differences"]
+        }
+        guessed = {g["subject"] for g in item["differences"]}
+        assert guessed <= others
     assert all(e["baseline"] and e["submitter"] is None for e in board.data["entries"])
 
 
@@ -369,7 +384,8 @@ def test_only_the_project_baselines_may_claim_to_be_one(
     board = compute_leaderboard(root, dataset_manifest)
     assert list(board.skipped) == [
         f"{folder / 'submission.json'}: /baseline: only the project's baselines "
-        "(empty-baseline, example-baseline, perfect-baseline) on a public board may be marked"
+        "(blind-baseline, empty-baseline, example-baseline, perfect-baseline) on a public board "
+        "may be marked"
     ]
     assert "sneaky-model" not in {e["submission_id"] for e in board.data["entries"]}
 

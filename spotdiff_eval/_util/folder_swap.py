@@ -34,18 +34,23 @@ _RENAME_EXCHANGE = 2
 _CANNOT_EXCHANGE = {errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP, errno.ENOTSUP}
 
 
-def replace_folder(target: Path, fill: Callable[[Path], None], marker: str) -> None:
+def replace_folder(
+    target: Path, fill: Callable[[Path], None], marker: str, *older_markers: str
+) -> None:
     """Build ``target`` anew with ``fill(empty_folder)`` and swap it in.
 
     ``marker`` is a file every folder built this way holds: an existing
     ``target`` without it is refused rather than replaced, so a mistyped
     ``--output`` (``.``, ``data/``) can never delete somebody's files.
+    ``older_markers`` are what earlier versions left, so upgrading replaces
+    their folders too.
     """
     target = Path(target)
     if os.path.lexists(target):
         if not target.is_dir() or target.is_symlink():
             raise SpotDiffError(target, "", "exists and is not a folder; choose another --output")
-        if any(target.iterdir()) and not (target / marker).is_file():
+        known = (marker, *older_markers)
+        if any(target.iterdir()) and not any((target / m).is_file() for m in known):
             raise SpotDiffError(
                 target,
                 "",

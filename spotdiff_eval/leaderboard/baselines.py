@@ -1,9 +1,11 @@
-"""The project's baselines: three submissions that need no model.
+"""The project's baselines: four submissions that need no model.
 
 They anchor the leaderboard so readers can place every real entry: the
 perfect answer (the ceiling, and a regression guard for annotations and
-scorer), the empty answer (the floor), and the bundled example predictions (a
-realistic partial answer). Each is marked ``"baseline": true`` and says what
+scorer), the empty answer (nothing at all), the blind answer (the floor a
+model must clear: written without looking at any image, as vision benchmarks
+show a text-only baseline), and the bundled example predictions (a realistic
+partial answer). Each is marked ``"baseline": true`` and says what
 it is in its notes. They are regenerated from ``predictions/`` and the
 manifest whenever the dataset changes (``spotdiff leaderboard baselines``);
 regenerating without a change rewrites identical bytes, the date included.
@@ -12,10 +14,12 @@ regenerating without a change rewrites identical bytes, the date included.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..blind import FLOOR_STRATEGY, STRATEGIES, predictions_document
 from ..datasets import (
     Dataset,
     dumps_canonical,
@@ -31,13 +35,35 @@ from .submissions import SubmissionFindings
 
 ORGANISATION = "SpotDiff Eval"
 EMPTY_MODEL = "empty-baseline"
+BLIND_MODEL = "blind-floor (no image)"
 
 
 @dataclass(frozen=True)
 class Baseline:
+    """``source`` is a file in predictions/; else ``build`` makes the predictions."""
+
     submission_id: str
-    source: str | None  # file in predictions/, or None for the empty answer
+    source: str | None
     notes: str
+    build: Callable[[Dataset], str] | None = None
+
+
+def empty_predictions(dataset: Dataset) -> str:
+    """Every item answered, with nothing."""
+    items = sorted(item.item_id for item in dataset.items)
+    return dumps_canonical(
+        {
+            "schema_version": "1.0",
+            "model": EMPTY_MODEL,
+            "items": [{"item_id": item_id, "differences": []} for item_id in items],
+        }
+    )
+
+
+def blind_predictions(dataset: Dataset) -> str:
+    """The floor: each item's guesses come from the other items' annotations only."""
+    answer = STRATEGIES[FLOOR_STRATEGY](list(dataset.annotations))
+    return dumps_canonical(predictions_document(answer, BLIND_MODEL))
 
 
 BASELINES = (
@@ -53,7 +79,18 @@ BASELINES = (
         "empty-baseline",
         None,
         "**Baseline, not a model.** Answers every item with an empty list, so it marks "
-        "the floor: 0% on every metric (an empty answer earns no precision either).",
+        "nothing: 0% on every metric (an empty answer earns no precision either).",
+        build=empty_predictions,
+    ),
+    Baseline(
+        "blind-baseline",
+        None,
+        "**Baseline, not a model: the floor.** Written without looking at any image: "
+        f"each item is answered with the {FLOOR_STRATEGY.split('-')[-1]} most common "
+        "changes of the *other* items (`spotdiff_eval.blind`). A model that scores near "
+        "it has not shown that it sees the differences; `python benchmarks/blind.py` "
+        "scores every blind strategy.",
+        build=blind_predictions,
     ),
     Baseline(
         "example-baseline",
@@ -63,18 +100,6 @@ BASELINES = (
         "predictions and wrong details, included to show how a partial answer scores.",
     ),
 )
-
-
-def empty_predictions(dataset: Dataset) -> str:
-    """Every item answered, with nothing."""
-    items = sorted(item.item_id for item in dataset.items)
-    return dumps_canonical(
-        {
-            "schema_version": "1.0",
-            "model": EMPTY_MODEL,
-            "items": [{"item_id": item_id, "differences": []} for item_id in items],
-        }
-    )
 
 
 def write_baselines(
@@ -92,8 +117,8 @@ def write_baselines(
     folders, findings = [], []
     for baseline in BASELINES:
         folder = Path(submissions_dir) / baseline.submission_id
-        if baseline.source is None:
-            text = empty_predictions(dataset)
+        if baseline.build is not None:
+            text = baseline.build(dataset)
         else:
             source = Path(predictions_dir) / baseline.source
             load_predictions(source, max_bytes=PREDICTIONS_JSON_MAX_BYTES)  # valid, or stop here

@@ -89,7 +89,7 @@ def build_leaderboard(
             write_site_data(board_dir, lb)
         _write(folder / DATA_FILE, dumps_canonical(site.index()))
 
-    replace_folder(Path(output), fill, DATA_FILE)
+    replace_folder(Path(output), fill, DATA_FILE, "leaderboard.json")  # the 1.x site's
     write_text_atomic(markdown, text)
     return site
 

@@ -29,6 +29,7 @@ pairs, so they can never make a blind guess land.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -144,20 +145,25 @@ def _kind_veto(p: Profile, g: Profile) -> str | None:
     return None
 
 
-def _look_veto(p: Profile, g: Profile) -> str | None:
-    for dimension, said in p.modifiers.looks:
-        other = g.modifiers.look(dimension)
-        if other and said.isdisjoint(other):
-            return f"{dimension}: {'/'.join(sorted(said))} vs {'/'.join(sorted(other))}"
+def _first_disagreement(
+    said: tuple[tuple[str, frozenset[str]], ...],
+    other: Callable[[str], frozenset[str]],
+    label: str,
+) -> str | None:
+    """The first respect in which both state something and nothing agrees."""
+    for respect, values in said:
+        theirs = other(respect)
+        if theirs and values.isdisjoint(theirs):
+            return f"{respect}{label}: {'/'.join(sorted(values))} vs {'/'.join(sorted(theirs))}"
     return None
+
+
+def _look_veto(p: Profile, g: Profile) -> str | None:
+    return _first_disagreement(p.modifiers.looks, g.modifiers.look, "")
 
 
 def _place_veto(p: Profile, g: Profile) -> str | None:
-    for axis, said in p.modifiers.places:
-        other = g.modifiers.place(axis)
-        if other and said.isdisjoint(other):
-            return f"{axis} position: {'/'.join(sorted(said))} vs {'/'.join(sorted(other))}"
-    return None
+    return _first_disagreement(p.modifiers.places, g.modifiers.place, " position")
 
 
 def _counts_veto(p: Profile, g: Profile) -> str | None:

@@ -18,7 +18,9 @@ from ._submission_checks import SUBMISSION_JSON_MAX_BYTES, validate_submission
 #: The project's own baselines (``leaderboard/baselines.py``), the only folders
 #: that may say ``"baseline": true``: the flag shows an entry as a reference
 #: row and waives the submitter, so a pull request must not be able to claim it.
-BASELINE_IDS = frozenset({"perfect-baseline", "empty-baseline", "example-baseline"})
+BASELINE_IDS = frozenset(
+    {"perfect-baseline", "empty-baseline", "blind-baseline", "example-baseline"}
+)
 #: The submission.json track each board track takes.
 TRACKS = {"public": "dev", "hidden": "hidden"}
 
