@@ -96,6 +96,14 @@ def standard_submissions(submissions: Path) -> dict[str, Path]:
     }
 
 
+def checkout(tmp_path: Path, make_dataset: Any) -> Path:
+    """A checkout-like folder: data/, submissions/<board>/; the build runs inside it."""
+    root = tmp_path / "repo"
+    make_dataset(root)
+    standard_submissions(make_board(root / "submissions"))
+    return root
+
+
 def copy_tree(source: Path, target: Path, order: list[str]) -> None:
     """Copy the submission folders of ``source`` creating them in ``order``."""
     target.mkdir(parents=True)

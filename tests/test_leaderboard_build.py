@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_cli, write_json
-from leaderboard_helpers import BOARD, half_right, make_board, read, snapshot, standard_submissions
+from leaderboard_helpers import BOARD, checkout, half_right, read, snapshot
 
 from spotdiff_eval.datasets._jsonio import dumps_layered
 from spotdiff_eval.datasets._schema import validate_document
@@ -16,11 +16,7 @@ from spotdiff_eval.leaderboard.build import build_leaderboard
 
 @pytest.fixture
 def repo(tmp_path: Path, make_dataset) -> Path:  # type: ignore[no-untyped-def]
-    """A checkout-like folder: data/, submissions/<board>/; the build runs inside it."""
-    root = tmp_path / "repo"
-    make_dataset(root)
-    standard_submissions(make_board(root / "submissions"))
-    return root
+    return checkout(tmp_path, make_dataset)
 
 
 def build(repo: Path, *args: str) -> tuple[int, str, str]:

@@ -40,6 +40,7 @@ def test_wheel_carries_schemas_and_runs_outside_the_checkout(tmp_path: Path) -> 
     names = zipfile.ZipFile(wheel).namelist()
     for schema in ("prediction", "annotation", "manifest", "report", "submission"):
         assert f"spotdiff_eval/_data/schemas/{schema}.schema.json" in names
+    assert "spotdiff_eval/_data/site_templates/dataset_card.md.j2" in names
 
     target = tmp_path / "site"
     subprocess.run(
@@ -94,5 +95,20 @@ def test_wheel_carries_schemas_and_runs_outside_the_checkout(tmp_path: Path) -> 
         check=True,
     )
     assert Path(probe.stdout.strip()).is_relative_to(target)
+    card = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import json, sys; from spotdiff_eval.generator.card import render_card; "
+            "sys.stdout.write(render_card(json.loads(sys.stdin.read())))",
+        ],
+        input=(REPO / "data" / "dataset_version.json").read_text(encoding="utf-8"),
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert card.stdout == (REPO / "data" / "README.md").read_text(encoding="utf-8")
     report = json.loads((elsewhere / "report.json").read_text(encoding="utf-8"))
     assert report["metrics"]["overall_score"] == 1.0

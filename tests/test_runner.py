@@ -10,6 +10,7 @@ bases and timeouts; the CLI's defaults are not used for those.
 from __future__ import annotations
 
 import base64
+import email.utils
 import io
 import json
 import shlex
@@ -388,6 +389,48 @@ def test_retries_429_5xx_timeouts_and_dropped_connections(protocol: str, tmp_pat
     assert result.error is None and (result.ok, result.failed) == (4, 1)
 
 
+@pytest.mark.parametrize("form", ["seconds", "date"])
+def test_a_retry_after_pauses_every_worker(form: str, dataset: RunDataset, tmp_path: Path) -> None:
+    """The server asks the whole client to slow down, not only the worker it answered."""
+    value = "2" if form == "seconds" else email.utils.formatdate(time.time() + 3, usegmt=True)
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Fail(429, "slow down", headers=(("Retry-After", value),)))
+        fake.script("item_001", Reply(delay=0.3))  # the other worker's next item comes later
+        output = tmp_path / "out.json"
+        result, _ = run(settings_for(fake, dataset, output, concurrency=2))
+    told = fake.requests_for("item_000")[0].at
+    later = [fake.requests_for(i)[0].at - told for i in ("item_002", "item_003")]
+    assert min(later) >= 1.0, f"another worker asked {min(later):.2f} s into the pause"
+    assert fake.requests_for("item_000")[1].at - told >= 1.0
+    assert result.ok == 4 and statuses(output)["item_000"]["attempts"] == 2
+
+
+@pytest.mark.parametrize(
+    ("status", "error", "hint"),
+    [
+        (403, "HTTP 403: forbidden", "check the token in $SPOTDIFF_API_TOKEN"),
+        (404, "HTTP 404: no such model", "check --endpoint and --model"),
+        (302, "HTTP 302: the endpoint redirects elsewhere; give the final URL as --endpoint", ""),
+    ],
+    ids=["forbidden", "not-found", "redirect"],
+)
+def test_forbidden_unknown_and_redirected_endpoints_stop_the_run_at_once(
+    status: int, error: str, hint: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    message = error.removeprefix(f"HTTP {status}: ")
+    headers = (("Location", "http://127.0.0.1:9/elsewhere"),) if status == 302 else ()
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Fail(status, message, headers=headers))
+        output = tmp_path / "out.json"
+        result, _ = run(settings_for(fake, dataset, output, concurrency=1, retries=3))
+    assert fake.counts() == {"item_000": 1}  # neither retried nor followed
+    seen = statuses(output)
+    assert (seen["item_000"]["error"], seen["item_000"]["http_status"]) == (error, status)
+    assert [seen[i]["status"] for i in dataset.item_ids] == ["failed"] + ["skipped"] * 3
+    assert result.error is not None and result.error.what.startswith(error)
+    assert hint in result.error.what
+
+
 def test_gives_up_after_the_retries_with_the_reason(dataset: RunDataset, tmp_path: Path) -> None:
     def always(item: str | None):
         return {
@@ -410,6 +453,43 @@ def test_gives_up_after_the_retries_with_the_reason(dataset: RunDataset, tmp_pat
     assert seen["item_003"]["error"] == "the reply is not JSON: <html>oops</html>"
     assert seen["item_003"]["attempts"] == 1  # a 200 that is not JSON is not retried
     assert result.failed == 4 and answered(output) == []
+
+
+def test_a_bug_fails_the_item_with_its_traceback_redacted_and_the_run_goes_on(
+    dataset: RunDataset, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An unexpected error keeps its exception chain, never the token or the machine's folders."""
+    from spotdiff_eval.runner import engine
+
+    real = engine.read_image
+
+    def buggy(path: Path) -> tuple[bytes, str]:
+        if path.name != "item_001.png":
+            return real(path)
+        try:
+            {}["usage"]
+        except KeyError as exc:
+            raise ValueError(f"image of {TOKEN} not understood") from exc
+
+    monkeypatch.setattr(engine, "read_image", buggy)
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        output = tmp_path / "out.json"
+        result, stream = run(settings_for(fake, dataset, output, concurrency=1))
+    seen = statuses(output)
+    assert [seen[i]["status"] for i in dataset.item_ids] == ["ok", "failed", "ok", "ok"]
+    failed = seen["item_001"]
+    assert failed["error"] == "internal error: ValueError: image of [redacted] not understood"
+    trace = failed["traceback"]
+    assert trace.startswith("Traceback (most recent call last):\n")
+    assert "KeyError: 'usage'" in trace
+    assert "The above exception was the direct cause of the following exception" in trace
+    assert 'File "spotdiff_eval/runner/engine.py", line ' in trace
+    assert 'File "test_runner.py", line ' in trace  # tests/ is on the import path
+    assert trace.endswith("ValueError: image of [redacted] not understood\n")
+    assert TOKEN not in output.read_text() + stream
+    assert str(REPO) not in trace and str(tmp_path) not in trace
+    assert all("traceback" not in seen[i] for i in ("item_000", "item_002", "item_003"))
+    assert result.failed == 1 and result.ok == 3
 
 
 @pytest.mark.parametrize("headers", [False, True], ids=["body", "headers"])

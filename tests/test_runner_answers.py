@@ -28,6 +28,7 @@ from spotdiff_eval.runner.answers import (
 )
 from spotdiff_eval.runner.http import RetryPolicy, retry_after_seconds
 from spotdiff_eval.runner.protocols import ResponseError, read_reply, request_url
+from spotdiff_eval.runner.tracebacks import clipped, formatted_traceback
 
 REMOVAL = {"kind": "object_removed", "subject": "kite"}
 
@@ -318,6 +319,27 @@ def test_backoff_grows_with_jitter_and_honours_retry_after() -> None:
         assert len(set(delays)) == 50  # jittered
     assert all(3 <= policy.delay(1, 3, rng) <= 4 for _ in range(20))
     assert all(60 <= policy.delay(1, 3600, rng) <= 61 for _ in range(20))
+
+
+# -- tracebacks of unexpected errors ---------------------------------------------------------
+
+
+def test_a_traceback_names_no_folder_and_an_overlong_one_keeps_its_end() -> None:
+    source = "def crash():\n    raise OSError('disk')\n"
+    code = compile(source, "/home/alice/secret-project/plugin.py", "exec")
+    namespace: dict[str, Any] = {}
+    exec(code, namespace)
+    try:
+        namespace["crash"]()
+    except OSError as exc:
+        trace = formatted_traceback(exc)
+    assert 'File "plugin.py", line 2, in crash' in trace  # outside the import path
+    assert "alice" not in trace and trace.endswith("OSError: disk\n")
+    long = "".join(f"frame {n}\n" for n in range(2000)) + "KeyError: 'x'\n"
+    cut = clipped(long, 500)
+    assert len(cut) == 500 and cut.startswith("[start cut]\n")
+    assert cut.endswith("frame 1999\nKeyError: 'x'\n")
+    assert clipped("short\n", 500) == "short\n"
 
 
 # -- redaction -------------------------------------------------------------------------------

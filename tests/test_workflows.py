@@ -192,7 +192,8 @@ def _common_rules(name: str, text: str, doc: dict[str, Any]) -> list[str]:
         match = _USES.match(line)
         if match:
             uses, ref, version = match.groups()
-            if PINS.get(uses) != (version, ref):
+            # A sub-action (actions/cache/restore) is pinned as its repository.
+            if PINS.get("/".join(uses.split("/")[:2])) != (version, ref):
                 found.append(
                     f"{name}:{number}: {uses}@{ref} # {version} is not pinned as in ACTIONS.md"
                 )
@@ -305,8 +306,38 @@ def _publish_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
         if f"actions/{needed}" not in used:
             found.append(f"{name}: does not use actions/{needed}")
     runs = " ".join(step.get("run", "") for _, step in steps(doc))
-    if "leaderboard build --no-cache" not in runs:
-        found.append(f"{name}: must rescore every submission (leaderboard build --no-cache)")
+    if "leaderboard build --cache-dir .spotdiff-cache --jobs 0" not in runs:
+        found.append(f"{name}: must score in parallel behind .spotdiff-cache/ (--jobs 0)")
+    found += _cache_rules(files)
+    return found
+
+
+#: The one cache: publish.yml's reports, keyed by the evaluator version.
+CACHE_PATH = ".spotdiff-cache/reports"
+CACHE_KEY = "spotdiff-reports-${{ hashFiles('spotdiff_eval/version.py') }}-"
+
+
+def _cache_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
+    """Only the publish build reads and writes a cache; it writes on main only."""
+    found = []
+    for name, (_, doc) in files.items():
+        for job, step in steps(doc):
+            uses = action(step)
+            if not uses.startswith("actions/cache") and "cache" not in step.get("with", {}):
+                continue
+            where = f"{name}: {job}: {step.get('name')}"
+            if (name, job) != ("publish.yml", "build"):
+                found.append(f"{where}: only the publish build uses a cache")
+                continue
+            options = step.get("with", {})
+            if options.get("path") != CACHE_PATH:
+                found.append(f"{where}: the cache holds {CACHE_PATH} only")
+            if not str(options.get("key", "")).startswith(CACHE_KEY):
+                found.append(f"{where}: the cache key must start with {CACHE_KEY}")
+            if uses not in ("actions/cache/restore", "actions/cache/save"):
+                found.append(f"{where}: restore and save apart, to save on main only")
+            if uses == "actions/cache/save" and step.get("if") != "github.ref == 'refs/heads/main'":
+                found.append(f"{where}: the cache is saved on main only")
     return found
 
 
@@ -455,6 +486,28 @@ MUTATIONS = {
             run="python -I -m spotdiff_eval ci comment-body --artifact x --github-output body"
         ),
         "must check the head SHA",
+    ),
+    "cache-in-a-pull-request-job": (
+        "verify-submission.yml",
+        lambda t, d: d["jobs"]["verify"]["steps"].insert(
+            0, {"name": "c", "uses": "actions/cache/restore@x", "with": {"path": CACHE_PATH}}
+        ),
+        "verify-submission.yml: verify: c: only the publish build uses a cache",
+    ),
+    "cache-saved-off-main": (
+        "publish.yml",
+        lambda t, d: _step(d, "actions/cache/save").pop("if"),
+        "the cache is saved on main only",
+    ),
+    "cache-holds-the-datasets": (
+        "publish.yml",
+        lambda t, d: _step(d, "actions/cache/restore")["with"].update(path=".spotdiff-cache"),
+        f"the cache holds {CACHE_PATH} only",
+    ),
+    "cache-not-keyed-by-version": (
+        "publish.yml",
+        lambda t, d: _step(d, "actions/cache/restore")["with"].update(key="reports"),
+        "the cache key must start with",
     ),
     "publish-loop": (
         "publish.yml",

@@ -33,8 +33,6 @@ from .changes import SUBMISSIONS, folder_exists, problem, pull_request_changes
 from .github_env import require_sha
 from .ownership import review_reasons
 
-VERDICTS = ("verified", "checked", "needs_maintainer", "rejected")
-
 
 @dataclass(frozen=True)
 class Verification:

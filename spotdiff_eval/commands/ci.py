@@ -14,17 +14,19 @@ if TYPE_CHECKING:
 
 
 def run_verify_pr(args: argparse.Namespace) -> int:
+    from .._util.gc_pause import gc_paused
     from ..ci.steps import verify_step
 
-    verification, result = verify_step(
-        args.trusted,
-        args.pr,
-        args.artifact,
-        base=args.base,
-        head=args.head,
-        manifest=args.manifest,
-        author_env=args.author_env,
-    )
+    with gc_paused():
+        verification, result = verify_step(
+            args.trusted,
+            args.pr,
+            args.artifact,
+            base=args.base,
+            head=args.head,
+            manifest=args.manifest,
+            author_env=args.author_env,
+        )
     from ..ci.verify import shown
 
     for line in verification.problems:

@@ -13,13 +13,13 @@ DEFAULT_MAX_PREDICTIONS_MIB = 64
 
 
 def run(args: argparse.Namespace) -> int:
+    from .._util.gc_pause import gc_paused
     from ..datasets import dumps_layered, write_text_atomic
     from ..scoring import (
         build_report,
         check_report_target,
         evaluate_files,
         evaluation_inputs,
-        gc_paused,
         render_summary,
     )
 

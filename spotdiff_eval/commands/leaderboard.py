@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
-from . import DEFAULT_MANIFEST, add_command
+from . import DEFAULT_MANIFEST, add_command, number_type
 from .hub_options import add_token_env
 from .submit import iso_date
 
@@ -37,22 +38,25 @@ def _warn(line: str) -> None:
 
 
 def run_build(args: argparse.Namespace) -> int:
+    from .._util.gc_pause import gc_paused
     from ..leaderboard.build import build_leaderboard
     from .hub_options import resolve_token
 
     token, _ = resolve_token(args.token_env)
-    site = build_leaderboard(
-        submissions_dir=args.submissions,
-        markdown=args.markdown,
-        output=args.output,
-        cache_dir=None if args.no_cache else args.cache_dir,
-        check=args.check,
-        strict=args.strict,
-        token=token,
-        site_url=args.site_url,
-        show_progress=not args.quiet,
-        warn=_warn,
-    )
+    with gc_paused():
+        site = build_leaderboard(
+            submissions_dir=args.submissions,
+            markdown=args.markdown,
+            output=args.output,
+            cache_dir=None if args.no_cache else args.cache_dir,
+            check=args.check,
+            strict=args.strict,
+            token=token,
+            site_url=args.site_url,
+            show_progress=not args.quiet,
+            warn=_warn,
+            jobs=args.jobs or os.cpu_count() or 1,
+        )
     if not args.quiet:
         entries = site.entries
         built = len(site.built())
@@ -172,6 +176,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="make an unpinned board (branch revision, no fingerprint) or a board whose "
         "dataset cannot be fetched an error instead of a warning; CI uses it "
         "(example: spotdiff leaderboard build --strict)",
+    )
+    build.add_argument(
+        "--jobs",
+        type=number_type(int, 0, 256),
+        default=1,
+        metavar="N",
+        help="score the submissions the cache misses in N worker processes, 0 for one per "
+        "CPU; the output is the same for any N (default: 1; example: --jobs 0)",
     )
     add_token_env(build, "read a private board dataset (a hidden board)")
     build.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")

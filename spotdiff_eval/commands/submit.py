@@ -40,12 +40,12 @@ def _handle(text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .._util.gc_pause import gc_paused
     from ..datasets import find_board
     from ..errors import SpotDiffError
     from ..leaderboard.scaffold import SubmitRequest, create_submission, render_submitted
     from ..leaderboard.submissions import SubmissionFindings
     from ..runner.submission_prompt import submission_prompt
-    from ..scoring import gc_paused
 
     prompt_name, prompt_sha256 = submission_prompt(
         args.predictions, args.prompt_name, args.prompt_file

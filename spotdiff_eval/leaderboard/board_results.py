@@ -14,12 +14,11 @@ from typing import Any
 
 from .._util.progress import Progress
 from ..datasets import Board, Dataset, load_dataset
-from ..scoring import gc_paused
 from .cache import ContentCache
 from .data import build_data
 from .run_facts import cached_usage
 from .scoring import Scored, score_submissions
-from .standings import compute_standings
+from .standings_cache import cached_standings
 from .submissions import load_submissions
 
 
@@ -52,26 +51,28 @@ def compute_leaderboard(
     dataset: Dataset | None = None,
     cache_dir: Path | None = None,
     show_progress: bool = False,
+    jobs: int = 1,
 ) -> Leaderboard:
     """Validate, score (cached) and rank one board's submissions against ``manifest``.
 
     Without ``board``, ``board_folder`` is read as a public board of the
     dataset at ``manifest`` (tests and one-off builds of a plain folder).
+    ``jobs`` worker processes score the submissions the cache misses.
     """
     cache = ContentCache(cache_dir)
     if board is None:
         board = plain_board(Path(board_folder), Path(manifest))
-    with gc_paused():
-        if dataset is None:
-            dataset = load_dataset(manifest)
-        submissions, skipped = load_submissions(board, dataset, cache)
-        progress = Progress("scoring submissions", len(submissions)) if show_progress else None
-        scored = score_submissions(dataset, submissions, cache, progress)
+    if dataset is None:
+        dataset = load_dataset(manifest)
+    submissions, skipped = load_submissions(board, dataset, cache)
+    progress = Progress("scoring submissions", len(submissions)) if show_progress else None
+    # A hidden board's reports (per-item results reveal the private
+    # annotations) stay out of the cache, which CI keeps between runs.
+    reports_cache = ContentCache(None) if board.hidden else cache
+    scored = score_submissions(dataset, submissions, reports_cache, progress, jobs)
     models = [s for s in scored if not s.submission.metadata.get("baseline")]
-    standings = compute_standings(
-        {s.submission_id: s.report["metrics"]["overall_score"] for s in models},
-        {s.submission_id: s.per_item for s in models},
-    )
+    # A hidden board's standings are aggregates: they may be cached.
+    standings = cached_standings(models, cache)
     usage = {
         s.submission_id: cached_usage(
             s.submission.predictions_path, s.submission.predictions_sha256, cache

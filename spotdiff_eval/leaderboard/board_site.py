@@ -88,6 +88,7 @@ def compute_site(
     token: str | None,
     show_progress: bool,
     warn: Callable[[str], None],
+    jobs: int = 1,
 ) -> Site:
     """Every board computed; nothing written but the cache."""
     repo_root = Path(submissions_dir).absolute().parent
@@ -119,6 +120,7 @@ def compute_site(
             dataset=fetched.dataset,
             cache_dir=cache_dir,
             show_progress=show_progress,
+            jobs=jobs,
         )
         for finding in leaderboard.skipped:
             warn(f"{finding} (left out of board {board.board_id}; the others are published)")

@@ -21,6 +21,7 @@ from .board_results import Leaderboard, compute_leaderboard
 from .board_site import Site, compute_site
 from .csv_export import render_csv
 from .markdown import render_markdown
+from .site_reuse import SiteReuse
 
 __all__ = ["Leaderboard", "build_leaderboard", "check_markdown", "compute_leaderboard"]
 
@@ -50,6 +51,7 @@ def build_leaderboard(
     show_progress: bool = False,
     warn: Callable[[str], None] | None = None,
     render_site: Callable[..., None] | None = None,
+    jobs: int = 1,
 ) -> Site:
     """Build LEADERBOARD.md and the site for every board, or with ``check`` only compare.
 
@@ -59,7 +61,9 @@ def build_leaderboard(
     is published) or else by the relative path to ``output``. ``warn``
     receives one line per board skipped or unpinned and per folder left out;
     with ``strict`` an unpinned or unfetchable board raises instead.
-    ``render_site`` defaults to the site renderer of ``site.py``.
+    ``render_site`` defaults to the site renderer of ``site.py``. ``jobs``
+    worker processes score what the cache does not hold (the output does not
+    depend on it).
     """
     site = compute_site(
         Path(submissions_dir),
@@ -68,6 +72,7 @@ def build_leaderboard(
         token=token,
         show_progress=show_progress,
         warn=warn or (lambda line: None),
+        jobs=jobs,
     )
     text = render_markdown(site, site_url or site_prefix_for(markdown, output))
     if check:
@@ -78,42 +83,59 @@ def build_leaderboard(
     if render_site is None:
         from .site import render_site
 
+    previous = Path(output) if (Path(output) / DATA_FILE).is_file() else None
+
     def fill(folder: Path) -> None:
+        reuse = SiteReuse(previous, folder)
         nav = site.nav()
-        render_landing(site.index(), nav, folder)
+        render_landing(site.index(), nav, folder, reuse=reuse)
         for built in site.built():
             board_dir = folder / built.board.board_id
             board_dir.mkdir()
             lb = built.leaderboard
-            render_site(lb.data, lb.reports, lb.images, board_dir, boards=nav)
-            write_site_data(board_dir, lb)
-        _write(folder / DATA_FILE, dumps_canonical(site.index()))
+            board_reuse = reuse.within(built.board.board_id)
+            render_site(
+                lb.data,
+                lb.reports,
+                lb.images,
+                board_dir,
+                boards=nav,
+                reuse=board_reuse,
+                report_texts=lb.report_texts,
+            )
+            write_site_data(board_reuse, lb)
+        reuse.text(DATA_FILE, dumps_canonical(site.index()))
+        reuse.finish()
 
     replace_folder(Path(output), fill, DATA_FILE, "leaderboard.json")  # the 1.x site's
-    write_text_atomic(markdown, text)
+    if not _holds(Path(markdown), text):
+        write_text_atomic(markdown, text)
     return site
 
 
-def write_site_data(folder: Path, board: Leaderboard) -> None:
+def _holds(path: Path, text: str) -> bool:
+    """Whether ``path`` already holds exactly ``text`` (then it is not rewritten)."""
+    try:
+        return path.read_bytes() == text.encode("utf-8")
+    except OSError:
+        return False
+
+
+def write_site_data(reuse: SiteReuse, board: Leaderboard) -> None:
     """The downloads beside the pages: data, CSV, and each submission's report.
 
-    Plain writes suffice: the folder is new and is swapped in whole.
+    Plain writes suffice: the folder is new and is swapped in whole. A file
+    the previous site holds with the same bytes is linked, not written.
     """
     # One line per entry and per item: readable, diff-friendly, and written by
     # json's C encoder (a fully indented file took longer than the whole site).
-    _write(folder / BOARD_DATA, dumps_layered(board.data))
-    _write(folder / CSV_FILE, render_csv(board.data))
+    reuse.text(BOARD_DATA, dumps_layered(board.data))
+    reuse.text(CSV_FILE, render_csv(board.data))
     if board.data["board"]["track"] == "hidden":
         return  # aggregates only: per-item reports would reveal the annotations
-    (folder / "reports").mkdir(exist_ok=True)
     for submission_id, text in board.report_texts.items():
         # The same bytes as ``spotdiff evaluate --output`` writes for these predictions.
-        _write(folder / "reports" / f"{submission_id}.json", text)
-
-
-def _write(path: Path, text: str) -> None:
-    with open(path, "w", encoding="utf-8", newline="") as handle:
-        handle.write(text)
+        reuse.text(f"reports/{submission_id}.json", text)
 
 
 def check_markdown(path: Path, expected: str) -> None:

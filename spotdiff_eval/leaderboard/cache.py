@@ -17,7 +17,6 @@ from pathlib import Path
 
 from ..datasets import write_text_atomic
 
-DEFAULT_CACHE_DIR = Path(".spotdiff-cache")
 #: Bump to orphan every entry when what an entry holds changes shape.
 CACHE_FORMAT = "spotdiff-leaderboard-cache 1"
 

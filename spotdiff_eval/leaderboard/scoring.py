@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,29 +58,79 @@ def score_submissions(
     submissions: Sequence[Submission],
     cache: ContentCache | None = None,
     progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
 ) -> list[Scored]:
-    """One :class:`Scored` per submission, in the given order."""
+    """One :class:`Scored` per submission, in the given order.
+
+    Cache hits are read here; the misses are scored by ``jobs`` worker
+    processes (one process scores in this one). Each report depends only on
+    its own inputs and results are taken in submission order, so the output
+    is the same bytes whatever ``jobs`` is.
+    """
     cache = cache or ContentCache(None)
+    found = [_cached(dataset, submission, cache) for submission in submissions]
+    misses = [s for s, hit in zip(submissions, found, strict=True) if hit is None]
+    fresh = iter(_score_fresh_all(dataset, misses, jobs))
     scored = []
-    for done, submission in enumerate(submissions, 1):
-        scored.append(_score_one(dataset, submission, cache))
+    for done, (submission, hit) in enumerate(zip(submissions, found, strict=True), 1):
+        if hit is None:
+            text = next(fresh)
+            cache.put_text(REPORT_KIND, report_key(dataset, submission.predictions_sha256), text)
+            report = json.loads(text)
+            hit = Scored(submission, report, text, per_item_counts(report), from_cache=False)
+        scored.append(hit)
         if progress is not None:
             progress(done)
     return scored
 
 
-def _score_one(dataset: Dataset, submission: Submission, cache: ContentCache) -> Scored:
-    key = report_key(dataset, submission.predictions_sha256)
-    text = cache.get_text(REPORT_KIND, key)
-    if text is not None:
-        # Our own output, so plain json: the hardened reader is for untrusted files.
-        try:
-            cached = json.loads(text)
-        except ValueError:
-            cached = None
-        per_item = _usable(cached, dataset, submission.predictions_sha256)
-        if per_item is not None:
-            return Scored(submission, cached, text, per_item, from_cache=True)
+def _cached(dataset: Dataset, submission: Submission, cache: ContentCache) -> Scored | None:
+    text = cache.get_text(REPORT_KIND, report_key(dataset, submission.predictions_sha256))
+    if text is None:
+        return None
+    # Our own output, so plain json: the hardened reader is for untrusted files.
+    try:
+        cached = json.loads(text)
+    except ValueError:
+        return None
+    per_item = _usable(cached, dataset, submission.predictions_sha256)
+    if per_item is None:
+        return None
+    return Scored(submission, cached, text, per_item, from_cache=True)
+
+
+def _score_fresh_all(dataset: Dataset, misses: Sequence[Submission], jobs: int) -> list[str]:
+    """The report text of each submission in ``misses``, in order."""
+    if jobs <= 1 or len(misses) <= 1:
+        return [score_fresh(dataset, submission) for submission in misses]
+    with ProcessPoolExecutor(
+        max_workers=min(jobs, len(misses)), initializer=_set_dataset, initargs=(dataset,)
+    ) as pool:
+        results = list(pool.map(_score_in_worker, misses))
+    for result in results:
+        if isinstance(result, tuple):
+            raise SpotDiffError(*result)  # the first failure in submission order
+    return results  # type: ignore[return-value]
+
+
+_WORKER_DATASET: list[Dataset] = []
+
+
+def _set_dataset(dataset: Dataset) -> None:
+    """Each worker receives the dataset once, not once per submission."""
+    _WORKER_DATASET[:] = [dataset]
+
+
+def _score_in_worker(submission: Submission) -> str | tuple[str, str, str]:
+    """The report text, or the error's parts (a SpotDiffError does not survive pickling)."""
+    try:
+        return score_fresh(_WORKER_DATASET[0], submission)
+    except SpotDiffError as exc:
+        return (exc.file, exc.where, exc.what)
+
+
+def score_fresh(dataset: Dataset, submission: Submission) -> str:
+    """The report of one submission, as the text ``spotdiff evaluate --output`` writes."""
     predictions = load_predictions(
         submission.predictions_path, max_bytes=PREDICTIONS_JSON_MAX_BYTES
     )
@@ -87,11 +138,8 @@ def _score_one(dataset: Dataset, submission: Submission, cache: ContentCache) ->
         raise SpotDiffError(
             submission.predictions_path, "", "changed while the leaderboard was being built"
         )
-    report = build_report(evaluate(dataset, predictions))
     # The bytes ``spotdiff evaluate --output`` writes; the site publishes them as they are.
-    text = dumps_layered(report)
-    cache.put_text(REPORT_KIND, key, text)
-    return Scored(submission, report, text, per_item_counts(report), from_cache=False)
+    return dumps_layered(build_report(evaluate(dataset, predictions)))
 
 
 def _usable(report: Any, dataset: Dataset, predictions_sha256: str) -> tuple[Counts, ...] | None:

@@ -11,9 +11,9 @@ files. The same data gives byte-identical files.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
-import shutil
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -22,11 +22,11 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..datasets import resource_dir
 from ..errors import SpotDiffError
-from ..scoring import gc_paused
 from . import site_items as items_
 from . import site_views as views_
 from .site_charts import label_radius, outlines, score_chart
 from .site_markdown import render_notes
+from .site_reuse import SiteReuse, input_digest
 from .site_text import dollars, http_url, neutralise, pct, seconds, tokens
 
 #: Static files copied from ``site_templates/site/assets/`` as they are.
@@ -76,6 +76,8 @@ def render_site(
     out_dir: Path,
     *,
     boards: Sequence[Mapping[str, str]] = (),
+    reuse: SiteReuse | None = None,
+    report_texts: Mapping[str, str] | None = None,
 ) -> None:
     """Write the site's pages, assets and item images into ``out_dir``.
 
@@ -86,53 +88,60 @@ def render_site(
     to them. ``boards`` feeds the board switcher: each board's pages live in
     a sibling folder named by its id. A hidden board gets its standings page
     only: item pages, the matrix and per-entry pages would show per-item
-    results, which reveal the private annotations.
+    results, which reveal the private annotations. ``reuse`` (the build's,
+    scoped to ``out_dir``) carries pages whose inputs did not change over
+    from the previous site instead of rendering them (``site_reuse``);
+    ``report_texts``, each report as published, make its digest cheap.
     """
     out_dir = Path(out_dir)
     hidden = data.get("board", {}).get("track") == "hidden"
     _check(data, {} if hidden else reports, images, hidden=hidden)
-    with gc_paused():  # many small objects, no cycles: see pipeline.gc_paused
-        _render(data, reports, images, out_dir, tuple(boards), hidden)
+    if reuse is None:
+        reuse = SiteReuse(None, out_dir)
+    _render(data, reports, images, reuse, tuple(boards), hidden, report_texts or {})
 
 
 def render_landing(
-    index: Mapping[str, Any], boards: Sequence[Mapping[str, str]], out: Path
+    index: Mapping[str, Any],
+    boards: Sequence[Mapping[str, str]],
+    out: Path,
+    *,
+    reuse: SiteReuse | None = None,
 ) -> None:
     """``index.html`` of the site: every board with its status, linking to its pages."""
-    html = (
-        _environment()
-        .get_template("boards.html")
-        .render(
-            root="",
-            up="",
-            nav="boards",
-            board=None,
-            boards=boards,
-            index=index,
-            data=index,
-            assets=_copy_assets(Path(out)),
-        )
-    )
-    _write(Path(out) / "index.html", html)
+    reuse = reuse if reuse is not None else SiteReuse(None, Path(out))
+    context = {
+        "root": "",
+        "up": "",
+        "nav": "boards",
+        "board": None,
+        "boards": boards,
+        "index": index,
+        "data": index,
+        "assets": _copy_assets(reuse),
+    }
+    template = _environment().get_template("boards.html")
+    reuse.page("index.html", input_digest("boards.html", context), lambda: template.render(context))
 
 
 def _render(
     data: dict,
     reports: Mapping[str, dict],
     images: Mapping[str, Path],
-    out_dir: Path,
+    reuse: SiteReuse,
     boards: tuple[Mapping[str, str], ...],
     hidden: bool,
+    report_texts: Mapping[str, str],
 ) -> None:
     env = _environment()
-    sizes = _copy_images(data, images, out_dir)
+    sizes = _copy_images(data, images, reuse)
     common = {
         "data": data,
         "dataset": data["dataset"],
         "board": data.get("board"),
         "boards": boards,
         "hidden": hidden,
-        "assets": _copy_assets(out_dir),
+        "assets": _copy_assets(reuse),
         "entry_count": len(data["entries"]),
         "ranked_count": sum(e["rank"] is not None for e in data["entries"]),
         # Usage columns only when some entry has a figure: a column of dashes
@@ -140,25 +149,55 @@ def _render(
         "show_usage": any(v is not None for e in data["entries"] for v in e["usage"].values()),
     }
     entries = views_.entry_views(data)
+    # What every page shows besides its own inputs: ``data`` itself only
+    # through its evaluator version (pages that read more name it below).
+    shared = (
+        {key: value for key, value in common.items() if key != "data"},
+        data.get("evaluator_version"),
+    )
 
-    def page(relative: str, template: str, nav: str, **context: Any) -> None:
+    def page(
+        relative: str, template: str, nav: str, inputs: tuple, context: Callable[[], dict]
+    ) -> None:
+        """Render ``relative`` unless the previous site has it from the same ``inputs``."""
         root = "../" * relative.count("/")
-        html = env.get_template(template).render(
-            root=root, up=root + "../" if boards else root, nav=nav, **common, **context
-        )
-        _write(out_dir / relative, html)
 
-    page("index.html", "index.html", "index", entries=entries, chart=score_chart(data["entries"]))
+        def render() -> str:
+            return env.get_template(template).render(
+                root=root, up=root + "../" if boards else root, nav=nav, **common, **context()
+            )
+
+        reuse.page(relative, input_digest(template, relative, bool(boards), shared, inputs), render)
+
+    page(
+        "index.html",
+        "index.html",
+        "index",
+        (_json(data),),
+        lambda: {"entries": entries, "chart": score_chart(data["entries"])},
+    )
     if hidden:
         return
     links = views_.gold_links(data)
+    report_digests = {
+        sid: _report_digest(report_texts.get(sid) or _json(report))
+        for sid, report in reports.items()
+    }
+    linked = (sorted(links.items()), [item["item_id"] for item in data["items"]])
     for entry in entries:
+        # The group number is not shown, only who shares it: renumbered
+        # groups below a moved entry leave these pages as they are.
+        tied = [(v.id, v.model) for v in entries if v.group is not None and v.group == entry.group]
+        shown = {key: value for key, value in entry.entry.items() if key != "group"}
         page(
             entry.page,
             "submission.html",
             "submission",
-            view=views_.submission_view(entry, reports[entry.id], data, entries, links),
-            notes=render_notes(entry.entry.get("notes")),
+            (_json(shown), tied, report_digests[entry.id], linked),
+            lambda entry=entry: {
+                "view": views_.submission_view(entry, reports[entry.id], data, entries, links),
+                "notes": render_notes(entry.entry.get("notes")),
+            },
         )
     item_views = items_.item_views(data, entries, sizes)
     for item, raw in zip(item_views, data["items"], strict=True):
@@ -166,17 +205,36 @@ def _render(
             views_.item_page(item.item_id),
             "item.html",
             "item",
-            item=item,
-            outlines=outlines(raw["differences"], raw.get("panel_boxes"), item.image_size),
-            radius=label_radius(item.image_size),
+            (_json(raw), item.image_size, item.previous, item.next, _finders(raw, entries)),
+            lambda item=item, raw=raw: {
+                "item": item,
+                "outlines": outlines(raw["differences"], raw.get("panel_boxes"), item.image_size),
+                "radius": label_radius(item.image_size),
+            },
         )
     page(
         "matrix.html",
         "matrix.html",
         "matrix",
-        entries=entries,
-        rows=items_.matrix_rows(data, entries, reports),
+        (_json(data), [report_digests[e.id] for e in entries]),
+        lambda: {"entries": entries, "rows": items_.matrix_rows(data, entries, reports)},
     )
+
+
+def _report_digest(text: str) -> str:
+    """sha256 of a report's text (its content, not its name: the page shows all of it)."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _json(value: Any) -> str:
+    """A page input as text for its digest (json's C encoder: far faster than ``repr``)."""
+    return json.dumps(value, ensure_ascii=False, default=repr)
+
+
+def _finders(item: Mapping[str, Any], entries: Sequence[views_.EntryView]) -> list:
+    """What an item page shows of the entries that found its differences: their links."""
+    found = {sid for d in item["differences"] for sid in d.get("found_by", ())}
+    return [(position, v.id, v.model) for position, v in enumerate(entries) if v.id in found]
 
 
 def _check(
@@ -223,7 +281,7 @@ def _check(
 
 
 def _copy_images(
-    data: Mapping[str, Any], images: Mapping[str, Path], out_dir: Path
+    data: Mapping[str, Any], images: Mapping[str, Path], reuse: SiteReuse
 ) -> dict[str, tuple[int, int]]:
     """Copy each item image once; return its pixel size (the overlay's coordinates)."""
     from PIL import Image, UnidentifiedImageError
@@ -239,13 +297,11 @@ def _copy_images(
                 sizes[image] = opened.size
         except (OSError, UnidentifiedImageError) as exc:
             raise SpotDiffError(source, "", f"cannot read the item image: {exc}") from None
-        target = out_dir / image
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, target)
+        reuse.copy(image, source)
     return sizes
 
 
-def _copy_assets(out_dir: Path) -> dict[str, str]:
+def _copy_assets(reuse: SiteReuse) -> dict[str, str]:
     """Copy the CSS, JS and icon; return their hrefs with a content hash.
 
     The ``?v=`` query makes a browser (or GitHub Pages' cache) fetch a
@@ -255,13 +311,6 @@ def _copy_assets(out_dir: Path) -> dict[str, str]:
     hrefs = {}
     for name in ASSETS:
         content = (source / name).read_bytes()
-        target = out_dir / "assets" / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(content)
+        reuse.data(f"assets/{name}", content)
         hrefs[name] = f"assets/{name}?v={hashlib.sha256(content).hexdigest()[:12]}"
     return hrefs
-
-
-def _write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(text.encode("utf-8"))

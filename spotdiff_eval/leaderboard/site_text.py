@@ -16,7 +16,7 @@ import sys
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from .._util.terminal import safe_text
 
@@ -41,11 +41,6 @@ def neutralise(value: Any) -> Any:
     if value.isascii() and value.isprintable():
         return value  # the common case, checked in C: nothing to neutralise
     return safe_text(value, limit=sys.maxsize)
-
-
-def text_html(value: str) -> Markup:
-    """``value`` neutralised and escaped: for HTML built in Python, not in a template."""
-    return escape(neutralise(value))
 
 
 def neutralise_multiline(text: str) -> str:

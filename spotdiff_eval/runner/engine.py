@@ -34,14 +34,16 @@ from .._util.redaction import Redactor
 from .._util.terminal import safe_text
 from ..errors import SpotDiffError
 from .answers import Answer, AnswerError, read_answer
+from .backoff import RetryPolicy
 from .extra_body import merge_extra
-from .http import EndpointClient, RequestFailed, RetryPolicy
+from .http import EndpointClient, RequestFailed
 from .inputs import read_image
 from .journal import Journal, journal_path
 from .output import ItemRecord
 from .plan import Job, Plan, prepare
 from .protocols import ResponseError, read_reply, request_body, request_url
 from .settings import RunSettings
+from .tracebacks import clipped, formatted_traceback
 
 
 @dataclass(frozen=True)
@@ -239,13 +241,20 @@ class _Loop:
         self.journal.remove()
 
     def _ask_safely(self, job: Job) -> tuple[ItemRecord, bool]:
-        """Never lets a worker die: an unexpected error fails the item, not the run."""
+        """Never lets a worker die: an unexpected error fails the item, not the run.
+
+        Such an error is a bug: the record keeps its whole traceback, so that
+        it can be reported and fixed.
+        """
         try:
             record, fatal = self._ask(job)
         except Exception as exc:  # an overnight run must go on
             record, fatal = (
                 ItemRecord(
-                    job.item_id, "failed", error=f"internal error: {type(exc).__name__}: {exc}"
+                    job.item_id,
+                    "failed",
+                    error=f"internal error: {type(exc).__name__}: {exc}",
+                    traceback=formatted_traceback(exc),
                 ),
                 False,
             )
@@ -334,6 +343,7 @@ def _scrubbed(record: ItemRecord, redactor: Redactor) -> ItemRecord:
         model_version=None if record.model_version is None else redactor.text(record.model_version),
         error=None if record.error is None else redactor.text(record.error)[:1000],
         warnings=tuple(redactor.text(w)[:1000] for w in record.warnings),
+        traceback=None if record.traceback is None else clipped(redactor.text(record.traceback)),
     )
 
 

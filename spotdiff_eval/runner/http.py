@@ -9,7 +9,9 @@ wrong, which would fail every remaining item the same way.
 Waits grow exponentially with jitter, so that workers which failed together
 do not retry together. A ``Retry-After`` (seconds or an HTTP date) is
 honoured, and it pauses every worker, not just the one that was told: the
-server is asking the whole client to slow down.
+server is asking the whole client to slow down. tenacity runs the loop
+(what is retried, how often, waiting); this module decides what each
+reply means and how long to wait.
 
 Error messages are written here from what went wrong, never from the
 exception text of the HTTP library, which carries the full URL (and so any
@@ -18,20 +20,20 @@ exception text of the HTTP library, which carries the full URL (and so any
 
 from __future__ import annotations
 
-import email.utils
 import json
 import random
 import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 import requests
+from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt
 
 from .._util.redaction import Redactor
 from .._util.terminal import safe_text
+from .backoff import Gate, RetryPolicy, retry_after_seconds
 from .deadline import DeadlineAdapter, Watchdog
 
 #: A reply larger than this is refused (a vision answer is a few KiB).
@@ -39,73 +41,6 @@ MAX_REPLY_BYTES = 32 * 1024 * 1024
 #: Connecting never needs the minutes a slow model may need to answer.
 MAX_CONNECT_SECONDS = 30.0
 FATAL_STATUSES = frozenset({401, 403, 404})
-
-
-@dataclass(frozen=True)
-class RetryPolicy:
-    """How often and how long to wait. Tests use tiny bases; the CLI keeps these defaults."""
-
-    retries: int = 5
-    backoff_base: float = 1.0
-    backoff_max: float = 60.0
-    #: A ``Retry-After`` longer than this is shortened to it.
-    retry_after_max: float = 600.0
-
-    def delay(self, failures: int, retry_after: float | None, rng: random.Random) -> float:
-        """Seconds to wait after the ``failures``-th failed attempt.
-
-        Backoff is "equal jitter": half of ``base * 2**(failures-1)`` (capped)
-        is fixed, half random, so a retry is never immediate yet workers
-        spread out. A server's ``Retry-After`` is a minimum; a little jitter
-        is added on top so that paused workers do not all return at once.
-        """
-        if retry_after is not None:
-            wait = min(retry_after, self.retry_after_max)
-            return wait + rng.random() * min(1.0, 0.1 * wait + self.backoff_base)
-        ceiling = min(self.backoff_max, self.backoff_base * 2 ** (failures - 1))
-        return ceiling / 2 + rng.random() * ceiling / 2
-
-
-def retry_after_seconds(value: str | None, now: datetime | None = None) -> float | None:
-    """``Retry-After`` in seconds from now: delta-seconds or an HTTP date; None if unreadable."""
-    if value is None:
-        return None
-    text = value.strip()
-    try:
-        seconds = float(text)
-    except ValueError:
-        try:
-            when = email.utils.parsedate_to_datetime(text)
-        except (TypeError, ValueError, IndexError):
-            return None
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=UTC)
-        seconds = (when - (now or datetime.now(UTC))).total_seconds()
-    if seconds != seconds or seconds in (float("inf"), float("-inf")):
-        return None
-    return max(0.0, seconds)
-
-
-class Gate:
-    """A pause shared by all workers, set by a ``Retry-After``."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._until = 0.0
-
-    def hold(self, seconds: float) -> None:
-        with self._lock:
-            self._until = max(self._until, time.monotonic() + seconds)
-
-    def wait(self, stop: threading.Event) -> bool:
-        """Wait until the pause is over; False if the run was stopped meanwhile."""
-        while True:
-            with self._lock:
-                remaining = self._until - time.monotonic()
-            if remaining <= 0:
-                return not stop.is_set()
-            if stop.wait(remaining):
-                return False
 
 
 @dataclass(frozen=True)
@@ -139,7 +74,14 @@ class RequestFailed(Exception):
 
 
 class _Transient(Exception):
-    """A timeout or connection problem: worth another attempt."""
+    """A failed attempt worth another: a timeout, a connection problem, a 429 or a 5xx."""
+
+    def __init__(
+        self, message: str, *, http_status: int | None = None, retry_after: float | None = None
+    ) -> None:
+        super().__init__(message)
+        self.http_status = http_status
+        self.retry_after = retry_after
 
 
 class _Permanent(Exception):
@@ -179,62 +121,80 @@ class EndpointClient:
         self._lock = threading.Lock()
 
     def post(self, payload: bytes) -> Response:
-        """Send ``payload`` (JSON bytes) until it succeeds or fails for good."""
-        failures = 0
-        while True:
-            if not self.gate.wait(self.stop):
-                raise RequestFailed(
-                    "not finished: the run stopped", attempts=failures, stopped=True
-                )
-            started = time.monotonic()
-            retry_after: float | None = None
-            http_status: int | None = None
-            try:
-                status, headers, raw = self._exchange(payload)
-            except _Transient as exc:
-                message = str(exc)
-            except _Permanent as exc:
-                raise RequestFailed(str(exc), attempts=failures + 1, fatal=exc.fatal) from None
-            else:
-                attempts = failures + 1
-                if 200 <= status < 300:
-                    latency = round(1000 * (time.monotonic() - started))
-                    return Response(self._parse(raw, attempts, status), status, attempts, latency)
-                message = f"HTTP {status}: {self._error_text(raw)}"
-                http_status = status
-                if 300 <= status < 400:
-                    raise RequestFailed(
-                        f"HTTP {status}: the endpoint redirects elsewhere; give the final URL "
-                        "as --endpoint",
-                        attempts=attempts,
-                        http_status=status,
-                        fatal=True,
-                    )
-                if status != 429 and status < 500:
-                    raise RequestFailed(
-                        message,
-                        attempts=attempts,
-                        http_status=status,
-                        fatal=status in FATAL_STATUSES,
-                    )
-                retry_after = retry_after_seconds(headers.get("Retry-After"))
-            failures += 1
-            if failures > self.policy.retries:
-                raise RequestFailed(
-                    f"{message} (gave up after {failures} attempts)",
-                    attempts=failures,
-                    http_status=http_status,
-                )
-            delay = self.policy.delay(failures, retry_after, self.rng)
-            if retry_after is not None:
-                self.gate.hold(delay)
-            elif self.stop.wait(delay):
-                raise RequestFailed(
-                    "not finished: the run stopped",
-                    attempts=failures,
-                    http_status=http_status,
-                    stopped=True,
-                )
+        """Send ``payload`` (JSON bytes) until it succeeds or fails for good.
+
+        Waits go through ``stop.wait``, so a stopped run cuts them short and
+        the next attempt, finding the run stopped, gives up.
+        """
+        last_status: int | None = None
+        retrying = Retrying(
+            retry=retry_if_exception_type(_Transient),
+            stop=stop_after_attempt(self.policy.retries + 1),
+            wait=self._backoff,
+            before_sleep=self._pause_everyone,
+            sleep=self.stop.wait,
+            reraise=True,
+        )
+        number = 0
+        try:
+            for attempt in retrying:
+                with attempt:
+                    number = attempt.retry_state.attempt_number
+                    if not self.gate.wait(self.stop):
+                        raise RequestFailed(
+                            "not finished: the run stopped",
+                            attempts=number - 1,
+                            http_status=last_status,
+                            stopped=True,
+                        )
+                    try:
+                        return self._attempt(payload, number)
+                    except _Transient as exc:
+                        last_status = exc.http_status
+                        raise
+        except _Transient as exc:  # the last attempt failed too
+            raise RequestFailed(
+                f"{exc} (gave up after {number} attempts)",
+                attempts=number,
+                http_status=exc.http_status,
+            ) from None
+        raise AssertionError("unreachable: every attempt returns or raises")
+
+    def _backoff(self, state: RetryCallState) -> float:
+        """Seconds to wait before the next attempt (tenacity's ``wait``)."""
+        return self.policy.delay(state.attempt_number, _failure(state).retry_after, self.rng)
+
+    def _pause_everyone(self, state: RetryCallState) -> None:
+        """After a ``Retry-After``, hold every worker for the wait, not only this one."""
+        if _failure(state).retry_after is not None:
+            self.gate.hold(state.upcoming_sleep)
+
+    def _attempt(self, payload: bytes, number: int) -> Response:
+        """Attempt ``number``: the reply, or :class:`_Transient` to try again, or
+        :class:`RequestFailed` when no other attempt could help."""
+        started = time.monotonic()
+        try:
+            status, headers, raw = self._exchange(payload)
+        except _Permanent as exc:
+            raise RequestFailed(str(exc), attempts=number, fatal=exc.fatal) from None
+        if 200 <= status < 300:
+            latency = round(1000 * (time.monotonic() - started))
+            return Response(self._parse(raw, number, status), status, number, latency)
+        if 300 <= status < 400:
+            raise RequestFailed(
+                f"HTTP {status}: the endpoint redirects elsewhere; give the final URL "
+                "as --endpoint",
+                attempts=number,
+                http_status=status,
+                fatal=True,
+            )
+        message = f"HTTP {status}: {self._error_text(raw)}"
+        if status == 429 or status >= 500:
+            retry_after = retry_after_seconds(headers.get("Retry-After"))
+            raise _Transient(message, http_status=status, retry_after=retry_after)
+        raise RequestFailed(
+            message, attempts=number, http_status=status, fatal=status in FATAL_STATUSES
+        )
 
     def close(self) -> None:
         self.watchdog.close()
@@ -347,6 +307,14 @@ def _transport_error(exc: BaseException, timeout: float) -> _Transient | _Perman
             return _Transient(f"no answer within {timeout:g} s")
         return _Transient(f"connection failed: {_reason(exc)}")
     return _Transient(f"request failed: {_reason(exc)}")
+
+
+def _failure(state: RetryCallState) -> _Transient:
+    """The failure tenacity is about to retry (only :class:`_Transient` is retried)."""
+    assert state.outcome is not None
+    failure = state.outcome.exception()
+    assert isinstance(failure, _Transient)
+    return failure
 
 
 def _dig(data: Any, *keys: str) -> Any:

@@ -76,10 +76,12 @@ class ItemRecord:
     input_tokens: int | None = None
     output_tokens: int | None = None
     model_version: str | None = None
+    #: The exception chain of an unexpected error (a bug), for its report.
+    traceback: str | None = None
     differences: tuple[dict[str, Any], ...] = field(default=(), compare=False)
 
     def status_json(self) -> dict[str, Any]:
-        return {
+        entry = {
             "item_id": self.item_id,
             "status": self.status,
             "attempts": self.attempts,
@@ -90,6 +92,9 @@ class ItemRecord:
             "usage": {"input_tokens": self.input_tokens, "output_tokens": self.output_tokens},
             "model_version": self.model_version,
         }
+        if self.traceback is not None:  # only after a bug: other files keep their shape
+            entry["traceback"] = self.traceback
+        return entry
 
     def journal_json(self) -> dict[str, Any]:
         """The status entry with the answer: one line of the journal."""
@@ -110,6 +115,7 @@ class ItemRecord:
             input_tokens=entry["usage"]["input_tokens"],
             output_tokens=entry["usage"]["output_tokens"],
             model_version=entry.get("model_version"),  # absent in files of earlier versions
+            traceback=entry.get("traceback"),
             differences=tuple(differences),
         )
 

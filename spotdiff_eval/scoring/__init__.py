@@ -26,7 +26,7 @@ from ._metrics import (
     metrics_from_counts,
     overall,
 )
-from ._pipeline import evaluate_files, gc_paused
+from ._pipeline import evaluate_files
 from ._report import build_report, dataset_summary
 from ._report_target import check_report_target, evaluation_inputs
 from ._summary import render_summary
@@ -50,7 +50,6 @@ __all__ = [
     "evaluate",
     "evaluate_files",
     "evaluation_inputs",
-    "gc_paused",
     "macro_metrics",
     "metric_samples",
     "metrics_from_counts",

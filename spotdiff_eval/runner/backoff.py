@@ -1,0 +1,77 @@
+"""How long to wait before asking again: backoff with jitter, ``Retry-After``, the shared pause."""
+
+from __future__ import annotations
+
+import email.utils
+import random
+import threading
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """How often and how long to wait. Tests use tiny bases; the CLI keeps these defaults."""
+
+    retries: int = 5
+    backoff_base: float = 1.0
+    backoff_max: float = 60.0
+    #: A ``Retry-After`` longer than this is shortened to it.
+    retry_after_max: float = 600.0
+
+    def delay(self, failures: int, retry_after: float | None, rng: random.Random) -> float:
+        """Seconds to wait after the ``failures``-th failed attempt.
+
+        Backoff is "equal jitter": half of ``base * 2**(failures-1)`` (capped)
+        is fixed, half random, so a retry is never immediate yet workers
+        spread out. A server's ``Retry-After`` is a minimum; a little jitter
+        is added on top so that paused workers do not all return at once.
+        """
+        if retry_after is not None:
+            wait = min(retry_after, self.retry_after_max)
+            return wait + rng.random() * min(1.0, 0.1 * wait + self.backoff_base)
+        ceiling = min(self.backoff_max, self.backoff_base * 2 ** (failures - 1))
+        return ceiling / 2 + rng.random() * ceiling / 2
+
+
+def retry_after_seconds(value: str | None, now: datetime | None = None) -> float | None:
+    """``Retry-After`` in seconds from now: delta-seconds or an HTTP date; None if unreadable."""
+    if value is None:
+        return None
+    text = value.strip()
+    try:
+        seconds = float(text)
+    except ValueError:
+        try:
+            when = email.utils.parsedate_to_datetime(text)
+        except (TypeError, ValueError, IndexError):
+            return None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=UTC)
+        seconds = (when - (now or datetime.now(UTC))).total_seconds()
+    if seconds != seconds or seconds in (float("inf"), float("-inf")):
+        return None
+    return max(0.0, seconds)
+
+
+class Gate:
+    """A pause shared by all workers, set by a ``Retry-After``."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._until = 0.0
+
+    def hold(self, seconds: float) -> None:
+        with self._lock:
+            self._until = max(self._until, time.monotonic() + seconds)
+
+    def wait(self, stop: threading.Event) -> bool:
+        """Wait until the pause is over; False if the run was stopped meanwhile."""
+        while True:
+            with self._lock:
+                remaining = self._until - time.monotonic()
+            if remaining <= 0:
+                return not stop.is_set()
+            if stop.wait(remaining):
+                return False
