@@ -359,3 +359,50 @@ def test_an_earlier_report_is_replaced_without_force(tmp_path: Path) -> None:
     again, _ = evaluate_to(tmp_path, REPO / "predictions" / "perfect.json")
     assert again.returncode == 0, again.stderr
     assert json.loads(out.read_text(encoding="utf-8"))["metrics"]["overall_score"] == 1.0
+
+
+def _big_predictions(tmp_path: Path, mib: float) -> Path:
+    """A valid predictions file of about ``mib`` MiB: the bundled answers plus
+    long descriptions on extra, unknown items."""
+    data = json.loads((REPO / "predictions" / "example.json").read_text(encoding="utf-8"))
+    note = "a long description of a small red kite near the fence " * 20
+    padding = int(mib * 2**20 / len(note)) + 1
+    data["items"] += [
+        {
+            "item_id": f"padding_{n:06d}",
+            "differences": [{"kind": "object_added", "subject": "kite", "description": note}],
+        }
+        for n in range(padding)
+    ]
+    return write_json(tmp_path / "big.json", data, indent=None)
+
+
+def test_size_cap_is_checked_before_the_dataset(tmp_path: Path) -> None:
+    """A file above the cap is refused first: a broken manifest is not even read."""
+    big = _big_predictions(tmp_path, 1.5)
+    result = run_cli(
+        "evaluate",
+        "--manifest",
+        tmp_path / "missing" / "manifest.json",
+        "--predictions",
+        big,
+        "--max-predictions-mib",
+        "1",
+    )
+    assert result.returncode == 1
+    size = f"{big.stat().st_size / 2**20:.1f} MiB"
+    assert result.stderr == f"spotdiff: error: {big}: file is {size}, above the 1 MiB limit\n"
+
+
+def test_size_cap_flag_admits_a_larger_file(tmp_path: Path) -> None:
+    big = _big_predictions(tmp_path, 1.5)
+    refused = run_cli("evaluate", "--predictions", big, "--max-predictions-mib", "1")
+    assert refused.returncode == 1 and "above the 1 MiB limit" in refused.stderr
+    admitted = run_cli("evaluate", "--quiet", "--predictions", big, "--max-predictions-mib", "2")
+    assert admitted.returncode == 0, admitted.stderr
+
+
+def test_size_cap_flag_must_be_a_positive_whole_number() -> None:
+    result = run_cli("evaluate", "--predictions", "p.json", "--max-predictions-mib", "0")
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert "--max-predictions-mib: must be at least 1, found 0" in result.stderr

@@ -73,3 +73,37 @@ def test_a_small_evaluation_never_imports_numpy(dataset_manifest) -> None:
         [sys.executable, "-c", code, str(predictions)], capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("n_items", "resamples", "seed", "block_draws"),
+    [
+        (3, 50, 1, 7),  # blocks of two rows, an odd number of halves each
+        (999, 37, 3, 1000),
+        (1, 4, 2, 10),
+        (1_500_000, 2, 5, 1),  # hundreds of rejected draws, one row per block
+        (10_000, 1000, bootstrap.SEED, 250_000),  # what a 10,000-item evaluation draws
+    ],
+)
+def test_index_blocks_are_the_rows_of_resample_indices(
+    n_items: int, resamples: int, seed: int, block_draws: int
+) -> None:
+    blocks = list(bootstrap.index_blocks(n_items, resamples, seed, block_draws))
+    assert len(blocks) == -(-resamples // max(1, block_draws // n_items))
+    whole = bootstrap.resample_indices(n_items, resamples, seed)
+    assert np.array_equal(np.concatenate(blocks), whole)
+
+
+def test_metric_samples_agree_for_the_matrix_and_its_blocks() -> None:
+    rnd = random.Random(4)
+    per_item = [
+        Counts(gold=g, predicted=p, matched=m, detail_sum=m * 0.75, recall_credit=m * 0.5)
+        for g, p, m in (
+            (rnd.randint(1, 9), rnd.randint(0, 9), rnd.randint(0, 1)) for _ in range(300)
+        )
+    ]
+    whole = bootstrap.metric_samples(per_item, bootstrap.resample_indices(300, 200, 9))
+    blocks = bootstrap.metric_samples(per_item, bootstrap.index_blocks(300, 200, 9, 1000))
+    assert whole.keys() == blocks.keys()
+    for name in whole:
+        assert np.array_equal(whole[name], blocks[name])

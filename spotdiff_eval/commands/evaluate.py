@@ -6,7 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import add_command, add_manifest_option, add_quiet_option
+from . import add_command, add_manifest_option, add_quiet_option, number_type
+
+#: The default cap on the predictions file, in MiB (the library's JSON cap).
+DEFAULT_MAX_PREDICTIONS_MIB = 64
 
 
 def run(args: argparse.Namespace) -> int:
@@ -21,7 +24,12 @@ def run(args: argparse.Namespace) -> int:
     )
 
     with gc_paused():
-        evaluation = evaluate_files(args.manifest, args.predictions, show_progress=not args.quiet)
+        evaluation = evaluate_files(
+            args.manifest,
+            args.predictions,
+            show_progress=not args.quiet,
+            max_predictions_bytes=args.max_predictions_mib * 2**20,
+        )
         if args.output is not None:
             check_report_target(args.output, evaluation_inputs(evaluation), force=args.force)
         if not args.quiet:
@@ -55,6 +63,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="let --output replace an existing file that is not a report "
         "(e.g. --output notes.json --force); inputs are still refused",
+    )
+    p.add_argument(
+        "--max-predictions-mib",
+        type=number_type(int, 1),
+        default=DEFAULT_MAX_PREDICTIONS_MIB,
+        metavar="MIB",
+        help="refuse a predictions file larger than this many MiB, checked before the "
+        f"dataset is loaded (default: {DEFAULT_MAX_PREDICTIONS_MIB}); 50,000 items with "
+        "descriptions take about 100 MiB, e.g. --max-predictions-mib 256",
     )
     add_quiet_option(p)
     p.set_defaults(handler=run)

@@ -31,6 +31,7 @@ from ._domain import (
 )
 from ._jsonio import (
     MAX_JSON_BYTES,
+    check_json_file,
     dumps_canonical,
     dumps_layered,
     parse_json_bytes,
@@ -67,6 +68,7 @@ __all__ = [
     "PredictedItem",
     "Predictions",
     "board_of",
+    "check_json_file",
     "difference_from_json",
     "discover_boards",
     "dumps_canonical",

@@ -7,7 +7,9 @@ change it is. The matching rules in ``relation.py`` read only profiles.
 
 The parts are cached by the strings they come from: subjects and attribute
 values repeat across items and submissions, so most profiles are assembled
-from cache hits.
+from cache hits. Descriptions do not repeat: their caches are small (a
+description is read for one item), and their words come from a cache per
+token (``normalize.words``), which stays small whatever the dataset's size.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..datasets import Difference, GoldDifference
-from ._lead import counted_nouns, lead_head, lead_words
-from ._lexicon import CHANGE_WORDS
+from ._lead import counted_nouns, lead_head, lead_words, read_text
+from ._lexicon import CHANGE_WORDS, FILLER
 from ._modifiers import Modifiers, modifiers_of
 from ._normalize import Name, attribute_category, content_words, parse_name, value_heads, words
 
@@ -98,21 +100,22 @@ def _change_evidence(
     return change_words, heads, category
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def _description_evidence(
     description: str | None,
 ) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     if not description:
         return frozenset(), frozenset(), frozenset()
+    said = frozenset(read_text(description)[1]).difference(FILLER, CHANGE_WORDS)
     head = lead_head(description)
     return (
-        content_words(description) - CHANGE_WORDS,
+        frozenset(w for w in said if not w.isdigit()),  # content_words(description) - CHANGE_WORDS
         lead_words(description),
         frozenset() if head is None else frozenset([head]),
     )
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def _counted(description: str | None, values: tuple[str, ...]) -> frozenset[str]:
     return frozenset().union(*(counted_nouns(t) for t in (description, *values) if t))
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import chain
 
 from ._lexicon import (
     CHANGE_WORDS,
@@ -20,7 +21,7 @@ from ._lexicon import (
     VAGUE_NOUNS,
     VERB_MARKERS,
 )
-from ._normalize import head_of, words
+from ._normalize import head_of, read_words
 
 #: Where a description's first phrase ends: punctuation that separates
 #: clauses or list entries, and the words that join two of them.
@@ -56,7 +57,30 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool]:
     return phrase, named, vague
 
 
-@lru_cache(maxsize=65536)
+#: The same breaks, kept in the split: their own words ("and", "as well as")
+#: belong to the text's words but to no clause.
+_PHRASE_BREAK_KEPT = re.compile(f"({_PHRASE_BREAK.pattern})", re.I)
+
+
+@lru_cache(maxsize=4096)
+def read_text(text: str) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """The words of each clause of ``text`` (empty ones kept), and all its words.
+
+    One reading serves :func:`lead_phrase`, :func:`counted_nouns` and the
+    description's words (``words(text)``, which is the clauses and the breaks
+    read in order: every break starts and ends at whitespace or punctuation,
+    where no word is joined or split). A small cache: a description is nearly
+    always read for one item only.
+    """
+    parts = [read_words(part) for part in _PHRASE_BREAK_KEPT.split(text)]
+    return tuple(parts[0::2]), tuple(chain.from_iterable(parts))
+
+
+def _clauses(text: str) -> tuple[tuple[str, ...], ...]:
+    return read_text(text)[0]
+
+
+@lru_cache(maxsize=4096)
 def lead_phrase(description: str) -> tuple[str, ...]:
     """The words of the phrase a description is about, "of" kept; () if it names nothing.
 
@@ -69,7 +93,7 @@ def lead_phrase(description: str) -> tuple[str, ...]:
     "On the right side of the street,") sets the scene and is skipped, as is
     a phrase of panel or position words only.
     """
-    clauses = [c for c in (words(part) for part in _PHRASE_BREAK.split(description)) if c]
+    clauses = [c for c in _clauses(description) if c]
     for index, clause in enumerate(clauses):
         if clause[0] in PREPOSITIONS and index + 1 < len(clauses):
             continue
@@ -80,13 +104,13 @@ def lead_phrase(description: str) -> tuple[str, ...]:
     return ()
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def lead_words(description: str) -> frozenset[str]:
     """The content words of the phrase a description is about (:func:`lead_phrase`)."""
     return frozenset(w for w in lead_phrase(description) if w not in PREPOSITIONS)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def lead_head(description: str) -> str | None:
     """The one object a description names: the head noun of its lead phrase.
 
@@ -106,7 +130,7 @@ def lead_head(description: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def counted_nouns(text: str) -> frozenset[str]:
     """The nouns a text counts: the head of the phrase right after each number.
 
@@ -114,9 +138,11 @@ def counted_nouns(text: str) -> frozenset[str]:
     change said of the house is about its chimneys, not its windows (case
     "the description names another object than the corroborating count").
     """
+    clauses = _clauses(text)
+    if not any(map(str.isdigit, chain.from_iterable(clauses))):
+        return frozenset()  # most descriptions count nothing
     found: set[str] = set()
     phrase: list[str] | None = None
-    clauses = (words(part) for part in _PHRASE_BREAK.split(text))
     for word in (w for clause in clauses for w in (*clause, ".")):
         if word.isdigit():
             phrase = []

@@ -36,6 +36,18 @@ LOOK_WORDS = frozenset(
 
 DIMENSIONS = ("color", "size", "pattern", "shape")
 
+#: Every word with a reading on some dimension (see ``_readings``). Other
+#: words add nothing to a group's looks, so they are dropped before the
+#: cache: a description's lead phrase, nearly always new, then reads as one
+#: of the few look groups already seen.
+READABLE = (
+    frozenset().union(*COLOR_FAMILY_SHADES.values())
+    | frozenset(SIZE_POLES)
+    | _PATTERN_WORDS
+    | _SHAPE_WORDS
+    | {w for w, same in _SAME_LOOK.items() if same in _PATTERN_WORDS | _SHAPE_WORDS}
+)
+
 
 def _readings(dimension: str, word: str, sizes: frozenset[str]) -> frozenset[str]:
     if dimension == "color":
@@ -70,7 +82,8 @@ def group_looks(
     ``sizes`` are the size words that count: all of them for a change's
     values, only :data:`SIZE_SCALE` for names (where "tall" is no size).
     """
-    return {d: r for d, r in _group_looks(frozenset(group), sizes) if r is not None}
+    readable = frozenset(w for w in group if w in READABLE or w in sizes)
+    return {d: r for d, r in _group_looks(readable, sizes) if r is not None}
 
 
 @lru_cache(maxsize=65536)

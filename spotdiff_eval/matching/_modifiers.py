@@ -82,7 +82,7 @@ def _kinds_of(name: Name) -> frozenset[str]:
     return frozenset(w for w in name.core if w != name.head and w not in _DESCRIBING)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def modifiers_of(
     names: tuple[Name, ...],
     heads: frozenset[str],

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
 
 from ._lexicon import (
     ADJECTIVES,
@@ -78,14 +79,34 @@ def canonical_word(word: str) -> str:
 
 
 @lru_cache(maxsize=65536)
-def words(text: str) -> tuple[str, ...]:
-    """All words of ``text``, canonical, in order (fillers included)."""
-    text = _CAMEL.sub(" ", text).lower()
+def _token_words(token: str) -> tuple[str, ...]:
+    """The canonical words of one whitespace-free token ("Cloud-Small," -> cloud, small)."""
+    text = _CAMEL.sub(" ", token).lower()
     text = _DIGITS_AND_LETTERS.sub(" ", text)
     return tuple(canonical_word(w) for w in _SPLIT.split(text) if w)
 
 
-@lru_cache(maxsize=65536)
+def read_words(text: str) -> tuple[str, ...]:
+    """:func:`words`, uncached: for texts read once (the parts of a description).
+
+    Read token by token, each token cached: descriptions are nearly all
+    distinct, so a cache of whole texts thrashed past a few thousand items,
+    while their tokens repeat. Splitting at whitespace first changes nothing:
+    no rule joins or splits words across whitespace.
+    """
+    tokens = text.split()
+    if len(tokens) == 1:
+        return _token_words(tokens[0])
+    return tuple(chain.from_iterable(map(_token_words, tokens)))
+
+
+@lru_cache(maxsize=8192)
+def words(text: str) -> tuple[str, ...]:
+    """All words of ``text``, canonical, in order (fillers included)."""
+    return read_words(text)
+
+
+@lru_cache(maxsize=8192)
 def content_words(text: str) -> frozenset[str]:
     """The words of ``text`` that can identify something (no fillers, no numbers)."""
     return frozenset(w for w in words(text) if w not in FILLER and not w.isdigit())

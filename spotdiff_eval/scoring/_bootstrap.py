@@ -12,7 +12,7 @@ Python with the very same draws (``resample.py``) and the same arithmetic.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ._metrics import METRIC_NAMES, Counts, overall
@@ -29,6 +29,9 @@ LEVEL = 0.95
 #: importing numpy; beyond it numpy's vector arithmetic wins.
 PLAIN_PYTHON_DRAWS = 100_000
 
+#: Draws per block in :func:`metric_samples`: 2 MB of int64, and a few temporary copies.
+_BLOCK_DRAWS = 250_000
+
 #: Detail sums and credits are fractions; the bootstrap adds them as integer
 #: micro-units so that every sum is exact and the same on every machine
 #: (float sums depend on summation order, which SIMD and BLAS choose).
@@ -42,6 +45,39 @@ def resample_indices(n_items: int, resamples: int = RESAMPLES, seed: int = SEED)
 
     rng = np.random.Generator(np.random.PCG64(seed))
     return rng.integers(0, n_items, size=(resamples, n_items), dtype=np.int64)
+
+
+def index_blocks(
+    n_items: int, resamples: int = RESAMPLES, seed: int = SEED, block_draws: int = 250_000
+) -> Iterator[np.ndarray]:
+    """The rows of :func:`resample_indices`, a block of rows at a time.
+
+    The whole matrix is 1000 x the number of items (400 MB of int64 for
+    50,000 items); blocks keep the bootstrap's memory small. numpy cannot
+    continue one ``integers`` call in the next (each call drops a half-used
+    random word), so the draws are made here as numpy makes them within one
+    call (``resample.py`` describes how): PCG64's raw words split into
+    32-bit halves, low half first, each multiplied by the bound, those whose
+    low 32 bits fall below the threshold rejected, the high 32 bits kept.
+    """
+    import numpy as np
+
+    generator = np.random.PCG64(seed)
+    threshold = (0xFFFFFFFF - (n_items - 1)) % n_items
+    bound = np.uint64(n_items)
+    rows = max(1, block_draws // n_items)
+    pending = np.empty(0, dtype=np.int64)
+    for start in range(0, resamples, rows):
+        need = min(rows, resamples - start) * n_items
+        while len(pending) < need:
+            raw = generator.random_raw((need - len(pending)) // 2 + 64)
+            halves = np.empty(2 * len(raw), dtype=np.uint64)
+            halves[0::2], halves[1::2] = raw & np.uint64(0xFFFFFFFF), raw >> np.uint64(32)
+            products = halves * bound
+            kept = products[(products & np.uint64(0xFFFFFFFF)) >= threshold] >> np.uint64(32)
+            pending = np.concatenate([pending, kept.astype(np.int64)])
+        yield pending[:need].reshape(-1, n_items)
+        pending = pending[need:]
 
 
 def _tallies(per_item: Sequence[Counts]) -> list[tuple[int, ...]]:
@@ -75,19 +111,33 @@ def _metrics(columns: Sequence[Any], div: Callable[[Any, Any], Any]) -> dict[str
     }
 
 
-def metric_samples(per_item: Sequence[Counts], indices: np.ndarray) -> dict[str, np.ndarray]:
+def metric_samples(
+    per_item: Sequence[Counts], indices: np.ndarray | Iterable[np.ndarray]
+) -> dict[str, np.ndarray]:
     """Every metric on every resample, pooled exactly as the point estimate is.
 
     Each resample becomes how often it drew each item (one bincount), so the
-    pooled tallies of all resamples are one exact integer matrix product.
+    pooled tallies of resamples are one exact integer matrix product.
+    ``indices`` is the matrix of :func:`resample_indices` or its rows in
+    blocks (:func:`index_blocks`): all at once, the index matrix, its offset
+    copy and the counts tripled the peak memory of scoring 10,000 items;
+    integer sums make the blocks exact.
     """
     import numpy as np
 
-    resamples, n_items = indices.shape
-    offsets = (np.arange(resamples, dtype=np.int64) * n_items)[:, None]
-    counts = np.bincount((indices + offsets).ravel(), minlength=resamples * n_items)
+    n_items = len(per_item)
     tallies = np.array(_tallies(per_item), dtype=np.int64).reshape(n_items, len(_UNITS))
-    sums = counts.reshape(resamples, n_items) @ tallies
+    blocks = indices
+    if isinstance(indices, np.ndarray):
+        step = max(1, _BLOCK_DRAWS // n_items)
+        blocks = [indices[start : start + step] for start in range(0, len(indices), step)]
+    parts = []
+    for block in blocks:
+        rows = len(block)
+        offsets = (np.arange(rows, dtype=np.int64) * n_items)[:, None]
+        counts = np.bincount((block + offsets).ravel(), minlength=rows * n_items)
+        parts.append(counts.reshape(rows, n_items) @ tallies)
+    sums = np.concatenate(parts)
     columns = sums.T / np.array(_UNITS)[:, None]
 
     def div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -143,5 +193,6 @@ def confidence_intervals(
     if resamples * len(per_item) <= PLAIN_PYTHON_DRAWS:
         samples: dict[str, Any] = _plain_samples(per_item, resamples, seed)
     else:
-        samples = metric_samples(per_item, resample_indices(len(per_item), resamples, seed))
+        blocks = index_blocks(len(per_item), resamples, seed, _BLOCK_DRAWS)
+        samples = metric_samples(per_item, blocks)
     return {name: percentile_interval(values) for name, values in samples.items()}

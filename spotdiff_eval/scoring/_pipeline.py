@@ -6,15 +6,24 @@ from __future__ import annotations
 from pathlib import Path
 
 from .._util.progress import Progress
-from ..datasets import load_dataset, load_predictions
+from ..datasets import MAX_JSON_BYTES, check_json_file, load_dataset, load_predictions
 from ._evaluation import Evaluation, evaluate
 
 
 def evaluate_files(
-    manifest: Path | str, predictions: Path | str, *, show_progress: bool = False
+    manifest: Path | str,
+    predictions: Path | str,
+    *,
+    show_progress: bool = False,
+    max_predictions_bytes: int = MAX_JSON_BYTES,
 ) -> Evaluation:
-    """Load, validate and score ``predictions`` against the dataset at ``manifest``."""
+    """Load, validate and score ``predictions`` against the dataset at ``manifest``.
+
+    The predictions file's size is checked first: a file above
+    ``max_predictions_bytes`` is refused before seconds go into the dataset.
+    """
+    check_json_file(Path(predictions), max_predictions_bytes)
     dataset = load_dataset(manifest)
-    loaded = load_predictions(predictions)
+    loaded = load_predictions(predictions, max_bytes=max_predictions_bytes)
     progress = Progress("scoring items", len(dataset.items)) if show_progress else None
     return evaluate(dataset, loaded, progress)

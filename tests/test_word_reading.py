@@ -1,0 +1,115 @@
+"""The fast readings of text agree with the plain definitions they replace.
+
+``words`` reads a text token by token (cached per token) and ``_lead`` reads
+a description's clauses once for several rules; both are performance
+changes only, so each is compared here with the straightforward reading
+over arbitrary text, including the characters that could make the two
+differ (case changes, digits against letters, punctuation, odd whitespace,
+letters whose lower case is ASCII).
+"""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spotdiff_eval.matching._lead import _PHRASE_BREAK, read_text
+from spotdiff_eval.matching._normalize import canonical_word, words
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_SPLIT = re.compile(r"[^a-z0-9]+")
+_DIGITS_AND_LETTERS = re.compile(r"(?<=[0-9])(?=[a-z])|(?<=[a-z])(?=[0-9])")
+
+
+def whole_text_words(text: str) -> tuple[str, ...]:
+    """The definition: the regexes over the whole text at once."""
+    text = _CAMEL.sub(" ", text).lower()
+    text = _DIGITS_AND_LETTERS.sub(" ", text)
+    return tuple(canonical_word(w) for w in _SPLIT.split(text) if w)
+
+
+PIECES = st.sampled_from(
+    [
+        "Red",
+        "kite",
+        "KITE",
+        "HTMLParser",
+        "redCar",
+        "car2",
+        "2cars",
+        "Σ",
+        "\u212a",  # Kelvin sign: lower case is an ASCII "k"
+        "\u0130",  # dotted capital I: lower case is "i" plus a combining dot
+        "ﬁ",
+        "_",
+        "-",
+        ",",
+        ".",
+        "(",
+        " ",
+        "  ",
+        "\t",
+        "\n",
+        "\x1c",
+        "\u00a0",
+        "\u2003",
+        " and ",
+        " AS WELL AS ",
+        "four",
+        "apples",
+        "of",
+        "in",
+        "changed",
+    ]
+)
+TEXTS = st.one_of(st.lists(PIECES, max_size=12).map("".join), st.text(max_size=40))
+
+
+@settings(max_examples=400, deadline=None)
+@given(TEXTS)
+def test_words_by_token_equal_words_of_the_whole_text(text: str) -> None:
+    assert words(text) == whole_text_words(text)
+
+
+def plain_lead_phrase_clauses(text: str) -> list[tuple[str, ...]]:
+    return [whole_text_words(part) for part in _PHRASE_BREAK.split(text)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXTS)
+def test_one_reading_gives_the_clauses_and_the_words_of_the_whole_text(text: str) -> None:
+    clauses, all_words = read_text(text)
+    assert list(clauses) == plain_lead_phrase_clauses(text)
+    assert all_words == whole_text_words(text)
+
+
+def _lexicon_words() -> set[str]:
+    """Every word the lexicon and the look tables know, and their spellings."""
+    from spotdiff_eval.matching import _lexicon, _looks
+
+    found: set[str] = set()
+    for module in (_lexicon, _looks):
+        for value in vars(module).values():
+            if isinstance(value, dict):
+                found |= {w for w in value if isinstance(w, str)}
+                for v in value.values():
+                    if isinstance(v, str):
+                        found.add(v)
+                    elif isinstance(v, frozenset | set | tuple):
+                        found |= {w for w in v if isinstance(w, str)}
+            elif isinstance(value, frozenset | set):
+                found |= {w for w in value if isinstance(w, str)}
+    return found
+
+
+def test_every_word_with_a_look_reading_is_readable() -> None:
+    """``group_looks`` drops words outside READABLE before its cache: none may have a reading."""
+    from spotdiff_eval.matching._looks import DIMENSIONS, READABLE, SIZE_POLES, _readings
+
+    vocabulary = _lexicon_words()
+    assert len(vocabulary) > 500
+    sizes = frozenset(SIZE_POLES)
+    for word in vocabulary - READABLE:
+        assert not any(_readings(d, word, sizes) for d in DIMENSIONS), word
