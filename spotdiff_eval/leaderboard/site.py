@@ -1,4 +1,4 @@
-"""The static leaderboard site: index, one page per submission and per item, a matrix.
+"""The static leaderboard site: standings, a breakdown, a page per submission and item, a matrix.
 
 :func:`render_site` writes into an empty folder that the leaderboard build
 then swaps into place (so it never has to clean up after itself). Pages use
@@ -174,6 +174,13 @@ def _render(
         "index.html",
         "index",
         (_json(data),),
+        lambda: {"entries": entries},
+    )
+    page(
+        "breakdown.html",
+        "breakdown.html",
+        "breakdown",
+        (_json(data["entries"]),),
         lambda: {"entries": entries, "chart": score_chart(data["entries"])},
     )
     if hidden:
