@@ -873,3 +873,16 @@ def test_commit_leaderboard_commits_and_pushes_only_a_change(tmp_path: Path) -> 
     assert unset.stderr.strip() == (
         "spotdiff: error: $NO_SUCH_TOKEN: environment variable not set or empty"
     )
+
+
+def test_commit_leaderboard_without_git_is_one_error_line(tmp_path: Path) -> None:
+    """The publish job once ran git through a wrapper of its own, which said only "No such
+    file or directory"; both CI jobs now share the one that names what is missing."""
+    clone = tmp_path / "clone"
+    clone.mkdir()
+    built = tmp_path / "LEADERBOARD.md"
+    built.write_text("# standings\n", encoding="utf-8")
+    args = ["ci", "commit-leaderboard", "--repo", str(clone), "--file", str(built)]
+    no_git = {"PATH": str(tmp_path / "empty-bin")}
+    step = run_step(args, cwd=tmp_path, github=tmp_path / "gh", env=no_git)
+    assert (step.returncode, step.stderr) == (1, "spotdiff: error: git: git is not installed\n")

@@ -12,8 +12,9 @@ import jsonschema
 import pytest
 from conftest import REPO, run_cli, write_json
 
+from spotdiff_eval.scoring import METRIC_NAMES
+
 SCHEMA = json.loads((REPO / "schemas" / "report.schema.json").read_text(encoding="utf-8"))
-METRICS = ("overall_score", "recall", "precision", "attribute_accuracy", "difference_coverage")
 
 
 def evaluate_to(tmp_path: Path, predictions: Path, *extra: str, name: str = "report.json"):
@@ -44,7 +45,7 @@ def test_perfect_predictions_score_100_on_every_metric(tmp_path: Path) -> None:
         line = next(ln for ln in result.stdout.splitlines() if ln.strip().startswith(label))
         assert "100.0%" in line, line
     report = json.loads(out.read_text(encoding="utf-8"))
-    assert all(report["metrics"][m] == 1.0 for m in METRICS)
+    assert all(report["metrics"][m] == 1.0 for m in METRIC_NAMES)
     assert report["confidence_intervals"]["overall_score"] == [1.0, 1.0]
     assert (
         report["counts"]["matched"] == report["counts"]["gold"] == report["dataset"]["differences"]

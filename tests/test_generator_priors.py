@@ -17,7 +17,7 @@ from conftest import write_json
 
 from spotdiff_eval.datasets._domain import KINDS as CHANGE_KINDS
 from spotdiff_eval.generator import generate_dataset
-from spotdiff_eval.generator.catalogue import KINDS, SINGLE_KINDS, THEMES, heads
+from spotdiff_eval.generator.catalogue import OBJECT_KINDS, SINGLE_KINDS, THEMES, heads
 from spotdiff_eval.generator.compose import admits
 from spotdiff_eval.generator.crowds import crowd_of
 from spotdiff_eval.generator.deck import HAND, hand
@@ -90,14 +90,16 @@ def test_scenes_are_made_of_their_dealt_kinds(many) -> None:
 
 
 def test_a_crowd_is_counted_by_its_members_and_never_meets_its_kind() -> None:
-    ducks = crowd_of(KINDS["duck"])
+    ducks = crowd_of(OBJECT_KINDS["duck"])
     assert ducks.key == "duck_crowd" and ducks.group.subject == "duck"
     assert ducks.collective and not ducks.resizable and len(ducks.colours) == 1
     assert set(heads("duck_crowd")) == set(heads("duck"))
     assert not admits(["duck"], "duck_crowd") and not admits(["duck_crowd"], "duck")
-    assert ducks.group.aliases == (*KINDS["duck"].aliases, "ducks"), "the plural names it too"
+    assert ducks.group.aliases == (*OBJECT_KINDS["duck"].aliases, "ducks"), (
+        "the plural names it too"
+    )
     for alone in ("sun", "moon", "toothbrush", "pencil", "bus"):
-        assert f"{alone}_crowd" not in KINDS, "unique, thin or large things stand alone"
+        assert f"{alone}_crowd" not in OBJECT_KINDS, "unique, thin or large things stand alone"
 
 
 def test_changes_are_spread_over_kinds_attributes_directions_and_objects(many) -> None:

@@ -1,5 +1,7 @@
-"""Small mechanisms the other packages share: the folder swap, terminal text, progress,
-the garbage-collector pause.
+"""Small mechanisms the other packages share.
+
+The folder swap, terminal text, percentages, progress, exception chains, the
+garbage-collector pause.
 
 Private to ``spotdiff_eval``: import the modules directly
 (``from .._util.terminal import safe_text``).

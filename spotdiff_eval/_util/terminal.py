@@ -26,7 +26,3 @@ def safe_text(text: str, limit: int = 80) -> str:
     # Other format characters (zero-width joiners, soft hyphens...) become "?".
     cleaned = "".join("?" if unicodedata.category(ch) == "Cf" else ch for ch in cleaned)
     return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"
-
-
-def percent(value: float) -> str:
-    return f"{100 * value:5.1f}%"

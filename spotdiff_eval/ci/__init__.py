@@ -9,5 +9,5 @@ leaves behind is validated again as data before anything is posted
 (``summary``); GitHub's step files are written so a value cannot forge
 another (``github_env``). ``steps`` runs each workflow step end to end, and
 ``publish`` holds the publish workflow's own parts (the hidden split, the
-LEADERBOARD.md commit).
+LEADERBOARD.md commit). Every git call of both goes through ``_git``.
 """

@@ -26,6 +26,7 @@ from ..datasets import (
     write_text_atomic,
 )
 from ..errors import SpotDiffError
+from ..scoring import METRIC_NAMES
 from ..version import EVALUATOR_VERSION
 from .verify import Verification
 
@@ -37,7 +38,6 @@ RESULT_MAX_BYTES = 64 * 1024
 #: Problems kept in result.json (the full list is in the job log and summary).
 MAX_PROBLEMS = 20
 PROBLEM_MAX_CHARS = 400
-METRICS = ("overall_score", "recall", "precision", "attribute_accuracy", "difference_coverage")
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ def result_document(verification: Verification, pull_request: int | None = None)
             "items": dataset["items"],
             "differences": dataset["differences"],
         }
-        doc["metrics"] = {name: report["metrics"][name] for name in METRICS}
+        doc["metrics"] = {name: report["metrics"][name] for name in METRIC_NAMES}
         doc["confidence_interval"] = list(report["confidence_intervals"]["overall_score"])
         doc["counts"] = {
             "items": counts["items"],

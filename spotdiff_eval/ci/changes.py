@@ -19,8 +19,6 @@ merge uses them all. Such histories are refused outright as well.
 
 from __future__ import annotations
 
-import os
-import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +26,7 @@ from pathlib import Path
 from .._util.terminal import safe_text
 from ..errors import SpotDiffError
 from ..validation import SUBMISSION_ID_RE, SUBMISSION_LIMITS, listing
+from ._git import run_git
 
 SUBMISSIONS = "submissions"
 REGULAR_FILE = "100644"
@@ -98,34 +97,9 @@ def problem(path: str, what: str) -> str:
 # -- reading git ---------------------------------------------------------------
 
 
-def _git(repo: Path, *args: str, stdin: bytes | None = None, ok: tuple[int, ...] = (0,)) -> bytes:
-    """Run git on the pull request's clone; its output is data, never executed.
-
-    ``--raw`` output runs no diff drivers or textconv filters the pull
-    request's ``.gitattributes`` might name; replace refs are ignored so the
-    objects mean what their ids say. Exit codes in ``ok`` are not errors.
-    """
-    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_NO_REPLACE_OBJECTS": "1"}
-    try:
-        done = subprocess.run(
-            ["git", "--no-optional-locks", "-C", str(repo), *args],
-            input=stdin,
-            capture_output=True,
-            env=env,
-            timeout=300,
-            check=False,
-        )
-    except FileNotFoundError:
-        raise SpotDiffError("git", "", "git is not installed") from None
-    if done.returncode not in ok:
-        lines = done.stderr.decode("utf-8", "replace").strip().splitlines() or ["no message"]
-        raise SpotDiffError(repo, f"git {args[0]}", safe_text(lines[-1], 200))
-    return done.stdout
-
-
 def merge_bases(repo: Path, base: str, head: str) -> list[str]:
     """Every best common ancestor of ``base`` and ``head`` (none for unrelated histories)."""
-    return _git(repo, "merge-base", "--all", base, head, ok=(0, 1)).decode("ascii").split()
+    return run_git(repo, "merge-base", "--all", base, head, ok=(0, 1)).decode("ascii").split()
 
 
 def merged_tree(repo: Path, base: str, head: str) -> tuple[str, bool]:
@@ -134,7 +108,7 @@ def merged_tree(repo: Path, base: str, head: str) -> tuple[str, bool]:
     A conflicted merge still yields a tree (with conflict markers), and
     ``git merge-tree`` then lists the conflicted paths after the tree id.
     """
-    out = _git(
+    out = run_git(
         repo, "merge-tree", "--write-tree", "--no-messages", "--name-only", base, head, ok=(0, 1)
     )
     lines = out.decode("utf-8", "replace").strip().split("\n")
@@ -147,7 +121,7 @@ def read_changes(repo: Path, base: str, head: str) -> list[Change]:
 
 
 def _diff(repo: Path, old: str, new: str) -> list[Change]:
-    raw = _git(
+    raw = run_git(
         repo,
         "diff",
         "--raw",
@@ -191,7 +165,9 @@ def blob_sizes(repo: Path, blobs: Iterable[str]) -> dict[str, int]:
     wanted = sorted(set(blobs))
     if not wanted:
         return {}
-    out = _git(repo, "cat-file", "--batch-check", stdin="".join(f"{b}\n" for b in wanted).encode())
+    out = run_git(
+        repo, "cat-file", "--batch-check", stdin="".join(f"{b}\n" for b in wanted).encode()
+    )
     sizes = {}
     for line in out.decode("ascii", "replace").splitlines():
         parts = line.split(" ")
@@ -203,21 +179,21 @@ def blob_sizes(repo: Path, blobs: Iterable[str]) -> dict[str, int]:
 def folder_exists(repo: Path, commit: str, submission_id: str) -> bool:
     """Whether ``submissions/<board>/<id>/`` exists at ``commit`` (an update, not an addition)."""
     return bool(
-        _git(repo, "ls-tree", "--name-only", commit, "--", f"{SUBMISSIONS}/{submission_id}")
+        run_git(repo, "ls-tree", "--name-only", commit, "--", f"{SUBMISSIONS}/{submission_id}")
     )
 
 
 def file_at(repo: Path, commit: str, path: str, max_bytes: int) -> bytes | None:
     """The bytes of the plain file ``path`` at ``commit``; None if absent, not a plain file or
     bigger than ``max_bytes`` (its size is read first)."""
-    listed = _git(repo, "ls-tree", "-z", commit, "--", path).split(b"\0")[0]
+    listed = run_git(repo, "ls-tree", "-z", commit, "--", path).split(b"\0")[0]
     meta = listed.split(b"\t", 1)[0].decode("ascii", "replace").split(" ")
     if len(meta) != 3 or meta[0] != REGULAR_FILE or meta[1] != "blob":
         return None
     blob = meta[2]
     if blob_sizes(repo, [blob]).get(blob, max_bytes + 1) > max_bytes:
         return None
-    return _git(repo, "cat-file", "blob", blob)
+    return run_git(repo, "cat-file", "blob", blob)
 
 
 def pull_request_changes(repo: Path, base: str, head: str) -> ChangeCheck:
@@ -253,7 +229,7 @@ def merge_commit_problems(repo: Path, base: str, head: str) -> list[str]:
     the merged-result check, yet rebasing lands that change on main. An
     honest merge ("Update branch") is the automatic merge, so it is allowed.
     """
-    lines = _git(repo, "rev-list", "--merges", "--parents", f"{base}..{head}").split(b"\n")
+    lines = run_git(repo, "rev-list", "--merges", "--parents", f"{base}..{head}").split(b"\n")
     merges = [line.decode("ascii").split() for line in lines if line.strip()]
     if len(merges) > MAX_MERGE_COMMITS:
         return [
@@ -266,7 +242,7 @@ def merge_commit_problems(repo: Path, base: str, head: str) -> list[str]:
     for commit, *parents in merges:
         if len(parents) == 2:
             tree, clean = merged_tree(repo, parents[0], parents[1])
-            own = _git(repo, "rev-parse", f"{commit}^{{tree}}").decode("ascii").strip()
+            own = run_git(repo, "rev-parse", f"{commit}^{{tree}}").decode("ascii").strip()
             if clean and tree == own:
                 continue
         problems.append(

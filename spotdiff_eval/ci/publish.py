@@ -9,14 +9,13 @@ left out and reported like on any board, instead of failing the job.
 from __future__ import annotations
 
 import base64
-import os
 import re
-import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..datasets import read_bytes_limited, write_text_atomic
 from ..errors import SpotDiffError
+from ._git import run_git
 
 #: Commits by the workflow's own token never trigger workflows; "[skip ci]"
 #: and the publish workflow's ``paths-ignore: LEADERBOARD.md`` make sure of it
@@ -56,8 +55,8 @@ def commit_leaderboard(
     except UnicodeDecodeError:
         raise SpotDiffError(built, "", "not valid UTF-8") from None
     write_text_atomic(repo / "LEADERBOARD.md", text)
-    _git(repo, ["add", "--", "LEADERBOARD.md"])
-    staged = _git(repo, ["diff", "--cached", "--name-only", "--", "LEADERBOARD.md"])
+    run_git(repo, "add", "--", "LEADERBOARD.md")
+    staged = run_git(repo, "diff", "--cached", "--name-only", "--", "LEADERBOARD.md")
     if not staged.strip():
         return False  # same as the committed file (first run: not committed yet is a change)
     identity = {
@@ -66,16 +65,18 @@ def commit_leaderboard(
         "GIT_COMMITTER_NAME": BOT_NAME,
         "GIT_COMMITTER_EMAIL": BOT_EMAIL,
     }
-    _git(repo, ["commit", "--no-verify", "-m", COMMIT_MESSAGE, "--", "LEADERBOARD.md"], identity)
+    run_git(
+        repo, "commit", "--no-verify", "-m", COMMIT_MESSAGE, "--", "LEADERBOARD.md", env=identity
+    )
     if push:
-        _git(repo, ["push", "origin", f"HEAD:refs/heads/{branch}"], _auth_env(repo, token))
+        run_git(repo, "push", "origin", f"HEAD:refs/heads/{branch}", env=_auth_env(repo, token))
     return True
 
 
 def _auth_env(repo: Path, token: str | None) -> dict[str, str]:
     if not token:
         return {}
-    remote = _git(repo, ["remote", "get-url", "origin"]).strip()
+    remote = run_git(repo, "remote", "get-url", "origin").decode("utf-8", "replace").strip()
     parts = urlsplit(remote)
     if parts.scheme != "https" or not parts.hostname:
         return {}  # a local or ssh remote: the token is not for it
@@ -85,19 +86,3 @@ def _auth_env(repo: Path, token: str | None) -> dict[str, str]:
         "GIT_CONFIG_KEY_0": f"http.https://{parts.hostname}/.extraheader",
         "GIT_CONFIG_VALUE_0": f"AUTHORIZATION: basic {basic}",
     }
-
-
-def _git(repo: Path, args: list[str], extra_env: dict[str, str] | None = None) -> str:
-    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", **(extra_env or {})}
-    done = subprocess.run(
-        ["git", "-C", str(repo), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        check=False,
-    )
-    if done.returncode != 0:
-        lines = done.stderr.strip().splitlines() or ["no message"]
-        raise SpotDiffError(repo, f"git {args[0]}", lines[-1])
-    return done.stdout

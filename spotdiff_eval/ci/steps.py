@@ -22,7 +22,7 @@ from .artifact import (
     write_artifact,
 )
 from .changes import problem
-from .summary import render_markdown
+from .summary import render_result_markdown
 from .verify import Verification, verify_pull_request
 
 
@@ -55,7 +55,7 @@ def verify_step(
     verification = verify_pull_request(trusted, pr, base, head, manifest=manifest, author=author)
     doc = result_document(verification, number)
     result = parse_result(doc, Path(artifact) / RESULT_FILE)
-    summary = render_markdown(result)
+    summary = render_result_markdown(result)
     write_artifact(artifact, doc, summary, verification.report)
     github_env.append_step_summary(summary)
     github_env.set_output("verdict", result.verdict)
@@ -81,7 +81,7 @@ def comment_step(
     """
     result = _result_for(artifact, head_sha)
     api_problems = [] if changed_files_env is None else _api_problems(changed_files_env, result)
-    body = render_markdown(result, comment=True, run_url=run_url, api_problems=api_problems)
+    body = render_result_markdown(result, comment=True, run_url=run_url, api_problems=api_problems)
     if output_name is not None and not github_env.set_output(output_name, body):
         raise SpotDiffError("GITHUB_OUTPUT", "", "not set: --github-output works in Actions only")
     return body
@@ -134,7 +134,7 @@ def _api_problems(name: str, result: CiResult) -> list[str]:
     return problems
 
 
-def token_from_env(name: str | None) -> str | None:
+def required_env_token(name: str | None) -> str | None:
     """The token in environment variable ``name``; an unset or empty one is an error."""
     if name is None:
         return None

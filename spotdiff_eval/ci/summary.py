@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .._util.percent import percent
 from .._util.terminal import safe_text
 from .artifact import CiResult
 
@@ -49,11 +50,7 @@ def md_code(text: str, limit: int = 200) -> str:
     return f"{fence} {shown} {fence}"
 
 
-def _pct(value: float) -> str:
-    return f"{100 * value:.1f}%"
-
-
-def render_markdown(
+def render_result_markdown(
     result: CiResult,
     *,
     comment: bool = False,
@@ -134,12 +131,13 @@ def _score_table(result: CiResult) -> list[str]:
     return [
         "| metric | value |",
         "|---|---|",
-        f"| **Overall score** | **{_pct(metrics['overall_score'])}** "
-        f"(95% CI {_pct(low)} to {_pct(high)}) |",
-        f"| Difference coverage | {_pct(metrics['difference_coverage'])} |",
-        f"| Recall | {_pct(metrics['recall'])} ({counts['matched']} of {counts['gold']} found) |",
-        f"| Precision | {_pct(metrics['precision'])} ({counts['matched']} of "
+        f"| **Overall score** | **{percent(metrics['overall_score'])}** "
+        f"(95% CI {percent(low)} to {percent(high)}) |",
+        f"| Difference coverage | {percent(metrics['difference_coverage'])} |",
+        f"| Recall | {percent(metrics['recall'])} "
+        f"({counts['matched']} of {counts['gold']} found) |",
+        f"| Precision | {percent(metrics['precision'])} ({counts['matched']} of "
         f"{counts['predicted']} predictions) |",
-        f"| Attribute accuracy | {_pct(metrics['attribute_accuracy'])} |",
+        f"| Attribute accuracy | {percent(metrics['attribute_accuracy'])} |",
         f"| Items answered | {counts['items_answered']} of {counts['items']} |",
     ]

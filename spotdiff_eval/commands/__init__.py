@@ -28,6 +28,26 @@ def add_command(
     )
 
 
+def add_manifest_option(
+    parser: argparse.ArgumentParser,
+    what: str = "dataset manifest",
+    *,
+    default: Path | None = DEFAULT_MANIFEST,
+) -> None:
+    """``--manifest PATH``, the dataset a command reads; the help names the default.
+
+    ``default`` None is for commands that find the dataset themselves (a
+    submission's board); their ``what`` says how.
+    """
+    help_text = what if default is None else f"{what} (default: {default})"
+    parser.add_argument("--manifest", type=Path, default=default, help=help_text)
+
+
+def add_quiet_option(parser: argparse.ArgumentParser) -> None:
+    """``-q/--quiet``: for scripts that want the output file and only errors on screen."""
+    parser.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+
+
 def number_type(kind: type[int] | type[float], low: float, high: float = math.inf):
     """An argparse type: a finite ``kind`` between ``low`` and ``high`` (both included)."""
     word = "a whole number" if kind is int else "a number"

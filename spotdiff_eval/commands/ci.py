@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import add_command
+from . import add_command, add_manifest_option
 
 if TYPE_CHECKING:
     from ..ci.artifact import CiResult
@@ -39,14 +39,15 @@ def run_verify_pr(args: argparse.Namespace) -> int:
 
 
 def _verdict_line(result: CiResult) -> str:
+    from .._util.percent import percent
     from .._util.terminal import safe_text
 
     who = safe_text(result.submission_id or "no single submission folder")
     if result.metrics is not None and result.confidence_interval is not None:
         low, high = result.confidence_interval
         score = (
-            f": overall {100 * result.metrics['overall_score']:.1f}% "
-            f"(95% CI {100 * low:.1f}% to {100 * high:.1f}%)"
+            f": overall {percent(result.metrics['overall_score'])} "
+            f"(95% CI {percent(low)} to {percent(high)})"
         )
     else:
         score = ""
@@ -79,9 +80,9 @@ def run_pull_request(args: argparse.Namespace) -> int:
 def run_commit_leaderboard(args: argparse.Namespace) -> int:
     from ..ci import github_env
     from ..ci.publish import commit_leaderboard
-    from ..ci.steps import token_from_env
+    from ..ci.steps import required_env_token
 
-    token = token_from_env(args.token_env)
+    token = required_env_token(args.token_env)
     changed = commit_leaderboard(
         args.repo, args.file, branch=args.branch, push=args.push, token=token
     )
@@ -128,11 +129,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     v.add_argument("--pr", type=Path, required=True, help="git clone of the pull request head")
     v.add_argument("--base", help="base commit sha (default: from GITHUB_EVENT_PATH)")
     v.add_argument("--head", help="pull request head commit sha (default: from GITHUB_EVENT_PATH)")
-    v.add_argument(
-        "--manifest",
-        type=Path,
-        help="dataset of a public board (default: the board's dataset, from the trusted "
+    add_manifest_option(
+        v,
+        "dataset of a public board (default: the board's dataset, from the trusted "
         "board.json; example: --manifest data/manifest.json)",
+        default=None,
     )
     v.add_argument(
         "--author-env",

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import DEFAULT_MANIFEST, add_command
+from . import add_command, add_manifest_option, add_quiet_option
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,12 +42,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "  spotdiff evaluate --manifest data/manifest.json \\\n"
         "      --predictions predictions/example.json --output results/example.json\n",
     )
-    p.add_argument(
-        "--manifest",
-        type=Path,
-        default=DEFAULT_MANIFEST,
-        help="dataset manifest, or its folder (default: data/manifest.json)",
-    )
+    add_manifest_option(p, "dataset manifest, or its folder")
     p.add_argument("--predictions", type=Path, required=True, help="predictions JSON file")
     p.add_argument(
         "--output",
@@ -61,5 +56,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="let --output replace an existing file that is not a report "
         "(e.g. --output notes.json --force); inputs are still refused",
     )
-    p.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+    add_quiet_option(p)
     p.set_defaults(handler=run)

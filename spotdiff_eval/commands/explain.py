@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from . import DEFAULT_MANIFEST, add_command
+from . import add_command, add_manifest_option
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,12 +45,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "  spotdiff explain --predictions predictions/example.json --item scene_0001\n"
         "  spotdiff explain --predictions my.json --item scene_0001 --json | jq .\n",
     )
-    p.add_argument(
-        "--manifest",
-        type=Path,
-        default=DEFAULT_MANIFEST,
-        help="dataset manifest (default: data/manifest.json)",
-    )
+    add_manifest_option(p)
     p.add_argument("--predictions", type=Path, required=True, help="predictions JSON file")
     p.add_argument("--item", required=True, help="the item id to explain")
     p.add_argument("--json", action="store_true", help="print the explanation as JSON")

@@ -47,9 +47,9 @@ def resolve_token(name: str | None) -> tuple[str | None, str]:
     must be set, since naming it says a token is meant to be used.
     """
     from ..errors import SpotDiffError
-    from ..hub import DEFAULT_TOKEN_ENV, token_from_env
+    from ..hub import DEFAULT_TOKEN_ENV, optional_env_token
 
-    token = token_from_env(name or DEFAULT_TOKEN_ENV)
+    token = optional_env_token(name or DEFAULT_TOKEN_ENV)
     if name is not None and token is None:
         raise SpotDiffError(name, "", "environment variable given with --token-env is not set")
     return token, name or DEFAULT_TOKEN_ENV

@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from . import DEFAULT_MANIFEST, add_command, number_type
+from . import add_command, add_manifest_option, add_quiet_option, number_type
 from .hub_options import add_token_env
 from .submit import iso_date
 
@@ -186,7 +186,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "CPU; the output is the same for any N (default: 1; example: --jobs 0)",
     )
     add_token_env(build, "read a private board dataset (a hidden board)")
-    build.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+    add_quiet_option(build)
     build.set_defaults(handler=run_build)
 
     pin = add_command(
@@ -219,7 +219,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "  spotdiff leaderboard baselines --manifest data/manifest.json --date 2025-06-01\n",
     )
     _submissions(baselines)
-    _manifest(baselines)
+    add_manifest_option(baselines)
     baselines.add_argument(
         "--board",
         default="synthetic-dev",
@@ -245,13 +245,4 @@ def _submissions(parser: argparse.ArgumentParser) -> None:
         type=Path,
         default=DEFAULT_SUBMISSIONS,
         help="folder of boards, each a folder with board.json (default: submissions/)",
-    )
-
-
-def _manifest(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--manifest",
-        type=Path,
-        default=DEFAULT_MANIFEST,
-        help="dataset manifest (default: data/manifest.json)",
     )

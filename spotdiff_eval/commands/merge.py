@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import DEFAULT_MANIFEST, add_command
+from . import add_command, add_manifest_option
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,10 +39,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("shards", nargs="+", type=Path, metavar="SHARD", help="files written by run")
     p.add_argument("--output", type=Path, required=True, help="merged predictions file to write")
-    p.add_argument(
-        "--manifest",
-        type=Path,
-        default=DEFAULT_MANIFEST,
-        help="dataset manifest that orders the items (default: data/manifest.json)",
-    )
+    add_manifest_option(p, "dataset manifest that orders the items")
     p.set_defaults(handler=run)

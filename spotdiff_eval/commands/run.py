@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import DEFAULT_MANIFEST, add_command, number_type
+from . import add_command, add_manifest_option, number_type
 
 EXAMPLES = """\
   # OpenAI-compatible chat completions (OpenAI, vLLM, Ollama, LM Studio, OpenRouter...)
@@ -92,12 +92,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default="openai_compatible",
         help="wire protocol (default: openai_compatible)",
     )
-    p.add_argument(
-        "--manifest",
-        type=Path,
-        default=DEFAULT_MANIFEST,
-        help="dataset manifest (default: data/manifest.json)",
-    )
+    add_manifest_option(p)
     p.add_argument("--output", type=Path, required=True, help="predictions file to write")
     p.add_argument(
         "--prompt-file",

@@ -9,7 +9,7 @@ import re
 import sys
 from pathlib import Path
 
-from . import DEFAULT_MANIFEST, add_command
+from . import DEFAULT_MANIFEST, add_command, add_manifest_option
 
 _HANDLE = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,38}")
 
@@ -160,12 +160,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         choices=("dev", "hidden"),
         help="optional; the board decides the track, and a different one is refused",
     )
-    p.add_argument(
-        "--manifest",
-        type=Path,
-        help="the board's dataset manifest, the one your predictions answer (default: "
+    add_manifest_option(
+        p,
+        "the board's dataset manifest, the one your predictions answer (default: "
         "data/manifest.json; required on a hidden board; example: "
         "--manifest spotdiff-data/data/manifest.json)",
+        default=None,
     )
     p.add_argument(
         "--submissions",

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import DEFAULT_MANIFEST, add_command
+from . import DEFAULT_MANIFEST, add_command, add_manifest_option
 
 
 def run(args: argparse.Namespace) -> int:
@@ -47,12 +47,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         type=Path,
         help="predictions file, dataset manifest (or its folder), or submission folder",
     )
-    p.add_argument(
-        "--manifest",
-        type=Path,
-        help="dataset to check predictions against (default: a submission's board dataset when "
+    add_manifest_option(
+        p,
+        "dataset to check predictions against (default: a submission's board dataset when "
         "it is in the repository, else data/manifest.json if present; a hidden board's folder "
         "is checked against its board.json without it)",
+        default=None,
     )
     p.add_argument(
         "--kind",

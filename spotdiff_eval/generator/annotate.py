@@ -12,12 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..datasets import Box
-from .catalogue import KINDS
+from ..matching import CARDINALS
+from .catalogue import OBJECT_KINDS
 from .differences import Change
 from .render import Rendered, clip, union
 from .scene import PANEL_WIDTH, Scene, SceneObject
-
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
 @dataclass(frozen=True)
@@ -53,7 +52,7 @@ class Golden:
 
 def object_name(obj: SceneObject, first: Scene, second: Scene) -> str:
     """``kind`` if the object is alone of its kind in either panel, else ``colour_kind``."""
-    kind = KINDS[obj.kind]
+    kind = OBJECT_KINDS[obj.kind]
     uids = {o.uid for o in (*first.objects, *second.objects) if o.kind == obj.kind}
     return kind.subject if len(uids) == 1 else f"{obj.colour}_{kind.subject}"
 
@@ -63,7 +62,7 @@ def annotate(
 ) -> Golden:
     before, after = first.get(change.uid), second.get(change.uid)
     obj = before or after
-    kind = KINDS[obj.kind]
+    kind = OBJECT_KINDS[obj.kind]
     name = object_name(obj, first, second)
     # "kite" is also fairly called "orange_kite", and "red_car" just "car".
     names = (*kind.aliases, kind.subject, f"{obj.colour}_{kind.subject}")
@@ -95,14 +94,19 @@ def annotate(
     )
 
 
+def _count_word(n: int) -> str:
+    """ "three", and "no" for nothing: "shows no apples instead of three", as people write it."""
+    return "no" if n == 0 else CARDINALS[n]
+
+
 def describe(change: Change, obj: SceneObject, words: str, where: str) -> str:
     """One plain sentence, as an annotator would write it."""
-    kind = KINDS[obj.kind]
+    kind = OBJECT_KINDS[obj.kind]
     place = f" {where}" if where else ""
     if kind.collective and change.kind in ("object_added", "object_removed"):
         group = kind.group
         n = obj.count
-        things = f"{NUMBER_WORDS[n]} {group.plural if n > 1 else group.member}"
+        things = f"{_count_word(n)} {group.plural if n > 1 else group.member}"
         if change.kind == "object_added":
             verb = "appear" if n > 1 else "appears"
             return f"{things.capitalize()} {verb}{place} in the second panel."
@@ -118,8 +122,8 @@ def describe(change: Change, obj: SceneObject, words: str, where: str) -> str:
         noun = group.plural if high != 1 else group.member
         around = f" {group.where or where}" if group.where or where else ""
         return (
-            f"The second panel shows {NUMBER_WORDS[high]} {noun}{around} "
-            f"instead of {NUMBER_WORDS[low]}."
+            f"The second panel shows {_count_word(high)} {noun}{around} "
+            f"instead of {_count_word(low)}."
         )
     if kind.part and change.attribute != "size":
         thing = f"The {kind.noun}'s {kind.part}"  # "The boy's shirt changes from..."
@@ -136,7 +140,7 @@ def describe(change: Change, obj: SceneObject, words: str, where: str) -> str:
 
 def _spoken(obj: SceneObject, name: str) -> str:
     """The object in words: "red kite", "boy with the blue shirt", or just "tree"."""
-    kind = KINDS[obj.kind]
+    kind = OBJECT_KINDS[obj.kind]
     if kind.part:
         return f"{kind.noun} with the {obj.colour} {kind.part}"
     if len(kind.colours) > 1 or name != kind.subject:
@@ -146,7 +150,7 @@ def _spoken(obj: SceneObject, name: str) -> str:
 
 def _where(obj: SceneObject, scene: Scene) -> str:
     """Zone and side: "in the sky on the left", "on the counter in the middle"."""
-    zone = scene.theme.home(KINDS[obj.kind]).where
+    zone = scene.theme.home(OBJECT_KINDS[obj.kind]).where
     third = PANEL_WIDTH / 3
     side = "on the left" if obj.cx < third else "on the right" if obj.cx > 2 * third else None
     side = side or "in the middle"

@@ -58,7 +58,7 @@ SINGLE_KINDS: tuple[ObjectKind, ...] = tuple(
     for kind in group
 )
 #: Every kind: the single ones and their crowds.
-KINDS: dict[str, ObjectKind] = {k.key: k for k in (*SINGLE_KINDS, *crowds(SINGLE_KINDS))}
+OBJECT_KINDS: dict[str, ObjectKind] = {k.key: k for k in (*SINGLE_KINDS, *crowds(SINGLE_KINDS))}
 
 HORIZON = 150
 SKY = (150, 205, 245)
@@ -190,7 +190,7 @@ def heads(key: str) -> tuple[str, ...]:
     Two kinds sharing one (a tree and a pine tree, a balloon and a hot air
     balloon) never meet in a scene, so "the tree got bigger" names one thing.
     """
-    kind = KINDS[key]
+    kind = OBJECT_KINDS[key]
     names = [kind.subject]
     names += [kind.group.subject] if kind.group else []
     names += [f"{kind.subject}_{kind.part}"] if kind.part else []

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..datasets import Box
 from ..validation import MIN_CHANGED_PIXELS, boxes_overlap
-from .catalogue import KINDS, heads
+from .catalogue import OBJECT_KINDS, heads
 from .deck import countable_key
 from .palette import visible_on
 from .scene import PANEL_HEIGHT, PANEL_WIDTH, ObjectKind, Scene, SceneObject, Theme, Zone
@@ -93,7 +93,7 @@ def place(
             return None
         cx = rng.randint(half + EDGE, PANEL_WIDTH - half - EDGE)
         obj = SceneObject(uid=uid, kind=kind.key, cx=cx, base=base, scale=scale, colour=colour)
-        if fits(obj.box(KINDS), taken):
+        if fits(obj.box(OBJECT_KINDS), taken):
             return dress(rng, obj, kind)
     return None
 
@@ -113,7 +113,7 @@ def admits(scene_kinds: Iterable[str], key: str) -> bool:
     a head noun with it (no "tree" beside a "pine tree").
     """
     present = list(scene_kinds)
-    kind = KINDS[key]
+    kind = OBJECT_KINDS[key]
     if present.count(key) >= kind.most:
         return False
     mine = set(heads(key))
@@ -138,11 +138,11 @@ def compose(
     for attempt in range(wanted * 6):
         if len(objects) >= wanted:
             break
-        groups = sum(KINDS[o.kind].group is not None for o in objects)
+        groups = sum(OBJECT_KINDS[o.kind].group is not None for o in objects)
         key = _next(rng, queue, keys, countable=groups < MIN_GROUPS and attempt < 12)
         if not admits((o.kind for o in objects), key):
             continue
-        kind = KINDS[key]
+        kind = OBJECT_KINDS[key]
         zone = theme.home(kind)
         colours = free_colours(kind, zone, objects)
         if not colours:
@@ -150,7 +150,7 @@ def compose(
         obj = place(rng, kind, zone, difficulty, taken, len(objects), rng.choice(colours))
         if obj is not None:
             objects.append(obj)
-            taken.append(obj.box(KINDS))
+            taken.append(obj.box(OBJECT_KINDS))
     return Scene(theme=theme, objects=tuple(objects))
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from .catalogue import KINDS
+from .catalogue import OBJECT_KINDS
 from .scene import Theme
 
 #: Kinds dealt to one item: more than a scene holds, the rest for additions.
@@ -42,7 +42,7 @@ def hand(seed: int, theme: Theme, rank: int) -> tuple[str, ...]:
 
 def countable_key(key: str) -> str | None:
     """The kind itself if it has members to count, else its crowd if it has one."""
-    if KINDS[key].group is not None:
+    if OBJECT_KINDS[key].group is not None:
         return key
     crowd = f"{key}_crowd"
-    return crowd if crowd in KINDS else None
+    return crowd if crowd in OBJECT_KINDS else None

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..datasets import KINDS as KIND_CYCLE
 from ..datasets import Box
 from .canvas import Frame
-from .catalogue import KINDS
+from .catalogue import OBJECT_KINDS
 from .compose import Difficulty, admits, fits, free_colours, place
 from .palette import far_apart, visible_on
 from .scene import Scene, SceneObject, Slot
@@ -65,13 +65,13 @@ class Planner:
         return [*first.values(), *(o.kind for o in self.second.values() if o.uid not in first)]
 
     def boxes(self, *, besides: int | None = None) -> list[Box]:
-        return [o.box(KINDS) for o in self.versions() if o.uid != besides]
+        return [o.box(OBJECT_KINDS) for o in self.versions() if o.uid != besides]
 
     def nameable(self, obj: SceneObject) -> bool:
         """Unchanged so far, and not one of several look-alike scenery objects."""
         if obj.uid in self.changed:
             return False
-        kind = KINDS[obj.kind]
+        kind = OBJECT_KINDS[obj.kind]
         return not (kind.scenery and self.present().count(obj.kind) > 1)
 
     def candidates(self) -> list[SceneObject]:
@@ -94,7 +94,7 @@ class Planner:
         keys = [*self.fresh, *keys]
         present = self.present()
         for key in keys:
-            kind = KINDS[key]
+            kind = OBJECT_KINDS[key]
             if not admits(present, key):
                 continue
             zone = self.first.theme.home(kind)
@@ -111,11 +111,11 @@ class Planner:
         return None
 
     def count_changed(self) -> Change | None:
-        pool = [o for o in self.candidates() if KINDS[o.kind].group is not None]
+        pool = [o for o in self.candidates() if OBJECT_KINDS[o.kind].group is not None]
         self.rng.shuffle(pool)
         for obj in pool:
-            group = KINDS[obj.kind].group
-            frame = obj.frame(KINDS)
+            group = OBJECT_KINDS[obj.kind].group
+            frame = obj.frame(OBJECT_KINDS)
             options = [
                 n
                 for n in range(group.low, group.high + 1)
@@ -151,7 +151,7 @@ class Planner:
         return None
 
     def _color(self, obj: SceneObject) -> Change | None:
-        kind = KINDS[obj.kind]
+        kind = OBJECT_KINDS[obj.kind]
         zone = self.first.theme.home(kind)
         siblings = {o.colour for o in self.versions() if o.kind == obj.kind and o.uid != obj.uid}
         options = [
@@ -169,7 +169,7 @@ class Planner:
         return Change("attribute_change", obj.uid, "color", obj.colour, after)
 
     def _pattern(self, obj: SceneObject) -> Change | None:
-        kind = KINDS[obj.kind]
+        kind = OBJECT_KINDS[obj.kind]
         if not kind.patterns:
             return None
         options = [p for p in ("plain", *kind.patterns) if p != obj.pattern]
@@ -178,7 +178,7 @@ class Planner:
         return Change("attribute_change", obj.uid, "pattern", obj.pattern, after)
 
     def _shape(self, obj: SceneObject) -> Change | None:
-        kind = KINDS[obj.kind]
+        kind = OBJECT_KINDS[obj.kind]
         options = [s for s in kind.shapes if s != obj.shape]
         if not options:
             return None
@@ -192,11 +192,11 @@ class Planner:
         Even odds, because "it got smaller" must not be a safe blind guess; an
         object without room to grow is left to another change.
         """
-        if not KINDS[obj.kind].resizable:
+        if not OBJECT_KINDS[obj.kind].resizable:
             return None
         if self.growing:
             grown = obj.but(scale=round(obj.scale * self.difficulty.grow, 3))
-            if not fits(grown.box(KINDS), self.boxes(besides=obj.uid)):
+            if not fits(grown.box(OBJECT_KINDS), self.boxes(besides=obj.uid)):
                 return None
             self.second[obj.uid] = grown
             return Change("attribute_change", obj.uid, "size", "small", "large")

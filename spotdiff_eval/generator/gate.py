@@ -22,7 +22,7 @@ from PIL import Image
 
 from ..validation import check_grounding
 from .annotate import Golden
-from .catalogue import KINDS, heads
+from .catalogue import OBJECT_KINDS, heads
 from .palette import COLOURS, far_apart
 from .scene import Scene
 
@@ -64,7 +64,7 @@ def grounding_problems(
 
 def names_of(kind_key: str, colour: str) -> tuple[str, ...]:
     """Every subject that can refer to an object of this kind and colour."""
-    kind = KINDS[kind_key]
+    kind = OBJECT_KINDS[kind_key]
     plain = (kind.subject, f"{colour}_{kind.subject}")
     parts = tuple(f"{n}_{kind.part}" for n in plain) if kind.part else ()
     return plain + parts
@@ -74,7 +74,7 @@ def resolve(subject: str, first: Scene, second: Scene) -> list[int]:
     """The uids of the objects ``subject`` may refer to, in either panel."""
     found: list[int] = []
     for obj in (*first.objects, *second.objects):
-        kind = KINDS[obj.kind]
+        kind = OBJECT_KINDS[obj.kind]
         group_match = kind.group is not None and kind.group.subject == subject and obj.count > 0
         if (group_match or subject in names_of(obj.kind, obj.colour)) and obj.uid not in found:
             found.append(obj.uid)

@@ -13,7 +13,7 @@ from PIL import Image
 
 from ..datasets import Box
 from .canvas import Canvas
-from .catalogue import KINDS, ZONE_ORDER
+from .catalogue import OBJECT_KINDS, ZONE_ORDER
 from .scene import PANEL_HEIGHT, PANEL_WIDTH, Scene, SceneObject
 
 
@@ -34,7 +34,7 @@ def render(scene: Scene) -> Rendered:
     members: dict[int, tuple[Box, ...]] = {}
 
     def order(obj: SceneObject) -> tuple[int, int, int]:
-        return ZONE_ORDER.index(scene.theme.home(KINDS[obj.kind]).name), obj.base, obj.uid
+        return ZONE_ORDER.index(scene.theme.home(OBJECT_KINDS[obj.kind]).name), obj.base, obj.uid
 
     for obj in sorted(scene.objects, key=order):
         extent, member_boxes = _draw(canvas, obj)
@@ -44,8 +44,8 @@ def render(scene: Scene) -> Rendered:
 
 
 def _draw(canvas: Canvas, obj: SceneObject) -> tuple[Box, tuple[Box, ...]]:
-    kind = KINDS[obj.kind]
-    frame = obj.frame(KINDS)
+    kind = OBJECT_KINDS[obj.kind]
+    frame = obj.frame(OBJECT_KINDS)
     group = kind.group
     member_boxes: list[Box] = []
 

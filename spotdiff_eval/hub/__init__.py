@@ -12,8 +12,8 @@ from ._transfer import (
     InvalidDatasetError,
     check_repo_id,
     download_dataset,
+    optional_env_token,
     publish_dataset,
-    token_from_env,
 )
 
 __all__ = [
@@ -22,8 +22,8 @@ __all__ = [
     "board_dataset",
     "check_repo_id",
     "download_dataset",
+    "optional_env_token",
     "pin_board",
     "plain_http_warning",
     "publish_dataset",
-    "token_from_env",
 ]

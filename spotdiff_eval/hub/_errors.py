@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from dataclasses import dataclass
 
+from .._util.exception_chain import exception_chain
 from .._util.redaction import Redactor, plain_text_warning
 from .._util.terminal import safe_text
 from ..errors import SpotDiffError
@@ -58,7 +58,7 @@ def hub_error(exc: BaseException, call: HubCall) -> SpotDiffError | None:
 def _find(exc: BaseException, call: HubCall) -> SpotDiffError | None:
     from huggingface_hub import errors as hf
 
-    for cause in _chain(exc):
+    for cause in exception_chain(exc):
         found = _classify(cause, call)
         if found is not None:
             return found
@@ -167,16 +167,6 @@ def _summary(exc: BaseException) -> str:
     """huggingface_hub's message on one line (some list details on further lines)."""
     text = " ".join(line.strip() for line in str(exc).splitlines() if line.strip())
     return safe_text(text or type(exc).__name__, 200)
-
-
-def _chain(exc: BaseException) -> Iterator[BaseException]:
-    """``exc`` and its causes and contexts, each once."""
-    seen: set[int] = set()
-    current: BaseException | None = exc
-    while current is not None and id(current) not in seen:
-        seen.add(id(current))
-        yield current
-        current = current.__cause__ or current.__context__
 
 
 def _transport_errors() -> tuple[type[BaseException], ...]:

@@ -78,7 +78,7 @@ def check_repo_id(text: str) -> str:
     )
 
 
-def token_from_env(name: str) -> str | None:
+def optional_env_token(name: str) -> str | None:
     """The token in environment variable ``name``; None when it is unset or empty."""
     value = os.environ.get(name, "").strip()
     return value or None

@@ -20,7 +20,7 @@ from ..errors import SpotDiffError
 from .board_results import Leaderboard, compute_leaderboard
 from .board_site import Site, compute_site
 from .csv_export import render_csv
-from .markdown import render_markdown
+from .markdown import render_leaderboard_markdown
 from .site_reuse import SiteReuse
 
 __all__ = ["Leaderboard", "build_leaderboard", "check_markdown", "compute_leaderboard"]
@@ -74,7 +74,7 @@ def build_leaderboard(
         warn=warn or (lambda line: None),
         jobs=jobs,
     )
-    text = render_markdown(site, site_url or site_prefix_for(markdown, output))
+    text = render_leaderboard_markdown(site, site_url or site_prefix_for(markdown, output))
     if check:
         check_markdown(Path(markdown), text)
         return site

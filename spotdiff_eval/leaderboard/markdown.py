@@ -20,6 +20,7 @@ from ..scoring import WEIGHTS
 from ..version import EVALUATOR_VERSION
 from .board_results import Leaderboard
 from .board_site import BoardBuild, Site
+from .site_text import pct
 
 TEMPLATE = "LEADERBOARD.md.j2"
 
@@ -48,10 +49,6 @@ def cell(value: object) -> str:
     return re.sub(r"(?i)(www)\.", r"\1\\.", text).strip()
 
 
-def percent(value: float) -> str:
-    return f"{100 * value:.1f}"
-
-
 def rank_range(entry: dict[str, Any]) -> str:
     """ "2" or, when the bootstrap cannot order the entry, the range "2–4"; "ref" for a baseline."""
     if entry["rank"] is None:
@@ -76,11 +73,11 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(cell=cell, percent=percent, rank_range=rank_range, token_total=token_total)
+    env.filters.update(cell=cell, percent=pct, rank_range=rank_range, token_total=token_total)
     return env
 
 
-def render_markdown(site: Site, site_prefix: str) -> str:
+def render_leaderboard_markdown(site: Site, site_prefix: str) -> str:
     """LEADERBOARD.md for every board; ``site_prefix`` is the site folder relative to the file.
 
     A board without data (a Hub board with no submissions, which is never
@@ -103,6 +100,6 @@ def render_markdown(site: Site, site_prefix: str) -> str:
 
 def render_one_board(leaderboard: Leaderboard, site_prefix: str = "site") -> str:
     """LEADERBOARD.md for one board alone: a folder built on its own, and tests."""
-    return render_markdown(
+    return render_leaderboard_markdown(
         Site((BoardBuild(leaderboard.board, "built", leaderboard),)), site_prefix
     )

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from .site_text import pct
+
 
 def _r(value: float) -> float:
     return round(value, 1)
@@ -120,8 +122,7 @@ def score_chart(entries: Sequence[Mapping[str, Any]]) -> ScoreChart | None:
                 y_high=y_of(high),
                 baseline=bool(entry.get("baseline")),
                 label=(
-                    f"{entry['model']['name']}: {100 * metrics['overall_score']:.1f}"
-                    f" on {entry['date']}"
+                    f"{entry['model']['name']}: {pct(metrics['overall_score'])} on {entry['date']}"
                 ),
             )
         )

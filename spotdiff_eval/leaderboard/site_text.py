@@ -18,6 +18,7 @@ from urllib.parse import quote, urlsplit
 
 from markupsafe import Markup
 
+from .._util.percent import percent
 from .._util.terminal import safe_text
 
 #: A GitHub handle as the submission schema allows it; anything else is shown
@@ -81,7 +82,7 @@ def path_segment(name: str) -> str:
 
 def pct(value: float | None) -> str:
     """A fraction as a percentage with one decimal, the site's one number format."""
-    return "–" if value is None else f"{100 * value:.1f}"
+    return percent(value, symbol=False)
 
 
 def tokens(value: int | None) -> str:

@@ -33,11 +33,12 @@ from ._explain import (
     explanation_as_json,
     render_explanations,
 )
-from ._lexicon import COLORS, PATTERNS, SHAPES, SIZES
+from ._lexicon import CARDINALS, COLORS, PATTERNS, SHAPES, SIZES
 from ._match import ExtraReason, ItemMatch, Match, match_item
 from ._normalize import Name, parse_name
 
 __all__ = [
+    "CARDINALS",
     "COLORS",
     "PATTERNS",
     "SHAPES",

@@ -234,13 +234,14 @@ VALUE_CATEGORIES: dict[str, frozenset[str]] = {
     "pattern": PATTERNS,
 }
 
-NUMBER_WORDS = {
-    w: str(i)
-    for i, w in enumerate(
-        """zero one two three four five six seven eight nine ten eleven twelve thirteen
-        fourteen fifteen sixteen seventeen eighteen nineteen twenty""".split()
-    )
-}
+#: The spelled cardinals, each at the index of its value: the one list that
+#: reading names here, reading a model's counts (the runner) and writing
+#: annotations (the generator) share.
+CARDINALS = tuple(
+    """zero one two three four five six seven eight nine ten eleven twelve thirteen
+    fourteen fifteen sixteen seventeen eighteen nineteen twenty""".split()
+)
+NUMBER_WORDS = {w: str(i) for i, w in enumerate(CARDINALS)}
 NUMBER_WORDS.update({"none": "0", "single": "1", "pair": "2", "couple": "2", "dozen": "12"})
 
 #: Spelling variants and true synonyms, mapped to one canonical word.

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..datasets import KINDS, Kind, load_schema
+from ..matching import CARDINALS
 
 #: Keep at most this many differences per item: a model caught in a loop
 #: can emit thousands of entries, which would swamp the file and the scorer.
@@ -75,12 +76,9 @@ _CHANGE_WORDS = frozenset(
         "change changed changes modified modification altered different replaced swapped moved"
     ).split()
 )
-_NUMBER_WORDS = {
-    word: n
-    for n, word in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve".split()
-    )
-}
+#: Counts a model spells out reach twelve ("a dozen" is not read); larger
+#: ones come as digits.
+_NUMBER_WORDS = {word: n for n, word in enumerate(CARDINALS[:13])}
 
 _THINKING = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.S | re.I)
 _FENCE = re.compile(r"```[ \t]*[A-Za-z0-9_-]*[ \t]*\r?\n(.*?)```", re.S)

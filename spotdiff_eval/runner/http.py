@@ -31,6 +31,7 @@ from typing import Any
 import requests
 from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt
 
+from .._util.exception_chain import exception_chain
 from .._util.redaction import Redactor
 from .._util.terminal import safe_text
 from .backoff import Gate, RetryPolicy, retry_after_seconds
@@ -325,27 +326,8 @@ def _dig(data: Any, *keys: str) -> Any:
     return data
 
 
-def _chain(exc: BaseException) -> list[BaseException]:
-    """``exc`` and every exception inside it (causes, contexts, wrapped arguments)."""
-    seen: list[BaseException] = []
-    todo = [exc]
-    while todo and len(seen) < 20:
-        current = todo.pop()
-        if any(current is s for s in seen):
-            continue
-        seen.append(current)
-        inner = [
-            current.__cause__,
-            current.__context__,
-            getattr(current, "reason", None),
-            *current.args,
-        ]
-        todo.extend(e for e in inner if isinstance(e, BaseException))
-    return seen
-
-
 def _caused_by(exc: BaseException, name: str) -> bool:
-    return any(type(e).__name__ == name for e in _chain(exc))
+    return any(type(e).__name__ == name for e in exception_chain(exc))
 
 
 def _reason(exc: BaseException) -> str:
@@ -354,10 +336,10 @@ def _reason(exc: BaseException) -> str:
     The message of the innermost ``OSError`` ("Connection refused", "Name or
     service not known") names no URL; wrapper messages do, so they are not used.
     """
-    for inner in reversed(_chain(exc)):
+    for inner in reversed(exception_chain(exc)):
         if isinstance(inner, OSError) and inner.strerror:
             return inner.strerror
-    for inner in reversed(_chain(exc)):
+    for inner in reversed(exception_chain(exc)):
         if type(inner).__name__ == "RemoteDisconnected":
             return "the server closed the connection without answering"
         if isinstance(inner, ConnectionResetError):

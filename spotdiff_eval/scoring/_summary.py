@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from .._util.terminal import percent, safe_text
+from .._util.percent import percent
+from .._util.terminal import safe_text
 from ..version import EVALUATOR_VERSION
 from ._evaluation import Evaluation
+
+
+def _column(value: float) -> str:
+    """A percentage five characters wide, so the summary's numbers line up."""
+    return percent(value, width=5)
 
 
 def _table(rows: list[list[str]], right: set[int]) -> list[str]:
@@ -29,22 +35,22 @@ def render_summary(evaluation: Evaluation) -> str:
         f"  dataset  {safe_text(ds.name)} {safe_text(ds.version)}: "
         f"{len(evaluation.items)} items, {c.gold} golden differences",
         "",
-        f"  Overall score        {percent(m.overall_score)}   "
-        f"95% CI {percent(low).strip()} to {percent(high).strip()}",
-        f"  Difference coverage  {percent(m.difference_coverage)}   "
+        f"  Overall score        {_column(m.overall_score)}   "
+        f"95% CI {percent(low)} to {percent(high)}",
+        f"  Difference coverage  {_column(m.difference_coverage)}   "
         f"{c.fully_correct} of {c.gold} found with every detail right",
-        f"  Recall               {percent(m.recall)}   {c.matched} of {c.gold} found",
-        f"  Precision            {percent(m.precision)}   "
+        f"  Recall               {_column(m.recall)}   {c.matched} of {c.gold} found",
+        f"  Precision            {_column(m.precision)}   "
         f"{c.matched} of {c.predicted} predictions correct",
-        f"  Attribute accuracy   {percent(m.attribute_accuracy)}   "
+        f"  Attribute accuracy   {_column(m.attribute_accuracy)}   "
         f"detail correctness of the {c.matched} matches",
-        f"  Macro overall        {percent(evaluation.macro.overall_score)}   mean over items",
+        f"  Macro overall        {_column(evaluation.macro.overall_score)}   mean over items",
         "",
         "Recall by kind",
     ]
     lines += _table(
         [
-            [kind, percent(k.recall), f"{k.matched}/{k.gold}"]
+            [kind, _column(k.recall), f"{k.matched}/{k.gold}"]
             for kind, k in evaluation.per_kind.items()
         ],
         right={1, 2},
@@ -70,10 +76,10 @@ def render_summary(evaluation: Evaluation) -> str:
         rows.append(
             [
                 safe_text(item.item_id, 48) + ("" if item.answered else " (not answered)"),
-                percent(im.overall_score),
-                percent(im.recall),
-                percent(im.precision),
-                percent(im.attribute_accuracy),
+                _column(im.overall_score),
+                _column(im.recall),
+                _column(im.precision),
+                _column(im.attribute_accuracy),
                 f"{item.counts.matched}/{item.counts.gold}",
                 str(item.counts.predicted),
             ]

@@ -26,10 +26,10 @@ from ._findings import (
 )
 from ._submission_checks import validate_submission
 
-KINDS = ("predictions", "dataset", "submission")
+TARGET_KINDS = ("predictions", "dataset", "submission")
 
 __all__ = [
-    "KINDS",
+    "TARGET_KINDS",
     "detect_kind",
     "validate_dataset",
     "validate_predictions",
@@ -73,8 +73,8 @@ def validate_target(
     against the bundled set refused every hidden submission).
     """
     target = Path(target)
-    if kind is not None and kind not in KINDS:
-        raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    if kind is not None and kind not in TARGET_KINDS:
+        raise ValueError(f"kind must be one of {', '.join(TARGET_KINDS)}, not {kind!r}")
     if not os.path.lexists(target):
         return Findings([SpotDiffError(target, "", "not found").one_line()])
     kind = kind or detect_kind(target)

@@ -1,0 +1,59 @@
+"""Running git for the CI commands: one way, hardened once.
+
+The pull-request check reads a clone an outsider shaped (its refs, its
+``.gitattributes``); the publish job commits and pushes with a token. Both
+go through here so a safeguard added for one (no prompt for a password, no
+replace refs, no optional locks) holds for the other too.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Mapping
+from pathlib import Path
+
+from .._util.terminal import safe_text
+from ..errors import SpotDiffError
+
+#: A clone of a large repository answers in seconds; a hung remote must not
+#: hold the job until GitHub's six-hour limit.
+TIMEOUT_SECONDS = 300
+
+
+def run_git(
+    repo: Path,
+    *args: str,
+    stdin: bytes | None = None,
+    ok: tuple[int, ...] = (0,),
+    env: Mapping[str, str] | None = None,
+) -> bytes:
+    """git's standard output for ``git -C repo args``; its output is data, never executed.
+
+    No terminal prompt (a missing credential fails instead of waiting);
+    replace refs are ignored so the objects mean what their ids say. Exit
+    codes in ``ok`` are not errors; any other one raises SpotDiffError with
+    git's last line of complaint, escaped. ``env`` adds variables (an
+    identity, an auth header) for this call only.
+    """
+    full_env = {
+        **os.environ,
+        "GIT_TERMINAL_PROMPT": "0",
+        "GIT_NO_REPLACE_OBJECTS": "1",
+        **(env or {}),
+    }
+    try:
+        done = subprocess.run(
+            ["git", "--no-optional-locks", "-C", str(repo), *args],
+            input=stdin,
+            capture_output=True,
+            env=full_env,
+            timeout=TIMEOUT_SECONDS,
+            check=False,
+        )
+    except FileNotFoundError:
+        raise SpotDiffError("git", "", "git is not installed") from None
+    if done.returncode not in ok:
+        lines = done.stderr.decode("utf-8", "replace").strip().splitlines() or ["no message"]
+        raise SpotDiffError(repo, f"git {args[0]}", safe_text(lines[-1], 200))
+    return done.stdout
