@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -226,5 +227,8 @@ def test_a_damaged_or_foreign_memo_reuses_nothing() -> None:
     assert pair_memo.load(pair_memo.dump(["other"] * 6, better), digests) is None
     for text in ("[{", '{"digests": ["a"], "better": "zz"}', "null", None):
         assert pair_memo.load(text, digests) is None
+    truncated = json.loads(pair_memo.dump(digests, better))
+    truncated["better"] = truncated["better"][:-2]
+    assert pair_memo.load(json.dumps(truncated), digests) is None
     better_again, valid = pair_memo.load(pair_memo.dump(digests, better), digests)  # type: ignore[misc]
     assert valid.all() and (better_again == better).all()

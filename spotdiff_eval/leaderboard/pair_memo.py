@@ -36,6 +36,8 @@ def load(text: str | None, digests: Sequence[str]) -> tuple[np.ndarray, np.ndarr
         old = [str(d) for d in memo["digests"]]
         n_old = len(old)
         bits = np.frombuffer(bytes.fromhex(memo["better"]), dtype=np.uint8)
+        if len(bits) != (n_old * n_old + 7) // 8:
+            return None  # truncated: unpackbits would pad it with "not better"
         matrix = np.unpackbits(bits, count=n_old * n_old).reshape(n_old, n_old).astype(bool)
     except (ValueError, TypeError, KeyError, AttributeError):
         return None  # damaged: everything is compared again
