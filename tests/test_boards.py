@@ -203,7 +203,7 @@ def test_hidden_board_end_to_end_publishes_aggregates_only(repo: Path, hub: Fake
     assert data["items"] == [] and all(e["report"] is None for e in data["entries"])
     assert data["entries"][0]["metrics"]["recall"] == 0.75
     assert sorted(p.name for p in site.iterdir()) == [
-        "assets", "index.html", "leaderboard.csv", "leaderboard.json"
+        "assets", "breakdown.html", "index.html", "leaderboard.csv", "leaderboard.json"
     ]  # fmt: skip
     # Nothing that names a golden difference leaves the job.
     published = "".join(p.read_text(encoding="utf-8") for p in site.glob("*.*"))

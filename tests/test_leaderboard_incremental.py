@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 from conftest import write_json
 from leaderboard_helpers import BOARD, checkout, half_right, snapshot
 
-from spotdiff_eval.leaderboard import site_reuse
+from spotdiff_eval.leaderboard import pair_memo, site_reuse, standings
 from spotdiff_eval.leaderboard.build import build_leaderboard
+from spotdiff_eval.scoring._metrics import Counts
 
 
 @pytest.fixture
@@ -138,13 +141,9 @@ def test_a_failure_in_a_worker_is_the_usual_one_line_error(
 def test_standings_are_ranked_again_only_when_a_report_changes(
     repo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from spotdiff_eval.leaderboard import standings_cache
-
     calls = []
-    real = standings_cache.compute_standings
-    monkeypatch.setattr(
-        standings_cache, "compute_standings", lambda *a: calls.append(1) or real(*a)
-    )
+    real = standings.significance
+    monkeypatch.setattr(standings, "significance", lambda *a, **k: calls.append(1) or real(*a, **k))
     build(repo)
     first = snapshot(repo / "site")
     build(repo)
@@ -159,3 +158,77 @@ def test_standings_are_ranked_again_only_when_a_report_changes(
     )
     build(repo)
     assert len(calls) == 3
+
+
+# -- the pair memo: one changed report compares only its own pairs -------------------
+
+
+def _tallies(rng: np.random.Generator, skill: float, items: int = 30) -> list[Counts]:
+    """One entry's per-item tallies: each item's difference found with ``skill``."""
+    found = rng.random(items) < skill
+    return [
+        Counts(gold=1, predicted=1, matched=int(f), fully_correct=int(f), detail_sum=float(f))
+        for f in found
+    ]
+
+
+def _board(seed: int, n: int) -> tuple[dict[str, float], dict[str, list[Counts]]]:
+    """Entries close enough in skill that many pairs sit near the 95% boundary."""
+    rng = np.random.default_rng(seed)
+    per_item = {f"m{i:02d}": _tallies(rng, 0.3 + 0.5 * i / n) for i in range(n)}
+    scores = {sid: sum(c.matched for c in t) / len(t) for sid, t in per_item.items()}
+    return scores, per_item
+
+
+def _digest(tallies: list[Counts]) -> str:
+    return repr(tallies)  # any text that names the content: one per distinct report
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_pairs_reused_from_the_memo_equal_a_full_recomputation(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scores, per_item = _board(seed, 40)
+    order = standings.rank_order(scores)
+    memo = pair_memo.dump(
+        [_digest(per_item[s]) for s in order], standings.significance(order, scores, per_item)
+    )
+    # One entry's report changes, one entry leaves, one arrives.
+    rng = np.random.default_rng(100 + seed)
+    per_item["m07"] = _tallies(rng, 0.6)
+    scores["m07"] = sum(c.matched for c in per_item["m07"]) / 30
+    del per_item["m20"], scores["m20"]
+    per_item["new"] = _tallies(rng, 0.5)
+    scores["new"] = sum(c.matched for c in per_item["new"]) / 30
+    order = standings.rank_order(scores)
+    full = standings.significance(order, scores, per_item)
+    assert full.any() and not full.all()
+
+    compared = []
+    real = standings.better_pairs
+    monkeypatch.setattr(
+        standings, "better_pairs", lambda *a: compared.append(len(a[2])) or real(*a)
+    )
+    known = pair_memo.load(memo, [_digest(per_item[s]) for s in order])
+    reused = standings.significance(order, scores, per_item, known=known)
+    assert (reused == full).all()
+    n = len(order)
+    assert compared == [2 * (n - 1) - 1]  # the changed and the new entry's pairs only
+    assert standings.standings_from(order, scores, reused) == standings.compute_standings(
+        scores, per_item
+    )
+
+
+def test_a_damaged_or_foreign_memo_reuses_nothing() -> None:
+    scores, per_item = _board(0, 6)
+    order = standings.rank_order(scores)
+    digests = [_digest(per_item[s]) for s in order]
+    better = standings.significance(order, scores, per_item)
+    assert pair_memo.load(pair_memo.dump(["other"] * 6, better), digests) is None
+    for text in ("[{", '{"digests": ["a"], "better": "zz"}', "null", None):
+        assert pair_memo.load(text, digests) is None
+    truncated = json.loads(pair_memo.dump(digests, better))
+    truncated["better"] = truncated["better"][:-2]
+    assert pair_memo.load(json.dumps(truncated), digests) is None
+    better_again, valid = pair_memo.load(pair_memo.dump(digests, better), digests)  # type: ignore[misc]
+    assert valid.all() and (better_again == better).all()

@@ -86,7 +86,7 @@ def html_files(site: Path) -> list[Path]:
 
 def test_writes_every_page_asset_and_image(site: Path, inputs: SiteInput) -> None:
     data = inputs.data
-    expected = {"index.html", "matrix.html", "assets/site.css", "assets/site.js"}
+    expected = {"index.html", "breakdown.html", "matrix.html", "assets/site.css", "assets/site.js"}
     expected |= {f"submissions/{e['submission_id']}.html" for e in data["entries"]}
     expected |= {f"items/{i['item_id']}.html" for i in data["items"]}
     expected |= {i["image"] for i in data["items"]}
@@ -107,7 +107,37 @@ def test_index_lists_entries_in_rank_order_with_permalinks(site: Path, inputs: S
         assert f"submissions/{entry['submission_id']}.html" in links
     # Without JavaScript the order is the rank order, and the Rank heading says so.
     headings = [a for t, a in page.tags if t == "th" and "data-sort" in a]
-    assert [h.get("aria-sort") for h in headings].count("ascending") == 2  # board and kinds
+    assert [h.get("aria-sort") for h in headings].count("ascending") == 1
+
+
+def test_standings_rows_carry_numbers_not_drawings(site: Path, inputs: SiteInput) -> None:
+    """The interval is text (site.js draws its bar); recall by kind and the chart live
+    on breakdown.html: a 500-entry standings page stays under 150 KB."""
+    text = (site / "index.html").read_text(encoding="utf-8")
+    board = text[text.index('<table class="board"') : text.index("</table>")]
+    body = Page(board.split("</thead>")[1])
+    assert "svg" not in {t for t, _ in body.tags}
+    assert [a for t, a in body.tags if t == "td" and a] == []  # no classes (no usage columns)
+    for entry in inputs.data["entries"]:
+        low, high = entry["confidence_intervals"]["overall_score"]
+        assert f"<td>{100 * low:.1f}–{100 * high:.1f}<td>" in board
+    page = Page(text)
+    assert not [a for t, a in page.tags if "kinds" in a.get("class", "") or t == "figure"]
+    assert "breakdown.html" in {url for tag, url in page.urls() if tag == "a"}
+
+
+def test_breakdown_page_has_recall_by_kind_and_the_chart(site: Path, inputs: SiteInput) -> None:
+    page = Page((site / "breakdown.html").read_text(encoding="utf-8"))
+    tables = [a for t, a in page.tags if t == "table"]
+    assert [a["class"] for a in tables] == ["kinds"]
+    rows = [a for t, a in page.tags if t == "tr"]
+    assert len(rows) == 1 + len(inputs.data["entries"])  # the heading, then every entry
+    circles = [a for t, a in page.tags if t == "circle"]
+    assert len(circles) == len(inputs.data["entries"])
+    headings = [a for t, a in page.tags if t == "th" and "data-sort" in a]
+    assert [h.get("aria-sort") for h in headings].count("ascending") == 1
+    current = [a for t, a in page.tags if t == "a" and a.get("aria-current") == "page"]
+    assert [a["href"] for a in current] == ["breakdown.html"]
 
 
 def test_every_internal_link_resolves_and_all_links_are_relative(site: Path) -> None:
@@ -134,6 +164,8 @@ def test_every_internal_link_resolves_and_all_links_are_relative(site: Path) -> 
 def test_site_is_self_contained(site: Path) -> None:
     css = (site / "assets" / "site.css").read_text(encoding="utf-8")
     js = (site / "assets" / "site.js").read_text(encoding="utf-8")
+    # The SVG namespace is a name for createElementNS, never fetched.
+    js = js.replace('"http://www.w3.org/2000/svg"', "SVG_NAMESPACE", 1)
     assert "@import" not in css and "url(" not in css
     for word in ("fetch(", "XMLHttpRequest", "http:", "https:", "eval(", "innerHTML"):
         assert word not in js

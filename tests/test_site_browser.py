@@ -31,6 +31,7 @@ CHROMIUM_ARGS = [
 SUB_PATH = "spotdiff-eval"  # the site lives below the server root, as on GitHub Pages
 PAGE_TYPES = {
     "index": "index.html",
+    "breakdown": "breakdown.html",
     "submission": f"submissions/{PARTIAL_ID}.html",
     "item": "items/tiny_0001_garden.html",  # side by side, with outlines
     "matrix": "matrix.html",
@@ -157,7 +158,7 @@ def test_standings_table_sorts_by_clicked_column(
     assert _row_ids(page, "board") == sorted(names, key=str.casefold)
     heading("Date").get_by_role("button").click()
     dates = page.eval_on_selector_all(
-        "table.board tbody:first-of-type td.date", "c => c.map(x => x.textContent)"
+        "table.board tbody:first-of-type td:last-child", "c => c.map(x => x.textContent)"
     )
     assert dates == sorted(dates, reverse=True)
 
@@ -165,7 +166,19 @@ def test_standings_table_sorts_by_clicked_column(
     heading("Rank").get_by_role("button").focus()
     page.keyboard.press("Enter")
     assert _row_ids(page, "board") == names
-    # The second table, baselines included, sorts on its own.
+    assert watch.problems == []
+    context.close()
+
+
+def test_recall_by_kind_sorts_on_the_breakdown_page(
+    browser: Any, base_url: str, inputs: SiteInput
+) -> None:
+    context, watch = _context(browser)
+    page = context.new_page()
+    page.goto(base_url + "index.html")
+    page.get_by_role("navigation", name="Board pages").get_by_role("link", name="Breakdown").click()
+    assert page.url == base_url + "breakdown.html"
+    # Baselines included, in one body.
     page.locator("table.kinds thead th", has_text="Removed").get_by_role("button").click()
     every = inputs.data["entries"]
     every_name = [
@@ -174,7 +187,47 @@ def test_standings_table_sorts_by_clicked_column(
     removed = [e["per_kind_recall"]["object_removed"] for e in every]
     order = sorted(range(len(every)), key=lambda i: (-removed[i], i))
     assert _row_ids(page, "kinds") == [every_name[i] for i in order]
-    assert _row_ids(page, "board") == names
+    assert page.locator("#kinds-status").inner_text() == "Sorted by Removed, descending."
+    assert page.locator("figure.chart svg circle").count() == len(every)
+    assert watch.problems == []
+    context.close()
+
+
+def _bars(page: Any) -> list[dict]:
+    """Each standings row's interval text and the geometry of the bar drawn in its cell."""
+    return page.eval_on_selector_all(
+        "table.board tbody tr[id]",
+        """rows => rows.map(r => {
+            const cell = r.cells[3], rect = cell.querySelector('svg.ci rect');
+            const path = cell.querySelector('svg.ci path');
+            return {text: cell.textContent, score: r.cells[2].textContent,
+                    x: rect && +rect.getAttribute('x'), width: rect && +rect.getAttribute('width'),
+                    d: path && path.getAttribute('d')};
+        })""",
+    )
+
+
+def test_interval_bars_are_drawn_from_the_numbers_and_sort_with_their_rows(
+    browser: Any, base_url: str, inputs: SiteInput
+) -> None:
+    context, watch = _context(browser)
+    page = context.new_page()
+    page.goto(base_url + "index.html")
+    bars = _bars(page)
+    entries = inputs.data["entries"]
+    assert len(bars) == len(entries)
+    for bar, entry in zip(bars, entries, strict=True):
+        low, high = entry["confidence_intervals"]["overall_score"]
+        score = entry["metrics"]["overall_score"]
+        assert bar["text"] == f"{100 * low:.1f}–{100 * high:.1f}"
+        low, high = round(100 * low, 1), round(100 * high, 1)
+        assert bar["x"] == low and bar["width"] == max(round(high - low, 1), 0.8)
+        assert bar["d"] == f"M{round(100 * score, 1):g} 0V10"  # as JavaScript prints numbers
+    # Sorting by the interval moves each bar with its row (the key is the low end).
+    page.locator("table.board thead th", has_text="95% CI").get_by_role("button").click()
+    lows = [b["x"] for b in _bars(page) if b["x"] is not None]
+    ranked = lows[: sum(not e["baseline"] for e in entries)]
+    assert ranked == sorted(ranked, reverse=True)
     assert watch.problems == []
     context.close()
 
@@ -190,6 +243,9 @@ def test_without_javascript_the_table_is_in_rank_order_with_links(
         "table.board tbody th a", "links => links.map(a => a.getAttribute('href'))"
     )
     assert hrefs == [f"submissions/{e['submission_id']}.html" for e in inputs.data["entries"]]
+    # The interval is there as numbers; no bar is drawn without the script.
+    assert [b["x"] for b in _bars(page)] == [None] * len(inputs.data["entries"])
+    assert all("–" in b["text"] for b in _bars(page))
     page.locator("table.board tbody th a").first.click()
     assert page.url == base_url + hrefs[0]
     assert watch.problems == []
@@ -355,7 +411,7 @@ def test_screenshots_fit_the_viewport(
     context, watch = _context(browser, viewport=VIEWPORTS[viewport], color_scheme=scheme)
     page = context.new_page()
     expected_background = {"light": "rgb(255, 255, 255)", "dark": "rgb(16, 20, 24)"}[scheme]
-    for page_type in ("index", "submission", "item"):
+    for page_type in ("index", "breakdown", "submission", "item"):
         page.goto(base_url + PAGE_TYPES[page_type])
         page.screenshot(path=str(folder / f"{page_type}-{viewport}-{scheme}.png"), full_page=True)
         width = page.evaluate("document.documentElement.scrollWidth")

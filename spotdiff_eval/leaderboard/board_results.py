@@ -72,7 +72,7 @@ def compute_leaderboard(
     scored = score_submissions(dataset, submissions, reports_cache, progress, jobs)
     models = [s for s in scored if not s.submission.metadata.get("baseline")]
     # A hidden board's standings are aggregates: they may be cached.
-    standings = cached_standings(models, cache)
+    standings = cached_standings(models, cache, scope=board.board_id)
     usage = {
         s.submission_id: cached_usage(
             s.submission.predictions_path, s.submission.predictions_sha256, cache

@@ -1,4 +1,4 @@
-"""The static leaderboard site: index, one page per submission and per item, a matrix.
+"""The static leaderboard site: standings, a breakdown, a page per submission and item, a matrix.
 
 :func:`render_site` writes into an empty folder that the leaderboard build
 then swaps into place (so it never has to clean up after itself). Pages use
@@ -151,7 +151,8 @@ def _render(
     entries = views_.entry_views(data)
     # What every page shows besides its own inputs: ``data`` itself only
     # through its evaluator version (pages that read more name it below).
-    shared = (
+    # Digested once, not once per page: its repr is long, and there are 500 pages.
+    shared = input_digest(
         {key: value for key, value in common.items() if key != "data"},
         data.get("evaluator_version"),
     )
@@ -174,6 +175,13 @@ def _render(
         "index.html",
         "index",
         (_json(data),),
+        lambda: {"entries": entries},
+    )
+    page(
+        "breakdown.html",
+        "breakdown.html",
+        "breakdown",
+        (_json(data["entries"]),),
         lambda: {"entries": entries, "chart": score_chart(data["entries"])},
     )
     if hidden:
@@ -183,7 +191,8 @@ def _render(
         sid: _report_digest(report_texts.get(sid) or _json(report))
         for sid, report in reports.items()
     }
-    linked = (sorted(links.items()), [item["item_id"] for item in data["items"]])
+    # Every golden difference's link, on every submission page: digested once.
+    linked = input_digest(sorted(links.items()), [item["item_id"] for item in data["items"]])
     for entry in entries:
         # The group number is not shown, only who shares it: renumbered
         # groups below a moved entry leave these pages as they are.

@@ -104,6 +104,63 @@ def interval_excludes_zero(diff: np.ndarray, level: float = LEVEL) -> tuple[np.n
     return low_above, high_below
 
 
+def better_pairs(
+    scores: Sequence[float], samples: np.ndarray, pairs: np.ndarray, level: float = LEVEL
+) -> tuple[np.ndarray, np.ndarray]:
+    """For rows ``(i, j)`` of ``pairs`` (i before j in rank order): is i significantly
+    better than j, is j significantly better than i?
+
+    The same differences, taken in the same direction, as
+    :func:`significantly_better`, and every row's answer depends on that row
+    only: a rebuild that recomputes a few pairs agrees bit for bit with one
+    that computes them all.
+    """
+    point = np.asarray(scores, dtype=np.float64)
+    first, second = pairs[:, 0], pairs[:, 1]
+    low_above, high_below = interval_excludes_zero(samples[first] - samples[second], level)
+    return low_above & (point[first] > point[second]), high_below & (point[second] > point[first])
+
+
+def significance(
+    order: Sequence[str],
+    scores: Mapping[str, float],
+    per_item: Mapping[str, Sequence[Counts]],
+    resamples: int = RESAMPLES,
+    seed: int = SEED,
+    known: tuple[np.ndarray, np.ndarray] | None = None,
+) -> np.ndarray:
+    """``better[i, j]`` over ``order`` (rank order), every entry scored on the same items.
+
+    ``known`` is ``(better, valid)`` from an earlier build, already laid out
+    in ``order``: pairs marked valid are taken as they are and only the
+    others are computed (after one changed report, its row and column).
+    """
+    n = len(order)
+    lengths = {len(per_item[sid]) for sid in order}
+    if len(lengths) > 1:
+        raise ValueError("every entry must be scored on the same items")
+    n_items = lengths.pop() if lengths else 0
+    if not n_items:
+        return np.zeros((n, n), dtype=bool)
+    if known is None:
+        better, valid = np.zeros((n, n), dtype=bool), np.zeros((n, n), dtype=bool)
+    else:
+        better, valid = known[0].copy(), known[1]
+    todo = np.argwhere(np.triu(~valid, k=1))
+    if len(todo):
+        indices = resample_indices(n_items, resamples, seed)
+        samples = np.stack(
+            [metric_samples(per_item[sid], indices)["overall_score"] for sid in order]
+        )
+        ordered = [scores[sid] for sid in order]
+        if len(todo) == n * (n - 1) // 2:
+            return significantly_better(ordered, samples)
+        ahead, behind = better_pairs(ordered, samples, todo)
+        better[todo[:, 0], todo[:, 1]] = ahead
+        better[todo[:, 1], todo[:, 0]] = behind
+    return better
+
+
 def compute_standings(
     scores: Mapping[str, float],
     per_item: Mapping[str, Sequence[Counts]],
@@ -117,21 +174,14 @@ def compute_standings(
     common item order.
     """
     order = rank_order(scores)
-    if not order:
-        return []
-    lengths = {len(per_item[sid]) for sid in order}
-    if len(lengths) != 1:
-        raise ValueError("every entry must be scored on the same items")
-    n_items = lengths.pop()
+    return standings_from(order, scores, significance(order, scores, per_item, resamples, seed))
+
+
+def standings_from(
+    order: Sequence[str], scores: Mapping[str, float], better: np.ndarray
+) -> list[Standing]:
+    """Ranks, rank ranges and groups of ``order`` (rank order) from its ``better`` matrix."""
     ordered_scores = [scores[sid] for sid in order]
-    if n_items:
-        indices = resample_indices(n_items, resamples, seed)
-        samples = np.stack(
-            [metric_samples(per_item[sid], indices)["overall_score"] for sid in order]
-        )
-        better = significantly_better(ordered_scores, samples)
-    else:
-        better = np.zeros((len(order), len(order)), dtype=bool)
     n = len(order)
     standings, group, top = [], 0, -1
     for i, sid in enumerate(order):

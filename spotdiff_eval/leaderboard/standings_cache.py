@@ -1,4 +1,5 @@
-"""Standings behind the content cache: a rebuild that changes no report re-ranks nothing.
+"""Standings behind the content cache: a rebuild that changes no report re-ranks nothing,
+and one that changes a report compares only that entry's pairs again.
 
 The paired bootstrap compares every pair of entries (125,000 pairs at 500
 entries), the largest cost of a rebuild with nothing changed. Standings
@@ -18,12 +19,15 @@ from pathlib import Path
 
 from ..scoring import LEVEL, RESAMPLES, SEED
 from ..version import EVALUATOR_VERSION
+from . import pair_memo
 from . import standings as standings_
 from .cache import ContentCache, content_key
 from .scoring import Scored
-from .standings import Standing, compute_standings
+from .standings import Standing
 
 STANDINGS_KIND = "standings"
+#: The last significance matrix of a board, reused pair by pair (``pair_memo``).
+PAIRS_KIND = "pairs"
 
 
 @cache
@@ -31,11 +35,19 @@ def _ranking_code() -> str:
     return hashlib.sha256(Path(standings_.__file__).read_bytes()).hexdigest()
 
 
-def cached_standings(models: Sequence[Scored], cache_: ContentCache) -> list[Standing]:
-    """:func:`compute_standings` of ``models``, from the cache when their reports are known."""
-    parts = [EVALUATOR_VERSION, repr((RESAMPLES, SEED, LEVEL)), _ranking_code()]
-    for s in sorted(models, key=lambda s: s.submission_id):
-        parts += [s.submission_id, hashlib.sha256(s.report_text.encode()).hexdigest()]
+def cached_standings(
+    models: Sequence[Scored], cache_: ContentCache, scope: str = ""
+) -> list[Standing]:
+    """:func:`compute_standings` of ``models``, from the cache when their reports are known.
+
+    On a miss, pairs of entries whose reports the board's previous build
+    compared already (``scope`` names the board) are not compared again.
+    """
+    constants = [EVALUATOR_VERSION, repr((RESAMPLES, SEED, LEVEL)), _ranking_code()]
+    digests = {s.submission_id: hashlib.sha256(s.report_text.encode()).hexdigest() for s in models}
+    parts = list(constants)
+    for sid in sorted(digests):
+        parts += [sid, digests[sid]]
     key = content_key(STANDINGS_KIND, *parts)
     text = cache_.get_text(STANDINGS_KIND, key)
     if text is not None:
@@ -43,9 +55,15 @@ def cached_standings(models: Sequence[Scored], cache_: ContentCache) -> list[Sta
             return [Standing(**row) for row in json.loads(text)]
         except (ValueError, TypeError):
             pass  # damaged: computed again and rewritten
-    result = compute_standings(
-        {s.submission_id: s.report["metrics"]["overall_score"] for s in models},
-        {s.submission_id: s.per_item for s in models},
+    scores = {s.submission_id: s.report["metrics"]["overall_score"] for s in models}
+    order = standings_.rank_order(scores)
+    ordered = [digests[sid] for sid in order]
+    memo_key = content_key(PAIRS_KIND, *constants, scope)
+    known = pair_memo.load(cache_.get_text(PAIRS_KIND, memo_key), ordered)
+    better = standings_.significance(
+        order, scores, {s.submission_id: s.per_item for s in models}, known=known
     )
+    result = standings_.standings_from(order, scores, better)
+    cache_.put_text(PAIRS_KIND, memo_key, pair_memo.dump(ordered, better))
     cache_.put_text(STANDINGS_KIND, key, json.dumps([vars(row) for row in result]))
     return result
