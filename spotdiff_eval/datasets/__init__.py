@@ -15,6 +15,7 @@ from ._boards import (
     discover_boards,
     find_board,
     load_board,
+    sorted_entries,
 )
 from ._domain import (
     KINDS,
@@ -89,6 +90,7 @@ __all__ = [
     "require_unique",
     "resource_dir",
     "schema_errors",
+    "sorted_entries",
     "validate_document",
     "write_json_atomic",
     "write_text_atomic",

@@ -139,18 +139,22 @@ def board_of(submission_folder: Path) -> Board | None:
     return load_board(parent)
 
 
+def sorted_entries(folder: Path) -> list[os.DirEntry[str]]:
+    """The entries of ``folder`` by name (never by listing order), or a one-line error."""
+    try:
+        with os.scandir(folder) as scan:
+            return sorted(scan, key=lambda e: e.name)
+    except FileNotFoundError:
+        raise SpotDiffError(folder, "", "folder not found") from None
+    except NotADirectoryError:
+        raise SpotDiffError(folder, "", "is not a folder") from None
+
+
 def discover_boards(submissions_dir: Path) -> list[Board]:
     """Every board under ``submissions_dir``, by position then id (never by listing order)."""
     submissions_dir = Path(submissions_dir)
-    try:
-        with os.scandir(submissions_dir) as scan:
-            entries = sorted(scan, key=lambda e: e.name)
-    except FileNotFoundError:
-        raise SpotDiffError(submissions_dir, "", "folder not found") from None
-    except NotADirectoryError:
-        raise SpotDiffError(submissions_dir, "", "is not a folder") from None
     boards = []
-    for entry in entries:
+    for entry in sorted_entries(submissions_dir):
         if entry.name.startswith(".") or entry.name in ALLOWED_FILES:
             continue
         if not entry.is_dir(follow_symlinks=False):

@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..datasets import ALLOWED_FILES, BOARD_JSON, Board, Dataset, read_bytes_limited, read_json
+from ..datasets import (
+    ALLOWED_FILES,
+    BOARD_JSON,
+    Board,
+    Dataset,
+    read_bytes_limited,
+    read_json,
+    sorted_entries,
+)
 from ..errors import SpotDiffError
 from ..validation import (
     BASELINE_IDS,
@@ -64,13 +72,7 @@ class Submission:
 def discover(board_folder: Path) -> tuple[list[Path], list[str]]:
     """The submission folders of a board, sorted by name, and findings for stray files."""
     board_folder = Path(board_folder)
-    try:
-        with os.scandir(board_folder) as scan:
-            entries = sorted(scan, key=lambda e: e.name)
-    except FileNotFoundError:
-        raise SpotDiffError(board_folder, "", "folder not found") from None
-    except NotADirectoryError:
-        raise SpotDiffError(board_folder, "", "is not a folder") from None
+    entries = sorted_entries(board_folder)
     folders, findings = [], []
     for entry in entries:
         if entry.name.startswith(".") or entry.name in ALLOWED_FILES or entry.name == BOARD_JSON:
