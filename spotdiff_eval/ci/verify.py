@@ -129,7 +129,7 @@ def verify_pull_request(
         action=action,
         track=track,
         model=model,
-        problems=tuple(problems),
+        problems=tuple(dict.fromkeys(problems)),  # the history and the folder check may agree
         report=report,
         reviews=tuple(reviews),
     )
