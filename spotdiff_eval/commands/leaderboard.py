@@ -133,7 +133,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "  spotdiff leaderboard build\n"
         "  spotdiff leaderboard build --output public/ --markdown LEADERBOARD.md\n"
         "  spotdiff leaderboard build --check --strict   # in CI: is LEADERBOARD.md current?\n"
-        "  HF_TOKEN=... spotdiff leaderboard build --strict --token-env HF_TOKEN\n",
+        "  HF_TOKEN=... spotdiff leaderboard build --strict --token-env HF_TOKEN\n"
+        "  spotdiff leaderboard build --jobs 0   # score uncached submissions on every CPU\n",
     )
     _submissions(build)
     build.add_argument(
