@@ -15,11 +15,9 @@ from typing import Any
 
 from .._util.terminal import safe_text
 from ..datasets import Difference, GoldDifference
-from ._details import detail_score
 from ._evidence import profile
-from ._match import ExtraReason, Match, match_item
-from ._relation import Relation, relate_all
-from ._similarity import pair_similarity
+from ._match import ExtraReason, Match, match_item, weigh
+from ._relation import Relation
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,15 +55,12 @@ def explain_item(
     for index, pred in enumerate(predicted):
         p = profile(pred)
         considered = []
-        for gi, relation in relate_all(pred, p, golds, gold_profiles):
+        for w in weigh(pred, p, golds, gold_profiles):
+            gold_id, relation = golds[w.gold_index].id, w.relation
             if isinstance(relation, Relation):
-                details = detail_score(pred, golds[gi])
-                similarity = pair_similarity(p, gold_profiles[gi], relation, details)
-                considered.append(Considered(golds[gi].id, relation.route, None, "", similarity))
+                considered.append(Considered(gold_id, relation.route, None, "", w.similarity))
             else:
-                considered.append(
-                    Considered(golds[gi].id, None, relation.rule, relation.detail, None)
-                )
+                considered.append(Considered(gold_id, None, relation.rule, relation.detail, None))
         explanations.append(
             Explanation(
                 prediction_index=index,

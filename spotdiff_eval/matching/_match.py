@@ -11,13 +11,13 @@ Every extra prediction carries the reason it did not count (an
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..datasets import Difference, GoldDifference
 from ._assignment import SCALE, assign
 from ._details import DetailScore, detail_score
-from ._evidence import profile
+from ._evidence import Profile, profile
 from ._relation import NO_ROUTE, Relation, relate_all
 from ._similarity import pair_similarity
 from ._vetoes import Veto
@@ -59,6 +59,38 @@ class ItemMatch:
     missed: tuple[str, ...]
     extra: tuple[int, ...]
     extra_reasons: tuple[ExtraReason, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Weighed:
+    """One golden difference a prediction was weighed against.
+
+    ``relation`` is the route that accepted the pair or the veto that refused
+    it; only an accepted pair has ``details`` and a ``similarity``.
+    """
+
+    gold_index: int
+    relation: Relation | Veto
+    details: DetailScore | None = None
+    similarity: float | None = None
+
+
+def weigh(
+    pred: Difference, p: Profile, golds: Sequence[GoldDifference], gold_profiles: Sequence[Profile]
+) -> Iterator[Weighed]:
+    """Every golden difference ``pred`` may refer to, accepted or refused, and how close.
+
+    The one place the scorer and ``spotdiff explain`` both read pairs from,
+    so an explanation can never tell another story than the score.
+    """
+    for gi, relation in relate_all(pred, p, golds, gold_profiles):
+        if not isinstance(relation, Relation):
+            yield Weighed(gi, relation)
+            continue
+        details = detail_score(pred, golds[gi])
+        yield Weighed(
+            gi, relation, details, pair_similarity(p, gold_profiles[gi], relation, details)
+        )
 
 
 NO_CANDIDATE = ExtraReason("no_candidate", None, "no golden difference shares a word with it")
@@ -107,15 +139,13 @@ def match_item(gold: Sequence[GoldDifference], predicted: Sequence[Difference]) 
     for pi, pred_index in enumerate(pred_order):
         pred = predicted[pred_index]
         p = profile(pred)
-        for gi, relation in relate_all(pred, p, golds, gold_profiles):
-            g = gold_profiles[gi]
+        for w in weigh(pred, p, golds, gold_profiles):
+            gi, relation = w.gold_index, w.relation
             if not isinstance(relation, Relation):
                 refused.setdefault(pred_index, []).append((golds[gi].id, relation))
                 continue
-            details = detail_score(pred, golds[gi])
-            similarity = pair_similarity(p, g, relation, details)
-            edges[(pi, gi)] = round(similarity * SCALE)
-            found[(pi, gi)] = (similarity, details, relation.route)
+            edges[(pi, gi)] = round(w.similarity * SCALE)
+            found[(pi, gi)] = (w.similarity, w.details, relation.route)
 
     matches = []
     for pi, gi in assign(edges):
