@@ -48,7 +48,7 @@ def resample_indices(n_items: int, resamples: int = RESAMPLES, seed: int = SEED)
 
 
 def index_blocks(
-    n_items: int, resamples: int = RESAMPLES, seed: int = SEED, block_draws: int = 250_000
+    n_items: int, resamples: int = RESAMPLES, seed: int = SEED, block_draws: int = _BLOCK_DRAWS
 ) -> Iterator[np.ndarray]:
     """The rows of :func:`resample_indices`, a block of rows at a time.
 
