@@ -194,9 +194,12 @@ def test_hidden_board_end_to_end_publishes_aggregates_only(repo: Path, hub: Fake
     result = build(repo, "--token-env", "HF_TOKEN", env={"HF_TOKEN": OWNER_TOKEN})
     assert result.returncode == 0, result.stderr
     assert "v1-hidden" not in result.stderr
-    # No report of the hidden board in the cache (CI keeps it between runs).
-    cached = (repo / ".spotdiff-cache" / "reports").glob("*.json")
-    assert not [p for p in cached if HIDDEN_NAME in p.read_text(encoding="utf-8")]
+    # No report of the hidden board in the cache (CI keeps it between runs),
+    # nor a summary of one (it names the golden differences found).
+    for kind in ("reports", "summaries"):
+        cached = list((repo / ".spotdiff-cache" / kind).glob("*.json"))
+        assert cached  # the public board's are there
+        assert not [p for p in cached if HIDDEN_NAME in p.read_text(encoding="utf-8")]
     site = repo / "site" / "v1-hidden"
     data = read_json(site / "leaderboard.json")
     assert [e["submission_id"] for e in data["entries"]] == ["secret-model", "blank-model"]

@@ -8,6 +8,7 @@ for ranking only and never published.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from ..datasets import Board, Dataset, load_dataset
 from .cache import ContentCache
 from .data import build_data
 from .run_facts import cached_usage
-from .scoring import Scored, score_submissions
+from .scoring import FullReports, Scored, score_submissions
 from .standings_cache import cached_standings
 from .submissions import load_submissions
 
@@ -32,8 +33,11 @@ class Leaderboard:
 
     board: Board
     data: dict[str, Any]
-    reports: dict[str, dict[str, Any]]
+    #: Full reports (parsed on demand), their texts, sha256 and summaries, by id.
+    reports: Mapping[str, dict[str, Any]]
     report_texts: dict[str, str]
+    report_digests: dict[str, str]
+    summaries: dict[str, dict[str, Any]]
     images: dict[str, Path]
     scored: tuple[Scored, ...]
     skipped: tuple[str, ...] = ()
@@ -81,11 +85,14 @@ def compute_leaderboard(
     }
     data, images = build_data(board, dataset, scored, standings, usage)
     published = [] if board.hidden else scored  # per-item reports would reveal the answers
+    texts = {s.submission_id: s.report_text for s in published}
     return Leaderboard(
         board=board,
         data=data,
-        reports={s.submission_id: s.report for s in published},
-        report_texts={s.submission_id: s.report_text for s in published},
+        reports=FullReports(texts),
+        report_texts=texts,
+        report_digests={s.submission_id: s.report_sha256 for s in published},
+        summaries={s.submission_id: s.summary for s in published},
         images=images,
         scored=tuple(scored),
         skipped=tuple(skipped),

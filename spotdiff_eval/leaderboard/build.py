@@ -101,7 +101,8 @@ def build_leaderboard(
                 board_dir,
                 boards=nav,
                 reuse=board_reuse,
-                report_texts=lb.report_texts,
+                report_digests=lb.report_digests,
+                summaries=lb.summaries,
             )
             write_site_data(board_reuse, lb)
         reuse.text(DATA_FILE, dumps_canonical(site.index()))

@@ -44,7 +44,7 @@ def build_data(
     ranked = {st.submission_id for st in standings}
     references = sorted(
         (s for s in scored if s.submission_id not in ranked),
-        key=lambda s: (-s.report["metrics"]["overall_score"], s.submission_id),
+        key=lambda s: (-s.summary["metrics"]["overall_score"], s.submission_id),
     )
     entries = [_entry(by_id[st.submission_id], st, board, usage) for st in standings]
     entries += [_entry(s, None, board, usage) for s in references]
@@ -71,7 +71,7 @@ def _entry(
     board: Board,
     usage: Mapping[str, dict[str, Any]],
 ) -> dict[str, Any]:
-    meta, report = scored.submission.metadata, scored.report
+    meta, report = scored.submission.metadata, scored.summary
     prompt = {"name": meta["prompt"]["name"]}
     if "sha256" in meta["prompt"]:
         prompt["sha256"] = meta["prompt"]["sha256"]
@@ -108,7 +108,7 @@ def _items(
     """Items by id, each golden difference listing the ranked entries that found it (rank order)."""
     found: dict[tuple[str, str], list[str]] = {}
     for scored in scored_in_rank_order:
-        for item in scored.report["items"]:
+        for item in scored.summary["items"]:
             for match in item["matched"]:
                 found.setdefault((item["item_id"], match["gold_id"]), []).append(
                     scored.submission_id

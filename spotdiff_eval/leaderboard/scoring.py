@@ -3,14 +3,16 @@
 A report is cached under the sha256 of the evaluator version, the dataset's
 identity and fingerprint, and the predictions' bytes: the only inputs a report
 depends on. Fresh and cached reports take the same path afterwards (every
-later step reads the report dict, never the in-memory evaluation), so a warm
-cache can never produce a different leaderboard from a cold one.
+later step reads the report's text or its summary, never the in-memory
+evaluation), so a warm cache can never produce a different leaderboard from
+a cold one. A cached report is parsed in full only when its summary is not
+cached (``report_summary``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +23,7 @@ from ..scoring import Counts, build_report, evaluate
 from ..validation import PREDICTIONS_JSON_MAX_BYTES
 from ..version import EVALUATOR_VERSION, REPORT_SCHEMA_VERSION
 from .cache import ContentCache, content_key
+from .report_summary import load_summary, report_sha256, store_summary, summarize
 from .submissions import Submission
 
 REPORT_KIND = "reports"
@@ -28,17 +31,51 @@ REPORT_KIND = "reports"
 
 @dataclass(frozen=True)
 class Scored:
-    """A submission with its report (as data and as published text) and per-item tallies."""
+    """A submission with its report (as published text, and summarised) and per-item tallies.
+
+    ``summary`` is the part of the report the standings, the data document
+    and the matrix read (``report_summary``); ``report`` parses the whole
+    text, for the pages that show all of it.
+    """
 
     submission: Submission
-    report: dict[str, Any]
+    summary: dict[str, Any]
     report_text: str
+    report_sha256: str
     per_item: tuple[Counts, ...]
     from_cache: bool
 
     @property
     def submission_id(self) -> str:
         return self.submission.submission_id
+
+    @property
+    def report(self) -> dict[str, Any]:
+        """The full report, parsed on each call (our own output: plain json)."""
+        return json.loads(self.report_text)
+
+
+class FullReports(Mapping[str, dict[str, Any]]):
+    """Each submission's full report by id, parsed only when a page asks for it.
+
+    A rebuild re-renders few submission pages; parsing all 500 reports for
+    them cost more than rendering those pages.
+    """
+
+    def __init__(self, texts: Mapping[str, str]) -> None:
+        self._texts = texts
+
+    def __getitem__(self, submission_id: str) -> dict[str, Any]:
+        return json.loads(self._texts[submission_id])
+
+    def __contains__(self, submission_id: object) -> bool:
+        return submission_id in self._texts  # without parsing
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._texts)
+
+    def __len__(self) -> int:
+        return len(self._texts)
 
 
 def report_key(dataset: Dataset, predictions_sha256: str) -> str:
@@ -76,8 +113,12 @@ def score_submissions(
         if hit is None:
             text = next(fresh)
             cache.put_text(REPORT_KIND, report_key(dataset, submission.predictions_sha256), text)
-            report = json.loads(text)
-            hit = Scored(submission, report, text, per_item_counts(report), from_cache=False)
+            digest = report_sha256(text)
+            summary = summarize(json.loads(text))
+            store_summary(cache, digest, summary)
+            hit = Scored(
+                submission, summary, text, digest, per_item_counts(summary), from_cache=False
+            )
         scored.append(hit)
         if progress is not None:
             progress(done)
@@ -88,15 +129,27 @@ def _cached(dataset: Dataset, submission: Submission, cache: ContentCache) -> Sc
     text = cache.get_text(REPORT_KIND, report_key(dataset, submission.predictions_sha256))
     if text is None:
         return None
-    # Our own output, so plain json: the hardened reader is for untrusted files.
-    try:
-        cached = json.loads(text)
-    except ValueError:
-        return None
-    per_item = _usable(cached, dataset, submission.predictions_sha256)
+    digest = report_sha256(text)
+    summary = load_summary(cache, digest)
+    per_item = None if summary is None else _usable(summary, dataset, submission.predictions_sha256)
     if per_item is None:
-        return None
-    return Scored(submission, cached, text, per_item, from_cache=True)
+        # No usable summary: the report itself, parsed in full. Our own
+        # output, so plain json: the hardened reader is for untrusted files.
+        try:
+            report = json.loads(text)
+        except ValueError:
+            return None
+        if _usable(report, dataset, submission.predictions_sha256) is None:
+            return None
+        try:
+            summary = summarize(report)
+        except (KeyError, TypeError):
+            return None
+        store_summary(cache, digest, summary)
+        per_item = _usable(summary, dataset, submission.predictions_sha256)
+        if per_item is None:
+            return None
+    return Scored(submission, summary, text, digest, per_item, from_cache=True)
 
 
 def _score_fresh_all(dataset: Dataset, misses: Sequence[Submission], jobs: int) -> list[str]:

@@ -77,7 +77,8 @@ def render_site(
     *,
     boards: Sequence[Mapping[str, str]] = (),
     reuse: SiteReuse | None = None,
-    report_texts: Mapping[str, str] | None = None,
+    report_digests: Mapping[str, str] | None = None,
+    summaries: Mapping[str, dict] | None = None,
 ) -> None:
     """Write the site's pages, assets and item images into ``out_dir``.
 
@@ -91,14 +92,16 @@ def render_site(
     results, which reveal the private annotations. ``reuse`` (the build's,
     scoped to ``out_dir``) carries pages whose inputs did not change over
     from the previous site instead of rendering them (``site_reuse``);
-    ``report_texts``, each report as published, make its digest cheap.
+    ``report_digests``, the sha256 of each report as published, spare
+    digesting the reports again, and ``summaries`` (``report_summary``) feed
+    the matrix, so only the submission pages re-rendered read a full report.
     """
     out_dir = Path(out_dir)
     hidden = data.get("board", {}).get("track") == "hidden"
     _check(data, {} if hidden else reports, images, hidden=hidden)
     if reuse is None:
         reuse = SiteReuse(None, out_dir)
-    _render(data, reports, images, reuse, tuple(boards), hidden, report_texts or {})
+    _render(data, reports, images, reuse, tuple(boards), hidden, report_digests or {}, summaries)
 
 
 def render_landing(
@@ -131,7 +134,8 @@ def _render(
     reuse: SiteReuse,
     boards: tuple[Mapping[str, str], ...],
     hidden: bool,
-    report_texts: Mapping[str, str],
+    known_digests: Mapping[str, str],
+    summaries: Mapping[str, dict] | None,
 ) -> None:
     env = _environment()
     sizes = _copy_images(data, images, reuse)
@@ -188,8 +192,7 @@ def _render(
         return
     links = views_.gold_links(data)
     report_digests = {
-        sid: _report_digest(report_texts.get(sid) or _json(report))
-        for sid, report in reports.items()
+        sid: known_digests.get(sid) or _report_digest(_json(reports[sid])) for sid in reports
     }
     # Every golden difference's link, on every submission page: digested once.
     linked = input_digest(sorted(links.items()), [item["item_id"] for item in data["items"]])
@@ -226,7 +229,10 @@ def _render(
         "matrix.html",
         "matrix",
         (_json(data), [report_digests[e.id] for e in entries]),
-        lambda: {"entries": entries, "rows": items_.matrix_rows(data, entries, reports)},
+        lambda: {
+            "entries": entries,
+            "rows": items_.matrix_rows(data, entries, reports if summaries is None else summaries),
+        },
     )
 
 

@@ -44,7 +44,7 @@ def cached_standings(
     compared already (``scope`` names the board) are not compared again.
     """
     constants = [EVALUATOR_VERSION, repr((RESAMPLES, SEED, LEVEL)), _ranking_code()]
-    digests = {s.submission_id: hashlib.sha256(s.report_text.encode()).hexdigest() for s in models}
+    digests = {s.submission_id: s.report_sha256 for s in models}
     parts = list(constants)
     for sid in sorted(digests):
         parts += [sid, digests[sid]]
@@ -55,7 +55,7 @@ def cached_standings(
             return [Standing(**row) for row in json.loads(text)]
         except (ValueError, TypeError):
             pass  # damaged: computed again and rewritten
-    scores = {s.submission_id: s.report["metrics"]["overall_score"] for s in models}
+    scores = {s.submission_id: s.summary["metrics"]["overall_score"] for s in models}
     order = standings_.rank_order(scores)
     ordered = [digests[sid] for sid in order]
     memo_key = content_key(PAIRS_KIND, *constants, scope)
