@@ -9,9 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import write_json
-from leaderboard_helpers import BOARD, checkout, half_right, snapshot
+from leaderboard_helpers import BOARD, checkout, half_right, make_submission, perfect, snapshot
 
-from spotdiff_eval.leaderboard import pair_memo, site_reuse, standings
+from spotdiff_eval.leaderboard import pair_memo, site_reuse, site_views, standings
 from spotdiff_eval.leaderboard.build import build_leaderboard
 from spotdiff_eval.scoring._metrics import Counts
 
@@ -232,3 +232,64 @@ def test_a_damaged_or_foreign_memo_reuses_nothing() -> None:
     assert pair_memo.load(json.dumps(truncated), digests) is None
     better_again, valid = pair_memo.load(pair_memo.dump(digests, better), digests)  # type: ignore[misc]
     assert valid.all() and (better_again == better).all()
+
+
+# -- submission pages: a change of rank rewrites the page's slot only ------------------
+
+
+@pytest.fixture
+def rendered(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The ids of the submission pages rendered (a spliced page is not)."""
+    calls: list[str] = []
+    real = site_views.submission_view
+    monkeypatch.setattr(
+        site_views, "submission_view", lambda view, *a: calls.append(view.id) or real(view, *a)
+    )
+    return calls
+
+
+#: The lines of a submission page that show its rank and ties (``_standing.html``).
+STANDING_LINES = ('<p class="lede">', '<p class="note">Not significantly different')
+
+
+def ranks(repo: Path) -> dict[str, int]:
+    data = json.loads((repo / "site" / BOARD / "leaderboard.json").read_text(encoding="utf-8"))
+    return {e["submission_id"]: e["rank"] for e in data["entries"]}
+
+
+def test_pages_whose_rank_only_changed_are_spliced_not_rendered(
+    repo: Path, rendered: list[str]
+) -> None:
+    build(repo)
+    before, pages = ranks(repo), snapshot(repo / "site" / BOARD / "submissions")
+    rendered.clear()
+    # acme-perfect drops from a shared first place: beta-half now shares its rank.
+    write_json(
+        repo / "submissions" / BOARD / "acme-perfect" / "predictions.json",
+        half_right("acme-perfect"),
+    )
+    build(repo)
+    assert ranks(repo)["beta-half"] != before["beta-half"]
+    assert rendered == ["acme-perfect"]
+    build(repo, output="cold", markdown="COLD.md")
+    assert snapshot(repo / "site") == snapshot(repo / "cold")
+    assert snapshot(repo / "site" / BOARD / "submissions") != pages
+
+
+def test_a_new_entry_rewrites_the_others_rank_line_only(repo: Path, rendered: list[str]) -> None:
+    build(repo)
+    page = repo / "site" / BOARD / "submissions" / "beta-half.html"
+    old = page.read_text(encoding="utf-8")
+    rendered.clear()
+    make_submission(repo / "submissions" / BOARD, "new-perfect", perfect("new-perfect"))
+    build(repo)
+    assert rendered == ["new-perfect"]
+    new = page.read_text(encoding="utf-8")
+
+    def outside(text: str) -> list[str]:
+        return [line for line in text.splitlines() if not line.startswith(STANDING_LINES)]
+
+    assert "Rank 1–3 of 3 on" in old and "Rank 1–4 of 4 on" in new
+    assert outside(new) == outside(old) and len(outside(old)) > 50
+    build(repo, output="cold", markdown="COLD.md")
+    assert snapshot(repo / "site") == snapshot(repo / "cold")

@@ -14,14 +14,17 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
 
 from ..datasets import resource_dir
 from ..errors import SpotDiffError
+from . import site_fragments as fragments
 from . import site_items as items_
 from . import site_views as views_
 from .site_charts import label_radius, outlines, score_chart
@@ -37,6 +40,18 @@ _ITEM_ID = re.compile(r"[A-Za-z0-9_.-]+")
 #: folder, so no separators and no ``.``/``..`` (which would climb out).
 _IMAGE = re.compile(r"images/(?!\.\.?$)[^/\\\x00-\x1f]+")
 _SOURCE = "leaderboard.json"
+#: The entry fields a submission page shows in its slot only (``_standing.html``).
+_STANDING = ("rank", "rank_low", "rank_high", "group")
+
+
+@dataclass(frozen=True)
+class _Slot:
+    """A small part of a page rendered apart (``SiteReuse.slotted_page``): its
+    template, the inputs that decide it, and its context."""
+
+    template: str
+    inputs: tuple
+    context: Callable[[], dict]
 
 
 @cache
@@ -146,12 +161,13 @@ def _render(
         "boards": boards,
         "hidden": hidden,
         "assets": _copy_assets(reuse),
-        "entry_count": len(data["entries"]),
-        "ranked_count": sum(e["rank"] is not None for e in data["entries"]),
         # Usage columns only when some entry has a figure: a column of dashes
         # squeezed the model names of every board without run records.
         "show_usage": any(v is not None for e in data["entries"] for v in e["usage"].values()),
     }
+    # Not shared: a new entry changes them, and most pages do not show them.
+    entry_count = len(data["entries"])
+    ranked_count = sum(e["rank"] is not None for e in data["entries"])
     entries = views_.entry_views(data)
     # What every page shows besides its own inputs: ``data`` itself only
     # through its evaluator version (pages that read more name it below).
@@ -162,24 +178,42 @@ def _render(
     )
 
     def page(
-        relative: str, template: str, nav: str, inputs: tuple, context: Callable[[], dict]
+        relative: str,
+        template: str,
+        nav: str,
+        inputs: tuple,
+        context: Callable[[], dict],
+        slot: _Slot | None = None,
     ) -> None:
-        """Render ``relative`` unless the previous site has it from the same ``inputs``."""
+        """Render ``relative`` unless the previous site has it from the same ``inputs``.
+
+        A ``slot`` is rendered apart, and shown where the template prints ``slot``.
+        """
         root = "../" * relative.count("/")
 
-        def render() -> str:
+        def render(**extra: Any) -> str:
             return env.get_template(template).render(
-                root=root, up=root + "../" if boards else root, nav=nav, **common, **context()
-            )
+                root=root, up=root + "../" if boards else root, nav=nav, **common, **context(),
+                **extra,
+            )  # fmt: skip
 
-        reuse.page(relative, input_digest(template, relative, bool(boards), shared, inputs), render)
+        digest = input_digest(template, relative, bool(boards), shared, inputs)
+        if slot is None:
+            reuse.page(relative, digest, render)
+            return
+        reuse.slotted_page(
+            relative,
+            (digest, input_digest(slot.template, bool(boards), shared, slot.inputs)),
+            lambda markup: render(slot=Markup(markup)),
+            lambda: env.get_template(slot.template).render(root=root, **common, **slot.context()),
+        )
 
     page(
         "index.html",
         "index.html",
         "index",
         (_json(data),),
-        lambda: {"entries": entries},
+        lambda: {"entries": entries, "entry_count": entry_count, "ranked_count": ranked_count},
     )
     page(
         "breakdown.html",
@@ -196,20 +230,40 @@ def _render(
     }
     # Every golden difference's link, on every submission page: digested once.
     linked = input_digest(sorted(links.items()), [item["item_id"] for item in data["items"]])
+    groups: dict[Any, list[views_.EntryView]] = {}
     for entry in entries:
-        # The group number is not shown, only who shares it: renumbered
-        # groups below a moved entry leave these pages as they are.
-        tied = [(v.id, v.model) for v in entries if v.group is not None and v.group == entry.group]
-        shown = {key: value for key, value in entry.entry.items() if key != "group"}
+        if entry.group is not None:
+            groups.setdefault(entry.group, []).append(entry)
+    for entry in entries:
+        # The rank and who shares the entry's group are the page's slot
+        # (``_standing.html``): when only they change, as they do for hundreds
+        # of entries when one moves, the rest of the page is kept as it was.
+        # The group number is not shown, only who shares it.
+        tied = groups.get(entry.group, []) if entry.group is not None else []
+        shell = _json({key: value for key, value in entry.entry.items() if key not in _STANDING})
         page(
             entry.page,
             "submission.html",
             "submission",
-            (_json(shown), tied, report_digests[entry.id], linked),
+            (shell, report_digests[entry.id], linked),
             lambda entry=entry: {
-                "view": views_.submission_view(entry, reports[entry.id], data, entries, links),
+                "view": views_.submission_view(entry, reports[entry.id], data, links),
                 "notes": render_notes(entry.entry.get("notes")),
             },
+            _Slot(
+                "_standing.html",
+                (
+                    shell,
+                    [entry.entry[key] for key in _STANDING],
+                    [(v.id, v.model) for v in tied],
+                    ranked_count,
+                ),
+                lambda entry=entry, tied=tied: {
+                    "e": entry,
+                    "ranked_count": ranked_count,
+                    "tied_with": fragments.entry_links(v.link for v in tied if v.id != entry.id),
+                },
+            ),
         )
     item_views = items_.item_views(data, entries, sizes)
     for item, raw in zip(item_views, data["items"], strict=True):
@@ -217,9 +271,17 @@ def _render(
             views_.item_page(item.item_id),
             "item.html",
             "item",
-            (_json(raw), item.image_size, item.previous, item.next, _finders(raw, entries)),
+            (
+                _json(raw),
+                item.image_size,
+                item.previous,
+                item.next,
+                _finders(raw, entries),
+                entry_count,
+            ),
             lambda item=item, raw=raw: {
                 "item": item,
+                "entry_count": entry_count,
                 "outlines": outlines(raw["differences"], raw.get("panel_boxes"), item.image_size),
                 "radius": label_radius(item.image_size),
             },
@@ -247,9 +309,10 @@ def _json(value: Any) -> str:
 
 
 def _finders(item: Mapping[str, Any], entries: Sequence[views_.EntryView]) -> list:
-    """What an item page shows of the entries that found its differences: their links."""
+    """What an item page shows of the entries that found its differences: their links,
+    in rank order (not their positions: an entry moving elsewhere changes no link)."""
     found = {sid for d in item["differences"] for sid in d.get("found_by", ())}
-    return [(position, v.id, v.model) for position, v in enumerate(entries) if v.id in found]
+    return [(v.id, v.model) for v in entries if v.id in found]
 
 
 def _check(

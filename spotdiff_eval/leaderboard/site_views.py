@@ -9,7 +9,7 @@ Item pages and the matrix are in ``site_items``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -158,7 +158,6 @@ class SubmissionView:
     entry: EntryView
     links: tuple[tuple[str, str | None], ...]
     submitter_url: str | None
-    tied_with: tuple[EntryView, ...]
     per_kind: tuple[tuple[str, int, int, float], ...]
     #: The rows of the per-image table (built in ``site_fragments``: there
     #: are 30,000 of them on a board of 300 entries and 100 images).
@@ -170,7 +169,6 @@ def submission_view(
     view: EntryView,
     report: Mapping[str, Any],
     data: Mapping[str, Any],
-    views: Sequence[EntryView],
     links: Mapping[tuple[str, str], str],
 ) -> SubmissionView:
     """Per-image results in dataset order, with the report's matched, missed and extra lists."""
@@ -226,9 +224,6 @@ def submission_view(
         entry=view,
         links=tuple((link["label"], http_url(link["url"])) for link in entry.get("links", [])),
         submitter_url=github_profile(entry.get("submitter")),
-        tied_with=tuple(
-            v for v in views if v.id != view.id and v.group is not None and v.group == view.group
-        ),
         per_kind=per_kind,
         rows=Markup("".join(rows)),
         counts=totals,
