@@ -200,6 +200,9 @@ def test_hidden_board_end_to_end_publishes_aggregates_only(repo: Path, hub: Fake
         cached = list((repo / ".spotdiff-cache" / kind).glob("*.json"))
         assert cached  # the public board's are there
         assert not [p for p in cached if HIDDEN_NAME in p.read_text(encoding="utf-8")]
+    # Nor its entries' bootstrap scores, from which per-item tallies could be solved.
+    cache = repo / ".spotdiff-cache"
+    assert len(list((cache / "samples").iterdir())) == len(list((cache / "reports").iterdir()))
     site = repo / "site" / "v1-hidden"
     data = read_json(site / "leaderboard.json")
     assert [e["submission_id"] for e in data["entries"]] == ["secret-model", "blank-model"]

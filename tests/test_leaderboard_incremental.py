@@ -11,8 +11,15 @@ import pytest
 from conftest import write_json
 from leaderboard_helpers import BOARD, checkout, half_right, make_submission, perfect, snapshot
 
-from spotdiff_eval.leaderboard import pair_memo, site_reuse, site_views, standings
+from spotdiff_eval.leaderboard import (
+    pair_memo,
+    site_reuse,
+    site_views,
+    standings,
+    standings_cache,
+)
 from spotdiff_eval.leaderboard.build import build_leaderboard
+from spotdiff_eval.leaderboard.cache import ContentCache
 from spotdiff_eval.scoring._metrics import Counts
 
 
@@ -232,6 +239,51 @@ def test_a_damaged_or_foreign_memo_reuses_nothing() -> None:
     assert pair_memo.load(json.dumps(truncated), digests) is None
     better_again, valid = pair_memo.load(pair_memo.dump(digests, better), digests)  # type: ignore[misc]
     assert valid.all() and (better_again == better).all()
+
+
+def test_bootstrap_rows_come_from_the_cache_and_a_damaged_row_is_drawn_again(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[int] = []
+    real = standings.metric_samples
+    monkeypatch.setattr(standings, "metric_samples", lambda *a: drawn.append(1) or real(*a))
+    build(repo)
+    assert len(drawn) == 3
+    folder = repo / ".spotdiff-cache" / standings_cache.SAMPLES_KIND
+    assert len(list(folder.iterdir())) == 3
+    write_json(
+        repo / "submissions" / BOARD / "acme-perfect" / "predictions.json",
+        half_right("acme-perfect"),
+    )
+    build(repo)
+    assert len(drawn) == 4  # the changed report's row only
+    rows = sorted(folder.iterdir())
+    # Damaged in every way a row can be: each is drawn again, never used.
+    texts = [p.read_text(encoding="utf-8") for p in rows]
+    head, _, body = texts[0].partition("\n")
+    rows[0].write_text(f"{head}\n{body[:-4]}AAA=", encoding="utf-8")  # a flipped value
+    rows[1].write_text(texts[2], encoding="utf-8")  # another report's row
+    rows[2].write_text("not base64", encoding="utf-8")
+    rows[3].write_text(f"{head}\n{body[:12]}", encoding="utf-8")
+    for entry in (repo / ".spotdiff-cache" / "standings").iterdir():
+        entry.unlink()  # ranked again: from the memo, and the rows for the changed pairs
+    for entry in (repo / ".spotdiff-cache" / "pairs").iterdir():
+        entry.unlink()
+    drawn.clear()
+    build(repo)
+    assert len(drawn) == 3  # every row of this build was damaged
+    build(repo, output="cold", markdown="COLD.md")
+    assert snapshot(repo / "site") == snapshot(repo / "cold")
+
+
+def test_a_bootstrap_row_reads_back_bit_for_bit(tmp_path: Path) -> None:
+    cache = ContentCache(tmp_path)
+    values = np.random.default_rng(0).random(1000)
+    standings_cache.store_samples(cache, "d" * 64, values)
+    row = standings_cache.load_samples(cache, "d" * 64)
+    assert row is not None and row.tobytes() == values.tobytes()
+    assert standings_cache.load_samples(cache, "e" * 64) is None
+    assert standings_cache.load_samples(ContentCache(None), "d" * 64) is None
 
 
 # -- submission pages: a change of rank rewrites the page's slot only ------------------

@@ -75,8 +75,9 @@ def compute_leaderboard(
     reports_cache = ContentCache(None) if board.hidden else cache
     scored = score_submissions(dataset, submissions, reports_cache, progress, jobs)
     models = [s for s in scored if not s.submission.metadata.get("baseline")]
-    # A hidden board's standings are aggregates: they may be cached.
-    standings = cached_standings(models, cache, scope=board.board_id)
+    # A hidden board's standings are aggregates: they may be cached. Not each
+    # entry's bootstrap scores: its per-item tallies could be solved from them.
+    standings = cached_standings(models, cache, scope=board.board_id, samples_cache=reports_cache)
     usage = {
         s.submission_id: cached_usage(
             s.submission.predictions_path, s.submission.predictions_sha256, cache

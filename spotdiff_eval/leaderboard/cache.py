@@ -59,6 +59,22 @@ class ContentCache:
         if path is not None:
             write_text_atomic(path, text)
 
+    def get_checked(self, kind: str, key: str) -> str | None:
+        """Text stored by :meth:`put_checked` under this very key, or None.
+
+        For entries whose damage would not show: a bit flipped in a number,
+        or another entry's file copied under this name, is a miss.
+        """
+        text = self.get_text(kind, key)
+        if text is None:
+            return None
+        head, _, body = text.partition("\n")
+        return body if head == _check_line(key, body) else None
+
+    def put_checked(self, kind: str, key: str, body: str) -> None:
+        """``body`` under a first line naming the key and the body's sha256."""
+        self.put_text(kind, key, f"{_check_line(key, body)}\n{body}")
+
     def has_mark(self, kind: str, key: str) -> bool:
         path = self._path(kind, key, ".ok")
         return path is not None and path.is_file()
@@ -67,3 +83,7 @@ class ContentCache:
         path = self._path(kind, key, ".ok")
         if path is not None:
             write_text_atomic(path, "ok\n")
+
+
+def _check_line(key: str, body: str) -> str:
+    return f"{key} {hashlib.sha256(body.encode('utf-8', 'surrogatepass')).hexdigest()}"

@@ -8,9 +8,10 @@ the report, in the report's own shape, so code written for a report reads
 a summary unchanged (:func:`summarize`).
 
 A summary is cached under the sha256 of its report's text, so it is found
-only for the very report it was made from; its text also carries the
-sha256 of its body, so a damaged entry (even one that is still valid JSON)
-is a miss and is made again from the report. Like every cache entry it is
+only for the very report it was made from; its text also carries its key
+and the sha256 of its body (``ContentCache.put_checked``), so a damaged
+entry, even one that is still valid JSON, is a miss and is made again from
+the report. Like every cache entry it is
 an accelerator, never a source of truth.
 """
 
@@ -72,11 +73,8 @@ def load_summary(cache: ContentCache, report_digest: str) -> dict[str, Any] | No
 
     None for a missing entry, one made from another report, or a damaged one.
     """
-    text = cache.get_text(SUMMARY_KIND, _key(report_digest))
-    if text is None:
-        return None
-    head, _, body = text.partition("\n")
-    if head != f"{report_digest} {hashlib.sha256(body.encode()).hexdigest()}":
+    body = cache.get_checked(SUMMARY_KIND, _key(report_digest))
+    if body is None:
         return None
     try:
         summary = json.loads(body)
@@ -86,7 +84,5 @@ def load_summary(cache: ContentCache, report_digest: str) -> dict[str, Any] | No
 
 
 def store_summary(cache: ContentCache, report_digest: str, summary: dict[str, Any]) -> None:
-    """Cache ``summary`` under its report's digest, with the digest of its own body."""
-    body = json.dumps(summary, separators=(",", ":"))  # ASCII: escapes all else
-    head = f"{report_digest} {hashlib.sha256(body.encode()).hexdigest()}"
-    cache.put_text(SUMMARY_KIND, _key(report_digest), f"{head}\n{body}")
+    """Cache ``summary`` under its report's digest (with a check of its own bytes)."""
+    cache.put_checked(SUMMARY_KIND, _key(report_digest), json.dumps(summary, separators=(",", ":")))

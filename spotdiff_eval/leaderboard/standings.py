@@ -128,12 +128,15 @@ def significance(
     resamples: int = RESAMPLES,
     seed: int = SEED,
     known: tuple[np.ndarray, np.ndarray] | None = None,
+    samples: dict[str, np.ndarray] | None = None,
 ) -> np.ndarray:
     """``better[i, j]`` over ``order`` (rank order), every entry scored on the same items.
 
     ``known`` is ``(better, valid)`` from an earlier build, already laid out
     in ``order``: pairs marked valid are taken as they are and only the
     others are computed (after one changed report, its row and column).
+    ``samples`` holds entries' bootstrap overall scores known already (from
+    a cache), by id; the rows computed here are added to it.
     """
     n = len(order)
     lengths = {len(per_item[sid]) for sid in order}
@@ -148,14 +151,17 @@ def significance(
         better, valid = known[0].copy(), known[1]
     todo = np.argwhere(np.triu(~valid, k=1))
     if len(todo):
-        indices = resample_indices(n_items, resamples, seed)
-        samples = np.stack(
-            [metric_samples(per_item[sid], indices)["overall_score"] for sid in order]
-        )
+        samples = {} if samples is None else samples
+        missing = [sid for sid in order if sid not in samples]
+        if missing:
+            indices = resample_indices(n_items, resamples, seed)
+            for sid in missing:
+                samples[sid] = metric_samples(per_item[sid], indices)["overall_score"]
+        rows = np.stack([samples[sid] for sid in order])
         ordered = [scores[sid] for sid in order]
         if len(todo) == n * (n - 1) // 2:
-            return significantly_better(ordered, samples)
-        ahead, behind = better_pairs(ordered, samples, todo)
+            return significantly_better(ordered, rows)
+        ahead, behind = better_pairs(ordered, rows, todo)
         better[todo[:, 0], todo[:, 1]] = ahead
         better[todo[:, 1], todo[:, 0]] = behind
     return better
