@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import sys
+from functools import cache
 from typing import Any
 
 import jinja2
@@ -64,7 +65,9 @@ def token_total(usage: dict[str, Any]) -> str:
     return f"{(usage['input_tokens'] or 0) + (usage['output_tokens'] or 0):,}"
 
 
+@cache
 def _environment() -> jinja2.Environment:
+    """One environment per process: compiling the template took a tenth of a rebuild."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(resource_dir("site_templates")),
         autoescape=False,  # Markdown, not HTML: cell() escapes, explicitly

@@ -21,8 +21,8 @@ from ..datasets import (
     BOARD_JSON,
     Board,
     Dataset,
+    parse_json_bytes,
     read_bytes_limited,
-    read_json,
     sorted_entries,
 )
 from ..errors import SpotDiffError
@@ -109,30 +109,35 @@ def _load_one(folder: Path, board: Board, dataset: Dataset, cache: ContentCache)
     """Validation is skipped only for a pristine folder whose exact bytes passed before."""
     pristine = _is_pristine(folder)
     if pristine:
-        meta_bytes = read_bytes_limited(folder / "submission.json", SUBMISSION_JSON_MAX_BYTES)
-        pred_bytes = read_bytes_limited(folder / "predictions.json", PREDICTIONS_JSON_MAX_BYTES)
-        key = _validation_key(folder.name, board, dataset, meta_bytes, pred_bytes)
+        meta_bytes, pred_sha256 = _read(folder)
+        key = _validation_key(folder.name, board, dataset, meta_bytes, pred_sha256)
         if cache.has_mark("validated", key):
-            return _submission(folder, pred_bytes)
+            return _submission(folder, meta_bytes, pred_sha256)
     findings = check_on_board(folder, board, dataset.manifest_path)
     if findings:
         raise SubmissionFindings(list(findings))
     # Read again after validating: the bytes that passed are the ones marked.
+    meta_bytes, pred_sha256 = _read(folder)
+    if _is_pristine(folder):
+        key = _validation_key(folder.name, board, dataset, meta_bytes, pred_sha256)
+        cache.mark("validated", key)
+    return _submission(folder, meta_bytes, pred_sha256)
+
+
+def _read(folder: Path) -> tuple[bytes, str]:
+    """submission.json's bytes and the sha256 of predictions.json's, each read once."""
     meta_bytes = read_bytes_limited(folder / "submission.json", SUBMISSION_JSON_MAX_BYTES)
     pred_bytes = read_bytes_limited(folder / "predictions.json", PREDICTIONS_JSON_MAX_BYTES)
-    if _is_pristine(folder):
-        key = _validation_key(folder.name, board, dataset, meta_bytes, pred_bytes)
-        cache.mark("validated", key)
-    return _submission(folder, pred_bytes)
+    return meta_bytes, hashlib.sha256(pred_bytes).hexdigest()
 
 
-def _submission(folder: Path, pred_bytes: bytes) -> Submission:
-    metadata = read_json(folder / "submission.json", max_bytes=SUBMISSION_JSON_MAX_BYTES)
+def _submission(folder: Path, meta_bytes: bytes, pred_sha256: str) -> Submission:
+    """The submission from the bytes that were checked (not read a third time)."""
     return Submission(
         submission_id=folder.name,
         folder=folder,
-        metadata=metadata,
-        predictions_sha256=hashlib.sha256(pred_bytes).hexdigest(),
+        metadata=parse_json_bytes(meta_bytes, folder / "submission.json"),
+        predictions_sha256=pred_sha256,
     )
 
 
@@ -155,7 +160,7 @@ def _is_pristine(folder: Path) -> bool:
 
 
 def _validation_key(
-    name: str, board: Board, dataset: Dataset, meta: bytes, predictions: bytes
+    name: str, board: Board, dataset: Dataset, meta: bytes, predictions_sha256: str
 ) -> str:
     """Everything a folder's verdict depends on, the checking code's version included."""
     return content_key(
@@ -169,5 +174,5 @@ def _validation_key(
         dataset.version,
         dataset.fingerprint,
         meta,
-        predictions,
+        predictions_sha256,
     )
