@@ -286,12 +286,12 @@ def test_a_bootstrap_row_reads_back_bit_for_bit(tmp_path: Path) -> None:
     assert standings_cache.load_samples(ContentCache(None), "d" * 64) is None
 
 
-# -- submission pages: a change of rank rewrites the page's slot only ------------------
+# -- submission pages show nothing that depends on the other entries ------------------
 
 
 @pytest.fixture
 def rendered(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The ids of the submission pages rendered (a spliced page is not)."""
+    """The ids of the submission pages rendered (a page linked from the previous site is not)."""
     calls: list[str] = []
     real = site_views.submission_view
     monkeypatch.setattr(
@@ -300,20 +300,18 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return calls
 
 
-#: The lines of a submission page that show its rank and ties (``_standing.html``).
-STANDING_LINES = ('<p class="lede">', '<p class="note">Not significantly different')
-
-
-def ranks(repo: Path) -> dict[str, int]:
+def ranks(repo: Path) -> dict[str, tuple[int, int, int]]:
     data = json.loads((repo / "site" / BOARD / "leaderboard.json").read_text(encoding="utf-8"))
-    return {e["submission_id"]: e["rank"] for e in data["entries"]}
+    return {e["submission_id"]: (e["rank"], e["rank_low"], e["rank_high"]) for e in data["entries"]}
 
 
-def test_pages_whose_rank_only_changed_are_spliced_not_rendered(
-    repo: Path, rendered: list[str]
-) -> None:
+def pages(repo: Path) -> dict[str, tuple[int, int]]:
+    return identities(repo / "site" / BOARD / "submissions")
+
+
+def test_other_entries_pages_stay_when_their_ranks_change(repo: Path, rendered: list[str]) -> None:
     build(repo)
-    before, pages = ranks(repo), snapshot(repo / "site" / BOARD / "submissions")
+    before, kept = ranks(repo), pages(repo)
     rendered.clear()
     # acme-perfect drops from a shared first place: beta-half now shares its rank.
     write_json(
@@ -321,27 +319,31 @@ def test_pages_whose_rank_only_changed_are_spliced_not_rendered(
         half_right("acme-perfect"),
     )
     build(repo)
-    assert ranks(repo)["beta-half"] != before["beta-half"]
+    assert ranks(repo)["beta-half"] != before["beta-half"]  # the case this test is about
     assert rendered == ["acme-perfect"]
+    changed = {name for name, identity in pages(repo).items() if kept[name] != identity}
+    assert changed == {"acme-perfect.html"}
     build(repo, output="cold", markdown="COLD.md")
     assert snapshot(repo / "site") == snapshot(repo / "cold")
-    assert snapshot(repo / "site" / BOARD / "submissions") != pages
 
 
-def test_a_new_entry_rewrites_the_others_rank_line_only(repo: Path, rendered: list[str]) -> None:
+def test_a_new_entry_leaves_the_other_entries_pages_as_they_are(
+    repo: Path, rendered: list[str]
+) -> None:
     build(repo)
-    page = repo / "site" / BOARD / "submissions" / "beta-half.html"
-    old = page.read_text(encoding="utf-8")
+    kept = pages(repo)
     rendered.clear()
     make_submission(repo / "submissions" / BOARD, "new-perfect", perfect("new-perfect"))
     build(repo)
     assert rendered == ["new-perfect"]
-    new = page.read_text(encoding="utf-8")
-
-    def outside(text: str) -> list[str]:
-        return [line for line in text.splitlines() if not line.startswith(STANDING_LINES)]
-
-    assert "Rank 1–3 of 3 on" in old and "Rank 1–4 of 4 on" in new
-    assert outside(new) == outside(old) and len(outside(old)) > 50
+    assert {name: pages(repo)[name] for name in kept} == kept
     build(repo, output="cold", markdown="COLD.md")
     assert snapshot(repo / "site") == snapshot(repo / "cold")
+
+
+def test_a_submission_page_links_to_its_rank_in_the_standings(repo: Path) -> None:
+    build(repo)
+    page = (repo / "site" / BOARD / "submissions" / "beta-half.html").read_text(encoding="utf-8")
+    assert '<a href="../index.html#sub-beta-half">rank and ties in the standings</a>' in page
+    standings = (repo / "site" / BOARD / "index.html").read_text(encoding="utf-8")
+    assert '<tr id="sub-beta-half">' in standings

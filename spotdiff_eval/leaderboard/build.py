@@ -135,8 +135,10 @@ def write_site_data(reuse: SiteReuse, board: Leaderboard) -> None:
     if board.data["board"]["track"] == "hidden":
         return  # aggregates only: per-item reports would reveal the annotations
     for submission_id, text in board.report_texts.items():
-        # The same bytes as ``spotdiff evaluate --output`` writes for these predictions.
-        reuse.text(f"reports/{submission_id}.json", text)
+        # The same bytes as ``spotdiff evaluate --output`` writes for these predictions,
+        # whose sha256 is known: linked without hashing 500 reports again.
+        digest = board.report_digests[submission_id]
+        reuse.data_with_digest(f"reports/{submission_id}.json", digest, lambda text=text: text)
 
 
 def check_markdown(path: Path, expected: str) -> None:

@@ -14,17 +14,14 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from markupsafe import Markup
 
 from ..datasets import resource_dir
 from ..errors import SpotDiffError
-from . import site_fragments as fragments
 from . import site_items as items_
 from . import site_views as views_
 from .site_charts import label_radius, outlines, score_chart
@@ -40,18 +37,10 @@ _ITEM_ID = re.compile(r"[A-Za-z0-9_.-]+")
 #: folder, so no separators and no ``.``/``..`` (which would climb out).
 _IMAGE = re.compile(r"images/(?!\.\.?$)[^/\\\x00-\x1f]+")
 _SOURCE = "leaderboard.json"
-#: The entry fields a submission page shows in its slot only (``_standing.html``).
-_STANDING = ("rank", "rank_low", "rank_high", "group")
-
-
-@dataclass(frozen=True)
-class _Slot:
-    """A small part of a page rendered apart (``SiteReuse.slotted_page``): its
-    template, the inputs that decide it, and its context."""
-
-    template: str
-    inputs: tuple
-    context: Callable[[], dict]
+#: What a submission page does not show: where the entry stands among the
+#: others. One changed submission moves the rank range of most entries, and
+#: their pages were all rewritten for that line (docs/leaderboard.md).
+_RELATIVE = ("rank", "rank_low", "rank_high", "group")
 
 
 @cache
@@ -178,41 +167,24 @@ def _render(
     )
 
     def page(
-        relative: str,
-        template: str,
-        nav: str,
-        inputs: tuple,
-        context: Callable[[], dict],
-        slot: _Slot | None = None,
+        relative: str, template: str, nav: str, inputs: tuple, context: Callable[[], dict]
     ) -> None:
-        """Render ``relative`` unless the previous site has it from the same ``inputs``.
-
-        A ``slot`` is rendered apart, and shown where the template prints ``slot``.
-        """
+        """Render ``relative`` unless the previous site has it from the same ``inputs``."""
         root = "../" * relative.count("/")
 
-        def render(**extra: Any) -> str:
+        def render() -> str:
             return env.get_template(template).render(
-                root=root, up=root + "../" if boards else root, nav=nav, **common, **context(),
-                **extra,
-            )  # fmt: skip
+                root=root, up=root + "../" if boards else root, nav=nav, **common, **context()
+            )
 
-        digest = input_digest(template, relative, bool(boards), shared, inputs)
-        if slot is None:
-            reuse.page(relative, digest, render)
-            return
-        reuse.slotted_page(
-            relative,
-            (digest, input_digest(slot.template, bool(boards), shared, slot.inputs)),
-            lambda markup: render(slot=Markup(markup)),
-            lambda: env.get_template(slot.template).render(root=root, **common, **slot.context()),
-        )
+        reuse.page(relative, input_digest(template, relative, bool(boards), shared, inputs), render)
 
+    whole = _json(data)  # the index's and the matrix's input: 1 MB at 500 entries
     page(
         "index.html",
         "index.html",
         "index",
-        (_json(data),),
+        (whole,),
         lambda: {"entries": entries, "entry_count": entry_count, "ranked_count": ranked_count},
     )
     page(
@@ -230,40 +202,17 @@ def _render(
     }
     # Every golden difference's link, on every submission page: digested once.
     linked = input_digest(sorted(links.items()), [item["item_id"] for item in data["items"]])
-    groups: dict[Any, list[views_.EntryView]] = {}
     for entry in entries:
-        if entry.group is not None:
-            groups.setdefault(entry.group, []).append(entry)
-    for entry in entries:
-        # The rank and who shares the entry's group are the page's slot
-        # (``_standing.html``): when only they change, as they do for hundreds
-        # of entries when one moves, the rest of the page is kept as it was.
-        # The group number is not shown, only who shares it.
-        tied = groups.get(entry.group, []) if entry.group is not None else []
-        shell = _json({key: value for key, value in entry.entry.items() if key not in _STANDING})
+        shown = {key: value for key, value in entry.entry.items() if key not in _RELATIVE}
         page(
             entry.page,
             "submission.html",
             "submission",
-            (shell, report_digests[entry.id], linked),
+            (_json(shown), report_digests[entry.id], linked),
             lambda entry=entry: {
                 "view": views_.submission_view(entry, reports[entry.id], data, links),
                 "notes": render_notes(entry.entry.get("notes")),
             },
-            _Slot(
-                "_standing.html",
-                (
-                    shell,
-                    [entry.entry[key] for key in _STANDING],
-                    [(v.id, v.model) for v in tied],
-                    ranked_count,
-                ),
-                lambda entry=entry, tied=tied: {
-                    "e": entry,
-                    "ranked_count": ranked_count,
-                    "tied_with": fragments.entry_links(v.link for v in tied if v.id != entry.id),
-                },
-            ),
         )
     item_views = items_.item_views(data, entries, sizes)
     for item, raw in zip(item_views, data["items"], strict=True):
@@ -290,7 +239,7 @@ def _render(
         "matrix.html",
         "matrix.html",
         "matrix",
-        (_json(data), [report_digests[e.id] for e in entries]),
+        (whole, [report_digests[e.id] for e in entries]),
         lambda: {
             "entries": entries,
             "rows": items_.matrix_rows(data, entries, reports if summaries is None else summaries),

@@ -42,11 +42,6 @@ def entry_link(page: str, model: str) -> str:
     return f'<a href="../{_text(page)}">{_text(model)}</a>'
 
 
-def entry_links(links: Iterable[str]) -> Markup:
-    """Links built by :func:`entry_link`, separated by commas (tied entries: dozens a page)."""
-    return Markup(", ".join(links))
-
-
 def found_piece(link: str, details_correct: bool, detail_share: float) -> str:
     """A found difference; when its details were not all right, how right they were."""
     if details_correct:

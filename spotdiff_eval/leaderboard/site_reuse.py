@@ -26,7 +26,6 @@ import json
 import os
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -106,61 +105,20 @@ class SiteReuse:
         if not self._link(relative, digest):
             _write_bytes(self.folder / relative, render().encode("utf-8"))
 
-    def slotted_page(
-        self,
-        relative: str,
-        digests: tuple[str, str],
-        render: Callable[[str], str],
-        render_slot: Callable[[], str],
-    ) -> None:
-        """A page made of a shell around one small slot, each with its own digest.
-
-        ``render(slot)`` renders the page with ``slot`` (markup) in its place;
-        ``render_slot()`` renders the slot. ``digests`` are the shell's and
-        the slot's. When only the slot changed, the previous page's bytes
-        are kept around the new slot instead of rendering the page: a
-        submission page shows its rank in one line, and a moved entry
-        changes the ranks of hundreds of others. The page then has exactly
-        the bytes a full render gives, which is how the shell was found.
-        """
-        path = self.prefix + relative
-        shell, slot_digest = digests
-        old = _Slotted.parse(self.old.get(path))
-        slot = None
-        if old is not None and old.shell == shell:
-            if old.slot == slot_digest and self._link(relative, self.old[path]):
-                return
-            slot = render_slot()
-            previous = self.previous / path if self.previous is not None else None
-            spliced = old.splice(previous, slot)
-            if spliced is not None:
-                self._write_slotted(relative, (shell, slot_digest), spliced, old.start, slot)
-                return
-        slot = render_slot() if slot is None else slot
-        parts = render(_SLOT_MARK).split(_SLOT_MARK)
-        if len(parts) != 2:  # the page shows the mark elsewhere too: never spliced
-            self.new[path] = f"{shell}:{slot_digest}"
-            _write_bytes(self.folder / relative, render(slot).encode("utf-8"))
-            return
-        content = f"{parts[0]}{slot}{parts[1]}".encode()
-        start = len(parts[0].encode("utf-8"))
-        self._write_slotted(relative, (shell, slot_digest), content, start, slot)
-
-    def _write_slotted(
-        self, relative: str, digests: tuple[str, str], content: bytes, start: int, slot: str
-    ) -> None:
-        end = start + len(slot.encode("utf-8"))
-        record = _Slotted(*digests, start, end, hashlib.sha256(content).hexdigest())
-        self.new[self.prefix + relative] = record.digest()
-        _write_bytes(self.folder / relative, content)
-
     def text(self, relative: str, text: str) -> None:
         self.data(relative, text.encode("utf-8"))
 
     def data(self, relative: str, content: bytes) -> None:
         """``relative`` holding ``content``: linked when the previous site has these bytes."""
-        if not self._link(relative, "bytes:" + hashlib.sha256(content).hexdigest()):
-            _write_bytes(self.folder / relative, content)
+        self.data_with_digest(relative, hashlib.sha256(content).hexdigest(), lambda: content)
+
+    def data_with_digest(
+        self, relative: str, sha256: str, content: Callable[[], bytes | str]
+    ) -> None:
+        """Like :meth:`data` for content whose sha256 is known already (each report's)."""
+        if not self._link(relative, f"bytes:{sha256}"):
+            body = content()
+            _write_bytes(self.folder / relative, body.encode() if isinstance(body, str) else body)
 
     def copy(self, relative: str, source: Path) -> None:
         """A copy of ``source`` (an item image or an asset)."""
@@ -193,48 +151,6 @@ class SiteReuse:
         root.new = {}
         if not root._link(DIGESTS, "same"):
             _write_bytes(self.root / DIGESTS, content)
-
-
-#: Stands for the slot in a first render, to find where the slot's bytes go.
-#: Any page that happened to show it as well is simply never spliced.
-_SLOT_MARK = "\x00slot\x00"
-
-
-@dataclass(frozen=True)
-class _Slotted:
-    """A slotted page's record in the digests file: what its shell and slot were
-    rendered from, where the slot's bytes are, and the page's sha256 (an old
-    page is spliced only when its bytes are exactly the ones recorded)."""
-
-    shell: str
-    slot: str
-    start: int
-    end: int
-    page_sha256: str
-
-    @classmethod
-    def parse(cls, value: str | None) -> _Slotted | None:
-        parts = value.split(":") if value is not None else []
-        if len(parts) == 2:
-            return cls(parts[0], parts[1], -1, -1, "")  # known, but not to be spliced
-        if len(parts) != 5 or not (parts[2].isdigit() and parts[3].isdigit()):
-            return None
-        return cls(parts[0], parts[1], int(parts[2]), int(parts[3]), parts[4])
-
-    def digest(self) -> str:
-        return f"{self.shell}:{self.slot}:{self.start}:{self.end}:{self.page_sha256}"
-
-    def splice(self, old_page: Path | None, slot: str) -> bytes | None:
-        """The old page's bytes with ``slot`` in the old slot's place (it starts at ``start``)."""
-        if old_page is None or self.start < 0 or old_page.is_symlink():
-            return None
-        try:
-            old = old_page.read_bytes()
-        except OSError:
-            return None
-        if self.end > len(old) or hashlib.sha256(old).hexdigest() != self.page_sha256:
-            return None
-        return old[: self.start] + slot.encode("utf-8") + old[self.end :]
 
 
 def _read_digests(previous: Path | None) -> dict[str, str]:
