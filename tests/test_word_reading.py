@@ -15,8 +15,8 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spotdiff_eval.matching._lead import _PHRASE_BREAK, read_text
 from spotdiff_eval.matching._normalize import canonical_word, words
+from spotdiff_eval.matching._reading import PHRASE_BREAK, read_by_expression, read_text
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SPLIT = re.compile(r"[^a-z0-9]+")
@@ -57,6 +57,13 @@ PIECES = st.sampled_from(
         "\u2003",
         " and ",
         " AS WELL AS ",
+        "and",
+        "Or",
+        "but",
+        "whereas",
+        "well",
+        "as",
+        "wh\u0131le",  # dotless i: the expression's IGNORECASE reads it as "while"
         "four",
         "apples",
         "of",
@@ -74,7 +81,7 @@ def test_words_by_token_equal_words_of_the_whole_text(text: str) -> None:
 
 
 def plain_lead_phrase_clauses(text: str) -> list[tuple[str, ...]]:
-    return [whole_text_words(part) for part in _PHRASE_BREAK.split(text)]
+    return [whole_text_words(part) for part in PHRASE_BREAK.split(text)]
 
 
 @settings(max_examples=300, deadline=None)
@@ -83,6 +90,16 @@ def test_one_reading_gives_the_clauses_and_the_words_of_the_whole_text(text: str
     clauses, all_words = read_text(text)
     assert list(clauses) == plain_lead_phrase_clauses(text)
     assert all_words == whole_text_words(text)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    st.lists(st.sampled_from([" ", "  ", "and", "or", ",", "as", "well", "cat", "\t"]), max_size=10)
+)
+def test_the_token_walk_breaks_where_the_expression_does(pieces: list[str]) -> None:
+    """Joining words are where whitespace decides: runs of them, at either end, "as well as"."""
+    text = "".join(pieces)
+    assert read_text.__wrapped__(text) == read_by_expression(text)
 
 
 def _lexicon_words() -> set[str]:

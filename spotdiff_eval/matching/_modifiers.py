@@ -17,11 +17,10 @@ itself explains is no contradiction").
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, replace
 
 from ._lexicon import ADJECTIVES, NOT_A_KIND_OF_HEAD, POSITION_AXES, SHAPES
-from ._looks import SIZE_SCALE, group_looks
+from ._looks import READABLE, SIZE_SCALE, group_looks
 from ._normalize import Name, negated, words
 
 _DESCRIBING = ADJECTIVES | SHAPES | SIZE_SCALE
@@ -82,22 +81,15 @@ def _kinds_of(name: Name) -> frozenset[str]:
     return frozenset(w for w in name.core if w != name.head and w not in _DESCRIBING)
 
 
-@lru_cache(maxsize=4096)
-def modifiers_of(
-    names: tuple[Name, ...],
-    heads: frozenset[str],
-    lead: frozenset[str],
-    values: tuple[str, ...],
+def stated_modifiers(
+    names: tuple[Name, ...], heads: frozenset[str], values: tuple[str, ...]
 ) -> Modifiers:
-    """The modifiers of a difference with these names, lead phrase and values.
+    """The modifiers its names and values give a difference, before its description.
 
     A negated value ("no stripes") describes nothing the object has, so it
-    adds no look; the lead phrase counts only when it is about the object
-    itself (it names one of its heads), not about some neighbour.
+    adds no look.
     """
     groups: list[Iterable[str]] = [n.core for n in names]
-    if not heads or not heads.isdisjoint(lead):
-        groups.append(lead)
     groups.extend(words(value) for value in values if not negated(value))
     kinds = [_kinds_of(n) for n in names if n.head is not None]
     replicas = frozenset(
@@ -110,3 +102,32 @@ def modifiers_of(
         replicas=replicas,
         bare=any(not k for k in kinds),
     )
+
+
+def lead_looks(lead: frozenset[str]) -> tuple[tuple[str, frozenset[str]], ...]:
+    """What a description's lead phrase says the object looks like (see :func:`_looks`)."""
+    if lead.isdisjoint(READABLE) and lead.isdisjoint(SIZE_SCALE):
+        return ()  # nearly every lead phrase: no look word at all
+    return _looks([lead])
+
+
+def with_lead(
+    stated: Modifiers,
+    heads: frozenset[str],
+    lead: frozenset[str],
+    looks: tuple[tuple[str, frozenset[str]], ...],
+) -> Modifiers:
+    """``stated`` with the looks of the lead phrase, when it is about the object itself.
+
+    The lead phrase counts only when it names one of the difference's heads
+    (or the difference names none): "the red kite beside the blue car" says
+    nothing of a car's colour. A group's looks are read on their own and
+    joined by dimension, so adding the lead's afterwards changes nothing
+    (``_looks``).
+    """
+    if not looks or (heads and heads.isdisjoint(lead)):
+        return stated
+    found = dict(stated.looks)
+    for dimension, readings in looks:
+        found[dimension] = found.get(dimension, frozenset()) | readings
+    return replace(stated, looks=tuple(sorted(found.items())))

@@ -1,0 +1,96 @@
+"""Reading a text once: its clauses and all its words.
+
+A description is read for its lead phrase, the nouns it counts and its words
+(``lead.py``, ``evidence.py``). All three come from one reading: the text cut
+into clauses at punctuation and at the words that join two clauses ("and",
+"or", "as well as"), each clause a tuple of canonical words (``words``).
+
+The rule is one regular expression (:data:`PHRASE_BREAK`). Running it and
+then reading each clause cost a third of the scorer's time at 10k items, as
+descriptions are nearly all distinct; their whitespace-separated tokens are
+not. So :func:`read_text` walks the tokens, each read once per process
+(split at punctuation, its words canonical, whether it is a joining word),
+and it hands the few texts where whitespace itself decides (a joining word
+first or last, two in a row, "as well as") to the expression:
+``tests/test_word_reading.py`` holds the two readings equal on texts built to
+break them.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from itertools import chain
+
+from ._normalize import read_words
+
+#: Where a clause ends: punctuation that separates clauses or list entries,
+#: and the words that join two of them, between whitespace.
+PHRASE_BREAK = re.compile(r"[,;:.!?()\[\]/]|\s(?:and|or|but|while|whereas|as well as)\s", re.I)
+
+#: The same breaks, kept in the split: their own words ("and", "as well as")
+#: belong to the text's words but to no clause.
+_PHRASE_BREAK_KEPT = re.compile(f"({PHRASE_BREAK.pattern})", re.I)
+_PUNCTUATION = re.compile(r"[,;:.!?()\[\]/]")
+_JOINING = re.compile(r"and|or|but|while|whereas", re.I)
+#: The middle of "as well as": a break the token walk leaves to the expression.
+_WELL = re.compile(r"well", re.I)
+
+#: What a token is, for the walk: plain words, a joining word, or "ask the expression".
+_PLAIN, _JOINS, _UNSURE = 0, 1, 2
+
+Reading = tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]
+
+
+def read_by_expression(text: str) -> Reading:
+    """The clauses and words of ``text`` by :data:`PHRASE_BREAK` itself: the reference."""
+    parts = [read_words(part) for part in _PHRASE_BREAK_KEPT.split(text)]
+    return tuple(parts[0::2]), tuple(chain.from_iterable(parts))
+
+
+@lru_cache(maxsize=65536)
+def _token(token: str) -> tuple[int, tuple[tuple[str, ...], ...]]:
+    """A whitespace-free token's kind and its words, one tuple per piece between punctuation."""
+    pieces = tuple(read_words(piece) for piece in _PUNCTUATION.split(token))
+    if _JOINING.fullmatch(token):
+        return _JOINS, pieces
+    return (_UNSURE if _WELL.fullmatch(token) else _PLAIN), pieces
+
+
+@lru_cache(maxsize=4096)
+def read_text(text: str) -> Reading:
+    """The words of each clause of ``text`` (empty ones kept), and all its words.
+
+    Equal to :func:`read_by_expression`. A joining word breaks a clause when
+    whitespace stands on both sides of it, and the expression consumes that
+    whitespace; only where this could decide (the first or last token, two
+    joining words in a row) or "as well as" may occur is the expression run.
+    A small cache: a description is nearly always read for one item only.
+    """
+    tokens = text.split()
+    clauses: list[tuple[str, ...]] = []
+    current: list[str] = []
+    every: list[str] = []
+    last = len(tokens) - 1
+    joined = False
+    for index, token in enumerate(tokens):
+        kind, pieces = _token(token)
+        if kind == _JOINS:
+            if joined or index == 0 or index == last:
+                return read_by_expression(text)
+            clauses.append(tuple(current))
+            current = []
+            every.extend(pieces[0])
+            joined = True
+            continue
+        if kind == _UNSURE:
+            return read_by_expression(text)
+        joined = False
+        current.extend(pieces[0])
+        every.extend(pieces[0])
+        for piece in pieces[1:]:
+            clauses.append(tuple(current))
+            current = list(piece)
+            every.extend(piece)
+    clauses.append(tuple(current))
+    return tuple(clauses), tuple(every)
