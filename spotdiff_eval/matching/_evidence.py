@@ -17,12 +17,21 @@ scorer's time.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 from typing import NamedTuple
 
 from ..datasets import Difference, GoldDifference
 from ._lead import counted_in, counted_nouns, head_of_phrase, phrase_in, words_of_phrase
 from ._lexicon import CHANGE_WORDS, FILLER
-from ._modifiers import Modifiers, lead_looks, stated_modifiers, with_lead
+from ._modifiers import (
+    Looks,
+    Modifiers,
+    about_itself,
+    lead_looks,
+    name_modifiers,
+    value_looks,
+    with_looks,
+)
 from ._normalize import Name, attribute_category, content_words, parse_name, value_heads, words
 from ._reading import read_text
 
@@ -80,20 +89,35 @@ class Profile(NamedTuple):
         return self.kind in PRESENCE_KINDS
 
 
-class _Stated(NamedTuple):
-    """What a difference's names and change state: everything but its description."""
+class _Named(NamedTuple):
+    """What a difference's names state."""
 
     head: str | None
     spelled: frozenset[tuple[str, ...]]
     names: tuple[Name, ...]
     heads: frozenset[str]
-    name_words: frozenset[str]
-    change_words: frozenset[str]
-    named: frozenset[str]
+    words: frozenset[str]
     attached: frozenset[str]
+    modifiers: Modifiers
+
+
+class _Changed(NamedTuple):
+    """What a difference's change states: its sort, values, the objects and counts in them."""
+
+    words: frozenset[str]
+    named: frozenset[str]
     counted: frozenset[str]
     category: str | None
     values: tuple[str, ...]
+    looks: Looks
+
+
+class _Stated(NamedTuple):
+    """What a difference's names and change state together: all but its description."""
+
+    named: _Named
+    changed: _Changed
+    words: frozenset[str]
     modifiers: Modifiers
 
 
@@ -107,41 +131,60 @@ class _Told(NamedTuple):
     looks: tuple[tuple[str, frozenset[str]], ...]
 
 
+#: Words that tell nothing of what changed: fillers, and words saying *that* it changed.
+_NOT_TOLD = FILLER | CHANGE_WORDS
 _SAYS_NOTHING = _Told(frozenset(), frozenset(), frozenset(), frozenset(), ())
 
 
 @lru_cache(maxsize=65536)
-def _stated(
-    kind: str,
-    subject: str,
-    aliases: tuple[str, ...],
-    attribute: str | None,
-    from_value: str | None,
-    to_value: str | None,
-) -> _Stated:
+def _named(subject: str, aliases: tuple[str, ...]) -> _Named:
     names = tuple(parse_name(n) for n in (subject, *aliases))
-    heads = frozenset(n.head for n in names if n.head is not None)
+    return _Named(
+        head=names[0].head,
+        spelled=frozenset(words(n) for n in (subject, *aliases)),
+        names=names,
+        heads=frozenset(n.head for n in names if n.head is not None),
+        words=frozenset().union(*(n.core for n in names)),
+        attached=frozenset().union(*(n.attached for n in names)),
+        modifiers=name_modifiers(names),
+    )
+
+
+@lru_cache(maxsize=65536)
+def _changed(
+    kind: str, attribute: str | None, from_value: str | None, to_value: str | None
+) -> _Changed:
     values = tuple(v for v in (from_value, to_value) if v)
-    change_words = frozenset().union(*(content_words(v) for v in (attribute, *values) if v))
     if kind == "count_change":
         category: str | None = "count"
     elif kind == "attribute_change":
         category = attribute_category(attribute, values)
     else:
         category = None
-    return _Stated(
-        head=names[0].head,
-        spelled=frozenset(words(n) for n in (subject, *aliases)),
-        names=names,
-        heads=heads,
-        name_words=frozenset().union(*(n.core for n in names)),
-        change_words=change_words,
+    return _Changed(
+        words=frozenset().union(*(content_words(v) for v in (attribute, *values) if v)),
         named=frozenset().union(*(value_heads(v) for v in values)),
-        attached=frozenset().union(*(n.attached for n in names)),
         counted=frozenset().union(*(counted_nouns(v) for v in values)),
         category=category,
         values=values,
-        modifiers=stated_modifiers(names, heads, values),
+        looks=value_looks(values),
+    )
+
+
+@lru_cache(maxsize=65536)
+def _stated(
+    subject: str,
+    aliases: tuple[str, ...],
+    kind: str,
+    attribute: str | None,
+    from_value: str | None,
+    to_value: str | None,
+) -> _Stated:
+    """The two halves joined: a miss here is two hits below, as names and changes recur apart."""
+    named = _named(subject, aliases)
+    changed = _changed(kind, attribute, from_value, to_value)
+    return _Stated(
+        named, changed, named.words | changed.words, with_looks(named.modifiers, changed.looks)
     )
 
 
@@ -149,13 +192,15 @@ def _stated(
 def _told(description: str | None) -> _Told:
     if not description:
         return _SAYS_NOTHING
-    clauses, every = read_text(description)
+    clauses, breaks = read_text(description)
     phrase = phrase_in(clauses)
     head = head_of_phrase(phrase)
     lead = words_of_phrase(phrase)
-    said = frozenset(every).difference(FILLER, CHANGE_WORDS)
+    said = frozenset(chain(breaks, *clauses)) - _NOT_TOLD
+    if any(map(str.isdigit, said)):
+        said = frozenset(w for w in said if not w.isdigit())
     return _Told(
-        words=frozenset(w for w in said if not w.isdigit()),  # content words but change words
+        words=said,  # its content words, but not those that say *that* it changed
         lead_words=lead,
         lead_head=frozenset() if head is None else frozenset([head]),
         counted=counted_in(clauses),
@@ -165,30 +210,34 @@ def _told(description: str | None) -> _Told:
 
 def profile(diff: Difference) -> Profile:
     stated = _stated(
-        diff.kind,
         diff.subject,
         diff.aliases if isinstance(diff, GoldDifference) else (),
+        diff.kind,
         diff.attribute,
         diff.from_value,
         diff.to_value,
     )
+    named, changed = stated.named, stated.changed
     told = _told(diff.description)
+    modifiers = stated.modifiers
+    if told.looks and about_itself(named.heads, told.lead_words):
+        modifiers = with_looks(modifiers, told.looks)
     return Profile(
         diff.kind,
-        stated.head,
-        stated.spelled,
-        stated.names,
-        stated.heads,
-        stated.name_words,
-        stated.change_words,
+        named.head,
+        named.spelled,
+        named.names,
+        named.heads,
+        named.words,
+        changed.words,
         told.words,
         told.lead_words,
-        stated.named | told.lead_head,
+        changed.named | told.lead_head,
         told.lead_head,
-        stated.attached,
-        stated.counted | told.counted,
-        stated.name_words | stated.change_words | told.words,
-        stated.category,
-        stated.values,
-        with_lead(stated.modifiers, stated.heads, told.lead_words, told.looks),
+        named.attached,
+        changed.counted | told.counted,
+        stated.words | told.words,
+        changed.category,
+        changed.values,
+        modifiers,
     )

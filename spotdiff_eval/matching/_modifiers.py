@@ -81,22 +81,17 @@ def _kinds_of(name: Name) -> frozenset[str]:
     return frozenset(w for w in name.core if w != name.head and w not in _DESCRIBING)
 
 
-def stated_modifiers(
-    names: tuple[Name, ...], heads: frozenset[str], values: tuple[str, ...]
-) -> Modifiers:
-    """The modifiers its names and values give a difference, before its description.
+Looks = tuple[tuple[str, frozenset[str]], ...]
 
-    A negated value ("no stripes") describes nothing the object has, so it
-    adds no look.
-    """
-    groups: list[Iterable[str]] = [n.core for n in names]
-    groups.extend(words(value) for value in values if not negated(value))
+
+def name_modifiers(names: tuple[Name, ...]) -> Modifiers:
+    """The modifiers a difference's names give it: looks, places, kinds."""
     kinds = [_kinds_of(n) for n in names if n.head is not None]
     replicas = frozenset(
         n.before_head for n in names if n.head is not None and n.before_head in NOT_A_KIND_OF_HEAD
     )
     return Modifiers(
-        looks=_looks(groups),
+        looks=_looks(n.core for n in names),
         places=_places(names),
         kinds=frozenset().union(*kinds),
         replicas=replicas,
@@ -104,30 +99,43 @@ def stated_modifiers(
     )
 
 
-def lead_looks(lead: frozenset[str]) -> tuple[tuple[str, frozenset[str]], ...]:
-    """What a description's lead phrase says the object looks like (see :func:`_looks`)."""
+def value_looks(values: tuple[str, ...]) -> Looks:
+    """What a change's values say the object looks like at either time.
+
+    A negated value ("no stripes") describes nothing the object has, so it
+    adds no look.
+    """
+    return _looks(words(value) for value in values if not negated(value))
+
+
+def lead_looks(lead: frozenset[str]) -> Looks:
+    """What a description's lead phrase says its object looks like."""
     if lead.isdisjoint(READABLE) and lead.isdisjoint(SIZE_SCALE):
         return ()  # nearly every lead phrase: no look word at all
     return _looks([lead])
 
 
-def with_lead(
-    stated: Modifiers,
-    heads: frozenset[str],
-    lead: frozenset[str],
-    looks: tuple[tuple[str, frozenset[str]], ...],
-) -> Modifiers:
-    """``stated`` with the looks of the lead phrase, when it is about the object itself.
+def with_looks(named: Modifiers, *more: Looks) -> Modifiers:
+    """``named`` with more looks (of the values, of the lead phrase).
 
-    The lead phrase counts only when it names one of the difference's heads
-    (or the difference names none): "the red kite beside the blue car" says
-    nothing of a car's colour. A group's looks are read on their own and
-    joined by dimension, so adding the lead's afterwards changes nothing
-    (``_looks``).
+    Each group of words is read on its own and the readings are joined by
+    dimension (``_looks``), so looks read apart and joined here are the
+    looks of all the groups read together.
     """
-    if not looks or (heads and heads.isdisjoint(lead)):
-        return stated
-    found = dict(stated.looks)
-    for dimension, readings in looks:
-        found[dimension] = found.get(dimension, frozenset()) | readings
-    return replace(stated, looks=tuple(sorted(found.items())))
+    more = tuple(looks for looks in more if looks)
+    if not more:
+        return named  # most differences: no value or lead phrase states a look
+    found = dict(named.looks)
+    for looks in more:
+        for dimension, readings in looks:
+            found[dimension] = found.get(dimension, frozenset()) | readings
+    return replace(named, looks=tuple(sorted(found.items())))
+
+
+def about_itself(heads: frozenset[str], lead: frozenset[str]) -> bool:
+    """A lead phrase describes the object itself when it names one of its heads.
+
+    "The red kite beside the blue car" says nothing of a car's colour; a
+    difference that names no head takes its description as it comes.
+    """
+    return not heads or not heads.isdisjoint(lead)

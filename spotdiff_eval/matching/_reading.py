@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from itertools import chain
+from typing import NamedTuple
 
 from ._normalize import read_words
 
@@ -36,30 +37,46 @@ _JOINING = re.compile(r"and|or|but|while|whereas", re.I)
 #: The middle of "as well as": a break the token walk leaves to the expression.
 _WELL = re.compile(r"well", re.I)
 
-#: What a token is, for the walk: plain words, a joining word, or "ask the expression".
-_PLAIN, _JOINS, _UNSURE = 0, 1, 2
-
+#: The words of each clause, and the words of the breaks between them ("and").
 Reading = tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]
 
 
 def read_by_expression(text: str) -> Reading:
-    """The clauses and words of ``text`` by :data:`PHRASE_BREAK` itself: the reference."""
+    """The clauses of ``text`` and the words of its breaks, by :data:`PHRASE_BREAK` itself.
+
+    The reference for :func:`read_text`.
+    """
     parts = [read_words(part) for part in _PHRASE_BREAK_KEPT.split(text)]
-    return tuple(parts[0::2]), tuple(chain.from_iterable(parts))
+    return tuple(parts[0::2]), tuple(chain.from_iterable(parts[1::2]))
+
+
+class _Break(NamedTuple):
+    """A token the walk cannot just add to the current clause.
+
+    ``pieces`` are its words between punctuation (one clause break between
+    each two); ``joins`` says it is a joining word ("and"), ``unsure`` that
+    the expression must decide ("well", as in "as well as").
+    """
+
+    pieces: tuple[tuple[str, ...], ...]
+    joins: bool = False
+    unsure: bool = False
 
 
 @lru_cache(maxsize=65536)
-def _token(token: str) -> tuple[int, tuple[tuple[str, ...], ...]]:
-    """A whitespace-free token's kind and its words, one tuple per piece between punctuation."""
+def _token(token: str) -> tuple[str, ...] | _Break:
+    """A whitespace-free token's words, or a :class:`_Break` if it breaks a clause or may."""
     pieces = tuple(read_words(piece) for piece in _PUNCTUATION.split(token))
     if _JOINING.fullmatch(token):
-        return _JOINS, pieces
-    return (_UNSURE if _WELL.fullmatch(token) else _PLAIN), pieces
+        return _Break(pieces, joins=True)
+    if _WELL.fullmatch(token):
+        return _Break(pieces, unsure=True)
+    return pieces[0] if len(pieces) == 1 else _Break(pieces)
 
 
 @lru_cache(maxsize=4096)
 def read_text(text: str) -> Reading:
-    """The words of each clause of ``text`` (empty ones kept), and all its words.
+    """The words of each clause of ``text`` (empty ones kept), and the words of its breaks.
 
     Equal to :func:`read_by_expression`. A joining word breaks a clause when
     whitespace stands on both sides of it, and the expression consumes that
@@ -68,29 +85,28 @@ def read_text(text: str) -> Reading:
     A small cache: a description is nearly always read for one item only.
     """
     tokens = text.split()
-    clauses: list[tuple[str, ...]] = []
-    current: list[str] = []
-    every: list[str] = []
     last = len(tokens) - 1
+    clauses: list[tuple[str, ...]] = []
+    breaks: list[str] = []
+    current: list[str] = []
     joined = False
     for index, token in enumerate(tokens):
-        kind, pieces = _token(token)
-        if kind == _JOINS:
-            if joined or index == 0 or index == last:
-                return read_by_expression(text)
+        read = _token(token)
+        if type(read) is tuple:  # nearly every token: plain words
+            current += read
+            joined = False
+        elif read.joins and not (joined or index == 0 or index == last):
             clauses.append(tuple(current))
+            breaks += read.pieces[0]
             current = []
-            every.extend(pieces[0])
             joined = True
-            continue
-        if kind == _UNSURE:
+        elif read.joins or read.unsure:
             return read_by_expression(text)
-        joined = False
-        current.extend(pieces[0])
-        every.extend(pieces[0])
-        for piece in pieces[1:]:
+        else:  # punctuation inside: "kite," or "(red)"
+            current += read.pieces[0]
             clauses.append(tuple(current))
-            current = list(piece)
-            every.extend(piece)
+            clauses.extend(read.pieces[1:-1])
+            current = list(read.pieces[-1])
+            joined = False
     clauses.append(tuple(current))
-    return tuple(clauses), tuple(every)
+    return tuple(clauses), tuple(breaks)
