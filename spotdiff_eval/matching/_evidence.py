@@ -171,7 +171,7 @@ def _changed(
     )
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def _stated(
     subject: str,
     aliases: tuple[str, ...],
@@ -180,7 +180,11 @@ def _stated(
     from_value: str | None,
     to_value: str | None,
 ) -> _Stated:
-    """The two halves joined: a miss here is two hits below, as names and changes recur apart."""
+    """The two halves joined: a miss here is two hits below, as names and changes recur apart.
+
+    Small caches here and in :func:`_told`: at 10k items, caches of 65,536
+    entries held 46 MiB of evidence that was never asked for again.
+    """
     named = _named(subject, aliases)
     changed = _changed(kind, attribute, from_value, to_value)
     return _Stated(

@@ -74,7 +74,6 @@ def _token(token: str) -> tuple[str, ...] | _Break:
     return pieces[0] if len(pieces) == 1 else _Break(pieces)
 
 
-@lru_cache(maxsize=4096)
 def read_text(text: str) -> Reading:
     """The words of each clause of ``text`` (empty ones kept), and the words of its breaks.
 
@@ -82,7 +81,8 @@ def read_text(text: str) -> Reading:
     whitespace stands on both sides of it, and the expression consumes that
     whitespace; only where this could decide (the first or last token, two
     joining words in a row) or "as well as" may occur is the expression run.
-    A small cache: a description is nearly always read for one item only.
+    Not cached: a description is read once, by ``evidence._told``, whose
+    cache holds what the scorer keeps of it.
     """
     tokens = text.split()
     last = len(tokens) - 1
