@@ -100,7 +100,7 @@ def test_one_reading_gives_the_clauses_and_the_words_of_the_whole_text(text: str
 def test_the_token_walk_breaks_where_the_expression_does(pieces: list[str]) -> None:
     """Joining words are where whitespace decides: runs of them, at either end, "as well as"."""
     text = "".join(pieces)
-    assert read_text.__wrapped__(text) == read_by_expression(text)
+    assert read_text(text) == read_by_expression(text)
 
 
 def _lexicon_words() -> set[str]:
