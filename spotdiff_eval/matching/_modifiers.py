@@ -17,7 +17,7 @@ itself explains is no contradiction").
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ._lexicon import ADJECTIVES, NOT_A_KIND_OF_HEAD, POSITION_AXES, SHAPES
 from ._looks import READABLE, SIZE_SCALE, group_looks
@@ -129,7 +129,9 @@ def with_looks(named: Modifiers, *more: Looks) -> Modifiers:
     for looks in more:
         for dimension, readings in looks:
             found[dimension] = found.get(dimension, frozenset()) | readings
-    return replace(named, looks=tuple(sorted(found.items())))
+    return Modifiers(
+        tuple(sorted(found.items())), named.places, named.kinds, named.replicas, named.bare
+    )
 
 
 def about_itself(heads: frozenset[str], lead: frozenset[str]) -> bool:
