@@ -131,3 +131,12 @@ def test_every_word_with_a_look_reading_is_readable() -> None:
     sizes = frozenset(SIZE_POLES)
     for word in vocabulary - READABLE:
         assert not any(_readings(d, word, sizes) for d in DIMENSIONS), word
+
+
+def test_no_word_a_description_drops_is_a_number() -> None:
+    """``evidence._told`` looks for numbers only among the words it keeps."""
+    from spotdiff_eval.matching._evidence import _NOT_TOLD, _told
+
+    assert not any(w.isdigit() for w in _NOT_TOLD)
+    assert _told("The house now has four chimneys.").counted == frozenset({"chimney"})
+    assert _told("The house now has chimneys.").counted == frozenset()

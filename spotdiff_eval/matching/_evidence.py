@@ -201,13 +201,14 @@ def _told(description: str | None) -> _Told:
     head = head_of_phrase(phrase)
     lead = words_of_phrase(phrase)
     said = frozenset(chain(breaks, *clauses)) - _NOT_TOLD
-    if any(map(str.isdigit, said)):
+    counts = any(map(str.isdigit, said))  # no word of _NOT_TOLD is a number (tested)
+    if counts:
         said = frozenset(w for w in said if not w.isdigit())
     return _Told(
         words=said,  # its content words, but not those that say *that* it changed
         lead_words=lead,
         lead_head=frozenset() if head is None else frozenset([head]),
-        counted=counted_in(clauses),
+        counted=counted_in(clauses) if counts else frozenset(),
         looks=lead_looks(lead),
     )
 
