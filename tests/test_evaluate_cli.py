@@ -52,6 +52,14 @@ def test_perfect_predictions_score_100_on_every_metric(tmp_path: Path) -> None:
     )
 
 
+def test_written_report_is_the_pinned_example_byte_for_byte(tmp_path: Path) -> None:
+    """The command streams the report item by item; the bytes are those of the snapshot."""
+    result, out = evaluate_to(tmp_path, REPO / "predictions" / "example.json")
+    assert result.returncode == 0, result.stderr
+    pinned = REPO / "tests" / "data" / "golden" / "example-report.json"
+    assert out.read_bytes() == pinned.read_bytes()
+
+
 def test_example_predictions_score_partially_and_list_mistakes(tmp_path: Path) -> None:
     result, out = evaluate_to(tmp_path, REPO / "predictions" / "example.json")
     assert result.returncode == 0, result.stderr

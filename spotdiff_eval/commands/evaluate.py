@@ -14,13 +14,12 @@ DEFAULT_MAX_PREDICTIONS_MIB = 64
 
 def run(args: argparse.Namespace) -> int:
     from .._util.gc_pause import gc_paused
-    from ..datasets import dumps_layered, write_text_atomic
     from ..scoring import (
-        build_report,
         check_report_target,
         evaluate_files,
         evaluation_inputs,
         render_summary,
+        write_report,
     )
 
     with gc_paused():
@@ -35,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
         if not args.quiet:
             sys.stdout.write(render_summary(evaluation))
         if args.output is not None:
-            write_text_atomic(args.output, dumps_layered(build_report(evaluation)))
+            write_report(args.output, evaluation)
             if not args.quiet:
                 print(f"\nReport written to {args.output}")
     return 0

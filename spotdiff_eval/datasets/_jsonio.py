@@ -15,7 +15,7 @@ import json
 import os
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -236,20 +236,46 @@ def dumps_layered(data: Any, expand: int = 2) -> str:
     line (diff-friendly), and the compact parts use json's C encoder, which
     ``indent=`` would turn off (a 5x slower write).
     """
+    return "".join(iter_layered(data, expand))
 
-    def encode(value: Any, level: int) -> str:
-        if level >= expand or not isinstance(value, dict | list) or not value:
-            return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
-        pad, end = "  " * (level + 1), "  " * level
-        if isinstance(value, dict):
-            inner = [
-                f"{pad}{json.dumps(k, ensure_ascii=False)}: {encode(v, level + 1)}"
-                for k, v in value.items()
-            ]
-            return "{\n" + ",\n".join(inner) + "\n" + end + "}"
-        return "[\n" + ",\n".join(pad + encode(v, level + 1) for v in value) + "\n" + end + "]"
 
-    return encode(data, 0) + "\n"
+def iter_layered(data: Any, expand: int = 2) -> Iterator[str]:
+    """The text of :func:`dumps_layered`, piece by piece, to be written as it is made.
+
+    A list in the first ``expand`` levels may be given as an iterator: its
+    entries are then made, encoded and dropped one at a time. A report's
+    items, their dicts and the whole text were the peak of ``evaluate``'s
+    memory when built before writing.
+    """
+    yield from _layered(data, 0, expand)
+    yield "\n"
+
+
+_END = object()
+
+
+def _layered(value: Any, level: int, expand: int) -> Iterator[str]:
+    is_dict = isinstance(value, dict)
+    if level >= expand or not (is_dict or isinstance(value, list | Iterator)):
+        yield json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+        return
+    entries = iter(value.items() if is_dict else value)
+    first = next(entries, _END)
+    if first is _END:
+        yield "{}" if is_dict else "[]"
+        return
+    pad, lead = "  " * (level + 1), "\n"
+    yield "{" if is_dict else "["
+    for entry in itertools.chain((first,), entries):
+        if is_dict:
+            key, child = entry
+            yield f"{lead}{pad}{json.dumps(key, ensure_ascii=False)}: "
+        else:
+            child = entry
+            yield lead + pad
+        yield from _layered(child, level + 1, expand)
+        lead = ",\n"
+    yield "\n" + "  " * level + ("}" if is_dict else "]")
 
 
 def _new_file_mode(path: Path) -> int:
@@ -265,10 +291,16 @@ def _new_file_mode(path: Path) -> int:
 
 
 def write_text_atomic(path: Path | str, text: str) -> None:
-    """Write ``text`` so that readers see the old file or the new one, never half.
+    """Write ``text`` so that readers see the old file or the new one, never half."""
+    write_chunks_atomic(path, (text,))
+
+
+def write_chunks_atomic(path: Path | str, chunks: Iterable[str]) -> None:
+    """Write the text ``chunks`` make, as they are made, atomically (see above).
 
     The temporary file lives in the target folder so ``os.replace`` is a rename
-    on one filesystem; on any failure the old file is untouched.
+    on one filesystem; on any failure, including one while making a chunk,
+    the old file is untouched.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -277,7 +309,8 @@ def write_text_atomic(path: Path | str, text: str) -> None:
     try:
         os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+            for chunk in chunks:
+                handle.write(chunk)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, path)

@@ -27,7 +27,7 @@ from ._metrics import (
     overall,
 )
 from ._pipeline import evaluate_files
-from ._report import build_report, dataset_summary
+from ._report import build_report, dataset_summary, write_report
 from ._report_target import check_report_target, evaluation_inputs
 from ._summary import render_summary
 
@@ -58,4 +58,5 @@ __all__ = [
     "render_summary",
     "resample_indices",
     "score_item",
+    "write_report",
 ]
