@@ -15,7 +15,7 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from conftest import REPO
+from conftest import ITEMS, REPO
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,32 +29,20 @@ from spotdiff_eval.datasets._plain_annotation import (
 from spotdiff_eval.datasets._schema import _fast_check, load_schema, precise_validator
 from spotdiff_eval.errors import SpotDiffError
 
+PARK = ITEMS["scene_0001_park"]
 #: A document with every field the schema names, each at a plain value.
 RICH: dict[str, Any] = {
     "schema_version": "1.0",
     "item_id": "scene_0001_park",
     "image": "data/images/scene_0001_park.png",
     "panel_layout": "side_by_side",
-    "panel_order": ["left", "right"],
-    "review_status": "approved",
-    "panel_boxes": [[0, 0, 100, 100], [100, 0, 200, 100]],
+    **PARK["extra"],
     "license": "CC-BY-4.0",
     "source": "generator",
     "notes": "checked twice",
     "review_notes": "an unknown field, kept",
     "differences": [
-        {
-            "id": "d01",
-            "kind": "attribute_change",
-            "subject": "red_car",
-            "attribute": "color",
-            "from": "red",
-            "to": "green",
-            "description": "The car changes from red to green.",
-            "confidence": "high",
-            "aliases": ["sedan", "automobile"],
-            "bbox": [10, 10, 40, 30],
-        },
+        {**PARK["differences"][0], "aliases": ["sedan", "automobile"]},
         {"id": "d02", "kind": "count_change", "subject": "apples", "from": 3, "to": 4.5},
         {"id": "d-3.x", "kind": "object_added", "subject": "kite", "count": 2, "confidence": 0.5},
         {"id": "d04", "kind": "object_removed", "subject": " flag "},

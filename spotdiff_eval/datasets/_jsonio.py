@@ -252,12 +252,15 @@ def iter_layered(data: Any, expand: int = 2) -> Iterator[str]:
 
 
 _END = object()
+#: The compact lines' encoder, made once: ``json.dumps`` with options builds
+#: one per call, 10,000 times for a report.
+_COMPACT = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
 
 
 def _layered(value: Any, level: int, expand: int) -> Iterator[str]:
     is_dict = isinstance(value, dict)
     if level >= expand or not (is_dict or isinstance(value, list | Iterator)):
-        yield json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+        yield _COMPACT.encode(value)
         return
     entries = iter(value.items() if is_dict else value)
     first = next(entries, _END)
