@@ -344,6 +344,27 @@ def test_output_never_replaces_an_input(tmp_path: Path, target: str, force: bool
     assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
 
 
+def test_bad_output_is_refused_before_scoring(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The inputs are known once loaded: scoring them first was time (and memory) lost."""
+    from spotdiff_eval import cli
+    from spotdiff_eval.scoring import _pipeline
+
+    def no_scoring(*args: object, **kwargs: object) -> None:
+        raise AssertionError("scored before the output was checked")
+
+    monkeypatch.setattr(_pipeline, "evaluate", no_scoring)
+    notes = tmp_path / "notes.json"
+    notes.write_text('{"mine": true}\n', encoding="utf-8")
+    predictions = REPO / "predictions" / "example.json"
+    command = ["evaluate", "--manifest", str(REPO / "data"), "--predictions", str(predictions)]
+    assert cli.main([*command, "--output", str(notes)]) == 1
+    assert capsys.readouterr().err.startswith(f"spotdiff: error: {notes}: exists and is not")
+    assert cli.main([*command, "--output", str(predictions)]) == 1
+    assert "is an input of this evaluation" in capsys.readouterr().err
+
+
 def test_output_over_another_file_needs_force(tmp_path: Path) -> None:
     notes = tmp_path / "notes.json"
     notes.write_text('{"mine": true}\n', encoding="utf-8")
