@@ -16,6 +16,9 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+#: The canonical form's encoder, made once (``json.dumps`` makes one per call).
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
 
 def fingerprint(annotations: Mapping[str, Any]) -> str:
     """sha256 over the annotations; ``annotations`` maps item ids to parsed JSON."""
@@ -46,7 +49,7 @@ class FingerprintBuilder:
 
     def add(self, item_id: str, data: Any) -> None:
         """Take one annotation; each item id once."""
-        canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        canonical = _CANONICAL.encode(data)
         record = f"{item_id}\n{canonical}\n".encode()
         if not self._in_order:
             self._waiting[item_id] = record
