@@ -11,12 +11,13 @@ letters whose lower case is ASCII).
 from __future__ import annotations
 
 import re
+from itertools import chain
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spotdiff_eval.matching._lead import _PHRASE_BREAK, read_text
 from spotdiff_eval.matching._normalize import canonical_word, words
+from spotdiff_eval.matching._reading import PHRASE_BREAK, read_by_expression, read_text
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SPLIT = re.compile(r"[^a-z0-9]+")
@@ -57,6 +58,13 @@ PIECES = st.sampled_from(
         "\u2003",
         " and ",
         " AS WELL AS ",
+        "and",
+        "Or",
+        "but",
+        "whereas",
+        "well",
+        "as",
+        "wh\u0131le",  # dotless i: the expression's IGNORECASE reads it as "while"
         "four",
         "apples",
         "of",
@@ -74,15 +82,25 @@ def test_words_by_token_equal_words_of_the_whole_text(text: str) -> None:
 
 
 def plain_lead_phrase_clauses(text: str) -> list[tuple[str, ...]]:
-    return [whole_text_words(part) for part in _PHRASE_BREAK.split(text)]
+    return [whole_text_words(part) for part in PHRASE_BREAK.split(text)]
 
 
 @settings(max_examples=300, deadline=None)
 @given(TEXTS)
 def test_one_reading_gives_the_clauses_and_the_words_of_the_whole_text(text: str) -> None:
-    clauses, all_words = read_text(text)
+    clauses, breaks = read_text(text)
     assert list(clauses) == plain_lead_phrase_clauses(text)
-    assert all_words == whole_text_words(text)
+    assert sorted(chain(breaks, *clauses)) == sorted(whole_text_words(text))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    st.lists(st.sampled_from([" ", "  ", "and", "or", ",", "as", "well", "cat", "\t"]), max_size=10)
+)
+def test_the_token_walk_breaks_where_the_expression_does(pieces: list[str]) -> None:
+    """Joining words are where whitespace decides: runs of them, at either end, "as well as"."""
+    text = "".join(pieces)
+    assert read_text(text) == read_by_expression(text)
 
 
 def _lexicon_words() -> set[str]:
@@ -113,3 +131,12 @@ def test_every_word_with_a_look_reading_is_readable() -> None:
     sizes = frozenset(SIZE_POLES)
     for word in vocabulary - READABLE:
         assert not any(_readings(d, word, sizes) for d in DIMENSIONS), word
+
+
+def test_no_word_a_description_drops_is_a_number() -> None:
+    """``evidence._told`` looks for numbers only among the words it keeps."""
+    from spotdiff_eval.matching._evidence import _NOT_TOLD, _told
+
+    assert not any(w.isdigit() for w in _NOT_TOLD)
+    assert _told("The house now has four chimneys.").counted == frozenset({"chimney"})
+    assert _told("The house now has chimneys.").counted == frozenset()

@@ -12,6 +12,7 @@ multiword names").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 from itertools import pairwise
@@ -65,14 +66,19 @@ def _spellings(subject: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(spelled), frozenset(a + b for a, b in pairwise(spelled))
 
 
-def as_gold_spells_it(pred: Difference, gold_words: frozenset[str]) -> Difference | None:
-    """``pred`` with its subject's compounds spelled as the gold's, or None.
+def as_golds_spell_it(
+    pred: Difference, gold_words: Sequence[frozenset[str]]
+) -> list[Difference | None]:
+    """``pred`` with its subject's compounds spelled as each gold's, or None where nothing changes.
 
     Most pairs share no compound at all; two set lookups say so before any
     respelling.
     """
     single, joined = _spellings(pred.subject)
-    if single.isdisjoint(_closed_forms(gold_words)) and joined.isdisjoint(gold_words):
-        return None
-    subject = respelled(pred.subject, gold_words)
-    return None if subject is None else replace(pred, subject=subject)
+    found: list[Difference | None] = []
+    for vocabulary in gold_words:
+        subject = None
+        if not (single.isdisjoint(_closed_forms(vocabulary)) and joined.isdisjoint(vocabulary)):
+            subject = respelled(pred.subject, vocabulary)
+        found.append(None if subject is None else replace(pred, subject=subject))
+    return found

@@ -8,7 +8,6 @@ only ranks pairs a route already accepted (``similarity.py``).
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from itertools import chain
 
@@ -21,11 +20,8 @@ from ._lexicon import (
     VAGUE_NOUNS,
     VERB_MARKERS,
 )
-from ._normalize import head_of, read_words
-
-#: Where a description's first phrase ends: punctuation that separates
-#: clauses or list entries, and the words that join two of them.
-_PHRASE_BREAK = re.compile(r"[,;:.!?()\[\]/]|\s(?:and|or|but|while|whereas|as well as)\s", re.I)
+from ._normalize import head_of
+from ._reading import read_text
 
 
 def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool]:
@@ -57,27 +53,36 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool]:
     return phrase, named, vague
 
 
-#: The same breaks, kept in the split: their own words ("and", "as well as")
-#: belong to the text's words but to no clause.
-_PHRASE_BREAK_KEPT = re.compile(f"({_PHRASE_BREAK.pattern})", re.I)
+def phrase_in(clauses: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    """The words of the phrase a text of these clauses is about (:func:`lead_phrase`)."""
+    clauses = tuple(c for c in clauses if c)
+    for index, clause in enumerate(clauses):
+        if clause[0] in PREPOSITIONS and index + 1 < len(clauses):
+            continue
+        phrase, named, vague = _about(clause)
+        if named or vague:
+            # "Several things differ:" and "Something near ..." name no object.
+            return tuple(phrase)
+    return ()
 
 
-@lru_cache(maxsize=4096)
-def read_text(text: str) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
-    """The words of each clause of ``text`` (empty ones kept), and all its words.
+def head_of_phrase(phrase: tuple[str, ...]) -> str | None:
+    """The head noun of a lead phrase (:func:`lead_head`): before "of" unless only generic."""
+    part: list[str] = []
+    for word in (*phrase, "of"):
+        if word != "of":
+            part.append(word)
+            continue
+        head = head_of(part)
+        if head is not None:
+            return head
+        part = []  # "the top of the tower", "the number of birds"
+    return None
 
-    One reading serves :func:`lead_phrase`, :func:`counted_nouns` and the
-    description's words (``words(text)``, which is the clauses and the breaks
-    read in order: every break starts and ends at whitespace or punctuation,
-    where no word is joined or split). A small cache: a description is nearly
-    always read for one item only.
-    """
-    parts = [read_words(part) for part in _PHRASE_BREAK_KEPT.split(text)]
-    return tuple(parts[0::2]), tuple(chain.from_iterable(parts))
 
-
-def _clauses(text: str) -> tuple[tuple[str, ...], ...]:
-    return read_text(text)[0]
+def words_of_phrase(phrase: tuple[str, ...]) -> frozenset[str]:
+    """The content words of a lead phrase (:func:`lead_words`)."""
+    return frozenset(w for w in phrase if w not in PREPOSITIONS)
 
 
 @lru_cache(maxsize=4096)
@@ -93,24 +98,14 @@ def lead_phrase(description: str) -> tuple[str, ...]:
     "On the right side of the street,") sets the scene and is skipped, as is
     a phrase of panel or position words only.
     """
-    clauses = [c for c in _clauses(description) if c]
-    for index, clause in enumerate(clauses):
-        if clause[0] in PREPOSITIONS and index + 1 < len(clauses):
-            continue
-        phrase, named, vague = _about(clause)
-        if named or vague:
-            # "Several things differ:" and "Something near ..." name no object.
-            return tuple(phrase)
-    return ()
+    return phrase_in(read_text(description)[0])
 
 
-@lru_cache(maxsize=4096)
 def lead_words(description: str) -> frozenset[str]:
     """The content words of the phrase a description is about (:func:`lead_phrase`)."""
-    return frozenset(w for w in lead_phrase(description) if w not in PREPOSITIONS)
+    return words_of_phrase(lead_phrase(description))
 
 
-@lru_cache(maxsize=4096)
 def lead_head(description: str) -> str | None:
     """The one object a description names: the head noun of its lead phrase.
 
@@ -118,16 +113,7 @@ def lead_head(description: str) -> str | None:
     about a lamp at most, never about each noun it lists (case "a run-on
     noun list with no separators names none").
     """
-    part: list[str] = []
-    for word in (*lead_phrase(description), "of"):
-        if word != "of":
-            part.append(word)
-            continue
-        head = head_of(part)
-        if head is not None:
-            return head
-        part = []  # "the top of the tower", "the number of birds"
-    return None
+    return head_of_phrase(lead_phrase(description))
 
 
 @lru_cache(maxsize=8192)
@@ -138,7 +124,11 @@ def counted_nouns(text: str) -> frozenset[str]:
     change said of the house is about its chimneys, not its windows (case
     "the description names another object than the corroborating count").
     """
-    clauses = _clauses(text)
+    return counted_in(read_text(text)[0])
+
+
+def counted_in(clauses: tuple[tuple[str, ...], ...]) -> frozenset[str]:
+    """The nouns a text of these clauses counts (:func:`counted_nouns`)."""
     if not any(map(str.isdigit, chain.from_iterable(clauses))):
         return frozenset()  # most descriptions count nothing
     found: set[str] = set()

@@ -18,10 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ._lexicon import ADJECTIVES, NOT_A_KIND_OF_HEAD, POSITION_AXES, SHAPES
-from ._looks import SIZE_SCALE, group_looks
+from ._looks import READABLE, SIZE_SCALE, group_looks
 from ._normalize import Name, negated, words
 
 _DESCRIBING = ADJECTIVES | SHAPES | SIZE_SCALE
@@ -82,31 +81,63 @@ def _kinds_of(name: Name) -> frozenset[str]:
     return frozenset(w for w in name.core if w != name.head and w not in _DESCRIBING)
 
 
-@lru_cache(maxsize=4096)
-def modifiers_of(
-    names: tuple[Name, ...],
-    heads: frozenset[str],
-    lead: frozenset[str],
-    values: tuple[str, ...],
-) -> Modifiers:
-    """The modifiers of a difference with these names, lead phrase and values.
+Looks = tuple[tuple[str, frozenset[str]], ...]
 
-    A negated value ("no stripes") describes nothing the object has, so it
-    adds no look; the lead phrase counts only when it is about the object
-    itself (it names one of its heads), not about some neighbour.
-    """
-    groups: list[Iterable[str]] = [n.core for n in names]
-    if not heads or not heads.isdisjoint(lead):
-        groups.append(lead)
-    groups.extend(words(value) for value in values if not negated(value))
+
+def name_modifiers(names: tuple[Name, ...]) -> Modifiers:
+    """The modifiers a difference's names give it: looks, places, kinds."""
     kinds = [_kinds_of(n) for n in names if n.head is not None]
     replicas = frozenset(
         n.before_head for n in names if n.head is not None and n.before_head in NOT_A_KIND_OF_HEAD
     )
     return Modifiers(
-        looks=_looks(groups),
+        looks=_looks(n.core for n in names),
         places=_places(names),
         kinds=frozenset().union(*kinds),
         replicas=replicas,
         bare=any(not k for k in kinds),
     )
+
+
+def value_looks(values: tuple[str, ...]) -> Looks:
+    """What a change's values say the object looks like at either time.
+
+    A negated value ("no stripes") describes nothing the object has, so it
+    adds no look.
+    """
+    return _looks(words(value) for value in values if not negated(value))
+
+
+def lead_looks(lead: frozenset[str]) -> Looks:
+    """What a description's lead phrase says its object looks like."""
+    if lead.isdisjoint(READABLE) and lead.isdisjoint(SIZE_SCALE):
+        return ()  # nearly every lead phrase: no look word at all
+    return _looks([lead])
+
+
+def with_looks(named: Modifiers, *more: Looks) -> Modifiers:
+    """``named`` with more looks (of the values, of the lead phrase).
+
+    Each group of words is read on its own and the readings are joined by
+    dimension (``_looks``), so looks read apart and joined here are the
+    looks of all the groups read together.
+    """
+    more = tuple(looks for looks in more if looks)
+    if not more:
+        return named  # most differences: no value or lead phrase states a look
+    found = dict(named.looks)
+    for looks in more:
+        for dimension, readings in looks:
+            found[dimension] = found.get(dimension, frozenset()) | readings
+    return Modifiers(
+        tuple(sorted(found.items())), named.places, named.kinds, named.replicas, named.bare
+    )
+
+
+def about_itself(heads: frozenset[str], lead: frozenset[str]) -> bool:
+    """A lead phrase describes the object itself when it names one of its heads.
+
+    "The red kite beside the blue car" says nothing of a car's colour; a
+    difference that names no head takes its description as it comes.
+    """
+    return not heads or not heads.isdisjoint(lead)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..datasets import Difference
-from ._compounds import as_gold_spells_it
+from ._compounds import as_golds_spell_it
 from ._evidence import Profile, profile
 from ._normalize import values_match
 from ._vetoes import Veto, change_corroborates, veto
@@ -203,8 +203,8 @@ def relate_all(
     """
     judged: list[tuple[int, Relation | Veto]] = []
     near = set(candidates(p, gold_profiles))
-    for gi, g in enumerate(gold_profiles):
-        respelled = as_gold_spells_it(pred, g.name_words)
+    respellings = as_golds_spell_it(pred, [g.name_words for g in gold_profiles])
+    for gi, (g, respelled) in enumerate(zip(gold_profiles, respellings, strict=True)):
         if respelled is not None:
             judged.append((gi, relate(respelled, golds[gi], profile(respelled), g)))
         elif gi in near:
