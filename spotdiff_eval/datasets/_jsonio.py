@@ -112,6 +112,16 @@ def _check_stat(path: Path | str, info: os.stat_result, max_bytes: int) -> None:
         raise SpotDiffError(path, "", _too_big(info.st_size, max_bytes))
 
 
+#: Binary (Windows), no waiting for a FIFO's writer, no terminal adopted, not inherited.
+_READ_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_BINARY", 0)
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
+
+
 def read_bytes_limited(path: Path | str, max_bytes: int = MAX_JSON_BYTES) -> bytes:
     """The file's bytes, refusing (before reading) anything but a regular file within the cap.
 
@@ -123,7 +133,7 @@ def read_bytes_limited(path: Path | str, max_bytes: int = MAX_JSON_BYTES) -> byt
     allocated a 64 MiB buffer per file.
     """
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+        fd = os.open(path, _READ_FLAGS)
     except FileNotFoundError:
         raise SpotDiffError(path, "", "file not found") from None
     except OSError as exc:

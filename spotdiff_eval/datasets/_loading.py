@@ -2,9 +2,9 @@
 
 The schema checks each file's shape; this module adds what a schema cannot
 express: unique ids, annotations agreeing with their manifest entry, and paths
-that stay inside the dataset root (no ``..`` or symlink escapes, no absolute
-paths). Images are located but not opened: scoring needs annotations only, and
-``validate.py`` checks images.
+that stay inside the dataset root (``_paths``: no ``..`` or symlink escapes,
+no absolute paths). Images are located but not opened: scoring needs
+annotations only, and ``validate.py`` checks images.
 """
 
 from __future__ import annotations
