@@ -154,7 +154,7 @@ def test_prediction_schema_errors(tmp_path: Path, edit: Any, expected: str) -> N
 @pytest.mark.parametrize("value", [True, False, 0, -1, "3", 2.5, None])
 def test_both_validators_reject_bad_counts(value: Any) -> None:
     """The fast path and the precise path must agree, booleans included."""
-    schema = load_schema("prediction")
+    schema = copy.deepcopy(load_schema("prediction"))  # fastjsonschema rewrites its $refs
     doc = predictions_doc("a")
     doc["items"][0]["differences"][0]["count"] = value
     with pytest.raises(fastjsonschema.JsonSchemaValueException):
@@ -165,7 +165,7 @@ def test_both_validators_reject_bad_counts(value: Any) -> None:
 
 
 def test_valid_counts_pass_both_validators() -> None:
-    schema = load_schema("prediction")
+    schema = copy.deepcopy(load_schema("prediction"))  # fastjsonschema rewrites its $refs
     doc = predictions_doc("a")
     doc["items"][0]["differences"][0]["count"] = 1
     fastjsonschema.compile(schema)(doc)

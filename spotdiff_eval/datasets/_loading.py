@@ -19,7 +19,7 @@ from ._domain import Annotation, Dataset, DatasetItem
 from ._fingerprint import FingerprintBuilder, in_id_order
 from ._jsonio import parse_json_bytes, read_bytes_limited, read_json
 from ._paths import DatasetPaths, PathProblem, is_data_style
-from ._plain_annotation import plainly_valid
+from ._plain_check import plainly_valid_annotation
 from ._records import gold_difference_from_json
 from ._schema import require_unique, validate_document
 
@@ -29,7 +29,7 @@ def annotation_from_json(data: Any, source: object) -> Annotation:
 
     ``source`` names the file in error messages.
     """
-    if not plainly_valid(data):  # the schema decides, and words the error
+    if not plainly_valid_annotation(data):  # the schema decides, and words the error
         validate_document(data, "annotation", source)
     require_unique(source, data["differences"], "id", "/differences")
     boxes = data.get("panel_boxes")

@@ -1,9 +1,10 @@
-"""The hand-written annotation check against the schema, on many mutated documents.
+"""The hand-written checks against the schemas, on many mutated documents.
 
-``plainly_valid`` may skip the schema validator only where the schema would
-accept the document: it must never say True to an invalid one. Loading must
-therefore refuse exactly the documents, with exactly the messages, that the
-schema validator alone refuses.
+``plainly_valid_annotation`` and ``plainly_valid_predictions`` may skip the
+schema validator only where the schema would accept the document: they must
+never say True to an invalid one. Loading must therefore refuse exactly the
+documents, with exactly the messages, that the schema validator alone
+refuses.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
@@ -19,14 +22,15 @@ from conftest import ITEMS, REPO
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spotdiff_eval.datasets._loading import annotation_from_json
-from spotdiff_eval.datasets._plain_annotation import (
+from spotdiff_eval.datasets import _loading, _predictions
+from spotdiff_eval.datasets._plain_check import (
     SCHEMA_SHA256,
     in_use,
-    plainly_valid,
+    plainly_valid_annotation,
+    plainly_valid_predictions,
     schema_sha256,
 )
-from spotdiff_eval.datasets._schema import _fast_check, load_schema, precise_validator
+from spotdiff_eval.datasets._schema import load_schema, precise_validator, schema_accepts
 from spotdiff_eval.errors import SpotDiffError
 
 PARK = ITEMS["scene_0001_park"]
@@ -49,9 +53,34 @@ RICH: dict[str, Any] = {
     ],
 }
 
-BASES = [RICH] + [
+ANNOTATIONS = [RICH] + [
     json.loads(path.read_text(encoding="utf-8"))
     for path in sorted((REPO / "data" / "annotations").glob("*.json"))
+]
+
+#: Predictions with every field the schema names, a free-form run, an empty answer.
+RICH_PREDICTIONS: dict[str, Any] = {
+    "schema_version": "1.0",
+    "model": "a model",
+    "run": {"note": "by hand"},
+    "items": [
+        {
+            "item_id": "scene_0001_park",
+            "differences": [
+                {**PARK["differences"][0], "location": "top left", "confidence": 0.25},
+                {"kind": "count_change", "subject": "apples", "from": 3, "to": "4"},
+                {"kind": "object_added", "subject": "kite", "count": 1, "notes": "kept"},
+            ],
+        },
+        {"item_id": "x", "differences": []},
+    ],
+}
+PREDICTIONS = [RICH_PREDICTIONS] + [
+    {**doc, "items": doc["items"][:3]}
+    for doc in (
+        json.loads((REPO / "predictions" / name).read_text(encoding="utf-8"))
+        for name in ("example.json", "perfect.json")
+    )
 ]
 
 #: Values at and around every boundary the schema draws.
@@ -119,16 +148,61 @@ VALUES: list[Any] = [
     {},
     {"id": "d09", "kind": "object_added", "subject": "kite"},
     {"id": "d09", "kind": "object_added"},
+    {"item_id": "y", "differences": []},
+    {"format": "spotdiff-run/1"},
 ]
 
-#: Field names to add or overwrite anywhere: the schema's and some it does not name.
+#: Field names to add or overwrite anywhere: the schemas' and some they do not name.
 NAMES = [
-    *(key for key in RICH if key != "differences"),
-    "differences",
+    *RICH,
     *RICH["differences"][0],
+    *RICH_PREDICTIONS,
+    "item_id",
+    "location",
     "count",
+    "format",
     "unknown",
 ]
+
+
+@dataclass(frozen=True)
+class Check:
+    """One hand-written check, its schema, documents, and the loading that uses it."""
+
+    schema: str
+    plainly_valid: Callable[[Any], bool]
+    bases: list[dict[str, Any]]
+    load: Callable[[Any], object]
+    patched: str  # where loading looks the check up
+
+    def __repr__(self) -> str:
+        return self.schema
+
+    def loading_outcome(self, doc: Any) -> str:
+        try:
+            self.load(doc)
+        except SpotDiffError as error:
+            return error.one_line()
+        return "ok"
+
+
+CHECKS = [
+    Check(
+        "annotation",
+        plainly_valid_annotation,
+        ANNOTATIONS,
+        lambda doc: _loading.annotation_from_json(doc, "a.json"),
+        "spotdiff_eval.datasets._loading.plainly_valid_annotation",
+    ),
+    Check(
+        "prediction",
+        plainly_valid_predictions,
+        PREDICTIONS,
+        lambda doc: _predictions.predictions_from_json(doc, Path("p.json"), "0" * 64),
+        "spotdiff_eval.datasets._predictions.plainly_valid_predictions",
+    ),
+]
+ANNOTATION, PREDICTION = CHECKS
 
 
 def nodes(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -173,40 +247,39 @@ def edited(doc: Any, path: tuple[Any, ...], change: Callable[[Any, Any], None]) 
     return copied
 
 
-def schema_accepts(doc: Any, *, both: bool = False) -> bool:
+def accepts(check: Check, doc: Any, *, both: bool = False) -> bool:
     """The verdict of the compiled schema, which loading uses; ``both``: and of
     jsonschema's, which words the errors (slower), that must agree."""
-    fast = _fast_check("annotation")(doc) is None
+    fast = schema_accepts(doc, check.schema)
     if both:
-        assert precise_validator(load_schema("annotation")).is_valid(doc) == fast
+        assert precise_validator(load_schema(check.schema)).is_valid(doc) == fast
     return fast
 
 
-def loading_outcome(doc: Any) -> str:
-    try:
-        annotation_from_json(doc, "a.json")
-    except SpotDiffError as error:
-        return error.one_line()
-    return "ok"
-
-
-@pytest.mark.parametrize("base", range(3))  # the rich one and two bundled ones
-def test_no_single_edit_makes_the_check_accept_what_the_schema_refuses(base: int) -> None:
+@pytest.mark.parametrize(
+    ("check", "base"),
+    [(ANNOTATION, 0), (ANNOTATION, 1), (ANNOTATION, 2), (PREDICTION, 0), (PREDICTION, 1)],
+    ids=repr,
+)
+def test_no_single_edit_makes_the_check_accept_what_the_schema_refuses(
+    check: Check, base: int
+) -> None:
     accepted = refused = 0
-    for doc in single_edits(BASES[base]):
-        if not plainly_valid(doc):
+    for doc in single_edits(check.bases[base]):
+        if not check.plainly_valid(doc):
             refused += 1
-        elif schema_accepts(doc):
+        elif accepts(check, doc):
             accepted += 1
         else:
-            pytest.fail(f"plainly_valid accepted a document the schema refuses: {doc}")
+            pytest.fail(f"the {check.schema} check accepted a document the schema refuses: {doc}")
     assert accepted > 10 and refused > 10  # both answers were exercised
 
 
 @st.composite
-def mutated(draw: st.DrawFn) -> Any:
-    """A base document after two to four random edits."""
-    doc = copy.deepcopy(draw(st.sampled_from(BASES)))
+def mutated(draw: st.DrawFn) -> tuple[Check, Any]:
+    """A check, and one of its base documents after two to four random edits."""
+    check = draw(st.sampled_from(CHECKS))
+    doc = copy.deepcopy(draw(st.sampled_from(check.bases)))
     for _ in range(draw(st.integers(2, 4))):
         paths = nodes(doc)
         path = draw(st.sampled_from(paths[1:])) if len(paths) > 1 else None
@@ -223,31 +296,37 @@ def mutated(draw: st.DrawFn) -> Any:
             node[draw(st.sampled_from(NAMES))] = value
         elif how == "grow" and isinstance(node, list):
             node.append(value)
-    return doc
+    return check, doc
 
 
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(doc=mutated())
-def test_no_edits_make_the_check_accept_what_the_schema_refuses(doc: Any) -> None:
-    if plainly_valid(doc):
-        assert schema_accepts(doc, both=True), doc
+@given(case=mutated())
+def test_no_edits_make_the_check_accept_what_the_schema_refuses(case: tuple[Check, Any]) -> None:
+    check, doc = case
+    if check.plainly_valid(doc):
+        assert accepts(check, doc, both=True), doc
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(doc=mutated())
-def test_loading_refuses_as_the_schema_alone_would(doc: Any) -> None:
-    with_check = loading_outcome(doc)
-    with mock.patch("spotdiff_eval.datasets._loading.plainly_valid", return_value=False):
-        assert loading_outcome(doc) == with_check
+@given(case=mutated())
+def test_loading_refuses_as_the_schema_alone_would(case: tuple[Check, Any]) -> None:
+    check, doc = case
+    with_check = check.loading_outcome(doc)
+    with mock.patch(check.patched, return_value=False):
+        assert check.loading_outcome(doc) == with_check
 
 
-def test_the_plain_documents_pass_without_the_schema() -> None:
-    """The check is worth having: the usual documents need no schema validator."""
-    for doc in BASES:
-        assert plainly_valid(doc)
-        assert loading_outcome(doc) == "ok"
+@pytest.mark.parametrize("check", CHECKS, ids=repr)
+def test_the_plain_documents_pass_without_the_schema(check: Check) -> None:
+    """The checks are worth having: the usual documents need no schema validator."""
+    for doc in check.bases:
+        assert check.plainly_valid(doc)
+        assert check.loading_outcome(doc) == "ok"
+
+
+def test_a_published_annotation_passes_without_the_schema() -> None:
     published = {**RICH, "differences": [{**RICH["differences"][0], "confidence": "low"}]}
-    assert plainly_valid(published)
+    assert plainly_valid_annotation(published)
 
 
 @pytest.mark.parametrize(
@@ -264,20 +343,39 @@ def test_the_plain_documents_pass_without_the_schema() -> None:
         {"differences": [{"id": "d1", "kind": "object_added", "subject": "k", "from": None}]},
     ],
 )
-def test_documents_outside_the_plain_case_go_to_the_schema(edit: dict[str, Any]) -> None:
-    assert not plainly_valid({**RICH, **edit})
+def test_annotations_outside_the_plain_case_go_to_the_schema(edit: dict[str, Any]) -> None:
+    assert not plainly_valid_annotation({**RICH, **edit})
 
 
-def test_the_check_stands_down_when_the_schema_changes(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert schema_sha256() == SCHEMA_SHA256, (
-        "schemas/annotation.schema.json changed: bring _plain_annotation.py's check in line "
-        "with it, then set SCHEMA_SHA256 to the new schema_sha256()"
+@pytest.mark.parametrize(
+    "edit",
+    [
+        {"model": " "},
+        {"run": {"format": "spotdiff-run/1"}},
+        {"run": []},
+        {"items": [{"item_id": "", "differences": []}]},
+        {"items": [{"item_id": "a", "differences": [{"kind": "object_added"}]}]},
+        {"items": [{"item_id": "a", "differences": [{"kind": "x", "subject": "kite"}]}]},
+        {"schema_version": "2.0"},
+    ],
+)
+def test_predictions_outside_the_plain_case_go_to_the_schema(edit: dict[str, Any]) -> None:
+    assert not plainly_valid_predictions({**RICH_PREDICTIONS, **edit})
+
+
+@pytest.mark.parametrize("check", CHECKS, ids=repr)
+def test_a_check_stands_down_when_its_schema_changes(
+    check: Check, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert schema_sha256(check.schema) == SCHEMA_SHA256[check.schema], (
+        f"schemas/{check.schema}.schema.json changed: bring _plain_check.py in line with it, "
+        "then set SCHEMA_SHA256 to the new schema_sha256()"
     )
-    monkeypatch.setattr("spotdiff_eval.datasets._plain_annotation.SCHEMA_SHA256", "0" * 64)
+    monkeypatch.setitem(SCHEMA_SHA256, check.schema, "0" * 64)
     in_use.cache_clear()
     try:
-        assert not plainly_valid(RICH)
+        assert not check.plainly_valid(check.bases[0])
     finally:
         monkeypatch.undo()
         in_use.cache_clear()
-    assert plainly_valid(RICH)
+    assert check.plainly_valid(check.bases[0])
