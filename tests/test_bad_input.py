@@ -154,7 +154,7 @@ def test_prediction_schema_errors(tmp_path: Path, edit: Any, expected: str) -> N
 @pytest.mark.parametrize("value", [True, False, 0, -1, "3", 2.5, None])
 def test_both_validators_reject_bad_counts(value: Any) -> None:
     """The fast path and the precise path must agree, booleans included."""
-    schema = load_schema("prediction")
+    schema = copy.deepcopy(load_schema("prediction"))  # fastjsonschema rewrites its $refs
     doc = predictions_doc("a")
     doc["items"][0]["differences"][0]["count"] = value
     with pytest.raises(fastjsonschema.JsonSchemaValueException):
@@ -165,7 +165,7 @@ def test_both_validators_reject_bad_counts(value: Any) -> None:
 
 
 def test_valid_counts_pass_both_validators() -> None:
-    schema = load_schema("prediction")
+    schema = copy.deepcopy(load_schema("prediction"))  # fastjsonschema rewrites its $refs
     doc = predictions_doc("a")
     doc["items"][0]["differences"][0]["count"] = 1
     fastjsonschema.compile(schema)(doc)
@@ -535,3 +535,47 @@ def test_symlink_loop(dataset_manifest: Path) -> None:
     error = refused(load_dataset, dataset_manifest)
     assert error.where == "/items/0/annotation"
     assert error.what.startswith('cannot resolve path "data/annotations/loop.json": ')
+
+
+def test_linked_folder_escaping_the_root(dataset_manifest: Path, tmp_path: Path) -> None:
+    """Folders' real paths are cached; a linked folder is still followed and refused."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    write_json(
+        outside / "scene_0001_park.json",
+        read_json(dataset_manifest.parent / "annotations/scene_0001_park.json"),
+    )
+    (dataset_manifest.parent / "linked").symlink_to(outside, target_is_directory=True)
+    edit_manifest(dataset_manifest, 0, annotation="data/linked/scene_0001_park.json")
+    error = refused(load_dataset, dataset_manifest)
+    assert error.where == "/items/0/annotation" and "outside the dataset root" in error.what
+
+
+def test_linked_file_inside_the_root_loads_from_its_target(dataset_manifest: Path) -> None:
+    annotations = dataset_manifest.parent / "annotations"
+    (annotations / "link.json").symlink_to(annotations / "scene_0001_park.json")
+    edit_manifest(dataset_manifest, 0, annotation="data/annotations/link.json")
+    item = load_dataset(dataset_manifest).items[0]
+    assert item.annotation_path == (annotations / "scene_0001_park.json").resolve()
+
+
+@pytest.mark.parametrize(
+    "path", ["data/annotations/scene\x00.json", "data/annot\x00ations/scene_0001_park.json"]
+)
+def test_nul_character_in_a_path_is_a_one_line_error(dataset_manifest: Path, path: str) -> None:
+    edit_manifest(dataset_manifest, 0, annotation=path)
+    error = refused(load_dataset, dataset_manifest)
+    assert error.where == "/items/0/annotation"
+
+
+def test_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    fifo = tmp_path / "p.json"
+    os.mkfifo(fifo)
+    assert refused(load_predictions, fifo).one_line() == f"{fifo}: is not a regular file"
+
+
+def test_empty_file(tmp_path: Path) -> None:
+    path = write_text(tmp_path / "p.json", "")
+    assert refused(load_predictions, path).one_line() == (
+        f"{path}: line 1 column 1: invalid JSON: Expecting value"
+    )

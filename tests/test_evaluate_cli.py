@@ -52,6 +52,14 @@ def test_perfect_predictions_score_100_on_every_metric(tmp_path: Path) -> None:
     )
 
 
+def test_written_report_is_the_pinned_example_byte_for_byte(tmp_path: Path) -> None:
+    """The command streams the report item by item; the bytes are those of the snapshot."""
+    result, out = evaluate_to(tmp_path, REPO / "predictions" / "example.json")
+    assert result.returncode == 0, result.stderr
+    pinned = REPO / "tests" / "data" / "golden" / "example-report.json"
+    assert out.read_bytes() == pinned.read_bytes()
+
+
 def test_example_predictions_score_partially_and_list_mistakes(tmp_path: Path) -> None:
     result, out = evaluate_to(tmp_path, REPO / "predictions" / "example.json")
     assert result.returncode == 0, result.stderr
@@ -334,6 +342,27 @@ def test_output_never_replaces_an_input(tmp_path: Path, target: str, force: bool
     assert result.stderr.startswith(f"spotdiff: error: {output}: is an input of this evaluation")
     assert result.stderr.count("\n") == 1
     assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+
+
+def test_bad_output_is_refused_before_scoring(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The inputs are known once loaded: scoring them first was time (and memory) lost."""
+    from spotdiff_eval import cli
+    from spotdiff_eval.scoring import _pipeline
+
+    def no_scoring(*args: object, **kwargs: object) -> None:
+        raise AssertionError("scored before the output was checked")
+
+    monkeypatch.setattr(_pipeline, "evaluate", no_scoring)
+    notes = tmp_path / "notes.json"
+    notes.write_text('{"mine": true}\n', encoding="utf-8")
+    predictions = REPO / "predictions" / "example.json"
+    command = ["evaluate", "--manifest", str(REPO / "data"), "--predictions", str(predictions)]
+    assert cli.main([*command, "--output", str(notes)]) == 1
+    assert capsys.readouterr().err.startswith(f"spotdiff: error: {notes}: exists and is not")
+    assert cli.main([*command, "--output", str(predictions)]) == 1
+    assert "is an input of this evaluation" in capsys.readouterr().err
 
 
 def test_output_over_another_file_needs_force(tmp_path: Path) -> None:

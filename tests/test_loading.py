@@ -12,7 +12,8 @@ import pytest
 from conftest import ITEMS, predictions_doc, read_json, write_json
 
 from spotdiff_eval.datasets._domain import GoldDifference
-from spotdiff_eval.datasets._loading import annotation_from_json, fingerprint, load_dataset
+from spotdiff_eval.datasets._fingerprint import FingerprintBuilder, fingerprint, in_id_order
+from spotdiff_eval.datasets._loading import annotation_from_json, load_dataset
 from spotdiff_eval.datasets._predictions import load_predictions
 from spotdiff_eval.datasets._schema import load_schema, validate_document
 
@@ -105,6 +106,19 @@ def test_fingerprint_ignores_manifest_order_and_formatting(make_dataset, tmp_pat
     assert [i.item_id for i in dataset.items] == list(reversed(ITEMS))  # manifest order kept
     assert dataset.fingerprint == reference
     assert len(reference) == 64
+
+
+def test_fingerprint_hashed_as_read_needs_the_promised_order() -> None:
+    docs = {"a": {"x": 1}, "b": {"y": [2]}, "c": {}}
+    unordered = FingerprintBuilder(in_order=False)
+    for item_id in ("c", "a", "b"):
+        unordered.add(item_id, docs[item_id])
+    assert unordered.hexdigest() == fingerprint(docs)
+    assert in_id_order(["a", "b", "c"]) and not in_id_order(["a", "c", "b"])
+    ordered = FingerprintBuilder(in_order=True)
+    ordered.add("b", docs["b"])
+    with pytest.raises(ValueError, match="not in order"):
+        ordered.add("a", docs["a"])
 
 
 def test_fingerprint_changes_when_a_gold_value_changes(dataset_manifest: Path) -> None:

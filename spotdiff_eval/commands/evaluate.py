@@ -5,8 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import add_command, add_manifest_option, add_quiet_option, number_type
+
+if TYPE_CHECKING:
+    from ..datasets import Dataset, Predictions
 
 #: The default cap on the predictions file, in MiB (the library's JSON cap).
 DEFAULT_MAX_PREDICTIONS_MIB = 64
@@ -14,14 +18,22 @@ DEFAULT_MAX_PREDICTIONS_MIB = 64
 
 def run(args: argparse.Namespace) -> int:
     from .._util.gc_pause import gc_paused
-    from ..datasets import dumps_layered, write_text_atomic
     from ..scoring import (
-        build_report,
         check_report_target,
         evaluate_files,
-        evaluation_inputs,
+        inputs_of,
         render_summary,
+        write_report,
     )
+
+    def check_output(dataset: Dataset, predictions: Predictions) -> None:
+        """Refuse a bad --output once the inputs are known, not after scoring them.
+
+        Checked after scoring, an earlier report was parsed (to recognise it)
+        while the whole evaluation was in memory, the peak of the run.
+        """
+        if args.output is not None:
+            check_report_target(args.output, inputs_of(dataset, predictions), force=args.force)
 
     with gc_paused():
         evaluation = evaluate_files(
@@ -29,13 +41,12 @@ def run(args: argparse.Namespace) -> int:
             args.predictions,
             show_progress=not args.quiet,
             max_predictions_bytes=args.max_predictions_mib * 2**20,
+            before_scoring=check_output,
         )
-        if args.output is not None:
-            check_report_target(args.output, evaluation_inputs(evaluation), force=args.force)
         if not args.quiet:
             sys.stdout.write(render_summary(evaluation))
         if args.output is not None:
-            write_text_atomic(args.output, dumps_layered(build_report(evaluation)))
+            write_report(args.output, evaluation)
             if not args.quiet:
                 print(f"\nReport written to {args.output}")
     return 0

@@ -35,10 +35,12 @@ from ._jsonio import (
     check_json_file,
     dumps_canonical,
     dumps_layered,
+    iter_layered,
     parse_json_bytes,
     parse_json_text,
     read_bytes_limited,
     read_json,
+    write_chunks_atomic,
     write_json_atomic,
     write_text_atomic,
 )
@@ -76,6 +78,7 @@ __all__ = [
     "dumps_layered",
     "find_board",
     "gold_difference_from_json",
+    "iter_layered",
     "load_board",
     "load_dataset",
     "load_predictions",
@@ -92,6 +95,7 @@ __all__ = [
     "schema_errors",
     "sorted_entries",
     "validate_document",
+    "write_chunks_atomic",
     "write_json_atomic",
     "write_text_atomic",
 ]

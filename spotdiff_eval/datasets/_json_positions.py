@@ -77,10 +77,13 @@ def find_lone_surrogate(text: str) -> int | None:
     Such a string cannot be written as UTF-8: accepted on reading, it made
     every later write of a report or the site fail with UnicodeEncodeError.
     """
-    raw = _RAW_SURROGATE.search(text)  # text given as str may hold one as is
-    if raw is not None:
-        return raw.start()
-    if _SURROGATE_HINT.search(text) is None:
+    if not text.isascii():  # ASCII text, the common case, holds no raw surrogate
+        raw = _RAW_SURROGATE.search(text)  # text given as str may hold one as is
+        if raw is not None:
+            return raw.start()
+    # A substring test is several times faster than the regular expression,
+    # which runs only on text holding an escape at all.
+    if "\\u" not in text or _SURROGATE_HINT.search(text) is None:
         return None
     pending: tuple[int, int] | None = None  # an unpaired high surrogate escape
     for match in _ESCAPE.finditer(text):

@@ -15,7 +15,7 @@ import json
 import os
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,23 +41,44 @@ def _reject_constant(name: str) -> Any:
     raise _Refused(f"{name} is not valid JSON")
 
 
-def _pairs_hook() -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
-    """An object hook refusing duplicate keys, counting objects as they close
-    so that the duplicate can be located in the text afterwards."""
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The object hook of every parse: a dict, unless a key repeats."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"duplicate key {key!r}", key=key)
+            seen.add(key)
+    return obj
+
+
+def _counting_hook() -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """:func:`_no_duplicate_keys`, counting objects as they close, so that the
+    duplicate can be located in the text. Only a refused text is parsed again
+    with it: the count costs a call per object."""
     closed = itertools.count()
 
     def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         index = next(closed)
-        obj = dict(pairs)
-        if len(obj) != len(pairs):
-            seen: set[str] = set()
-            for key, _ in pairs:
-                if key in seen:
-                    raise _Refused(f"duplicate key {key!r}", index, key)
-                seen.add(key)
-        return obj
+        try:
+            return _no_duplicate_keys(pairs)
+        except _Refused as exc:
+            exc.closed_index = index
+            raise
 
     return no_duplicate_keys
+
+
+#: One decoder for every parse: building one per call cost as much as the hook.
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_no_duplicate_keys)
+
+
+def _decode(text: str, decoder: json.JSONDecoder = _DECODER) -> Any:
+    """``json.loads`` with our hooks, keeping its refusal of a leading BOM."""
+    if text.startswith("\ufeff"):
+        raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+    return decoder.decode(text)
 
 
 def _too_big(size: int, max_bytes: int) -> str:
@@ -79,6 +100,10 @@ def check_json_file(path: Path, max_bytes: int = MAX_JSON_BYTES) -> None:
         raise SpotDiffError(path, "", "file not found") from None
     except OSError as exc:
         raise SpotDiffError(path, "", f"cannot read: {exc.strerror or exc}") from None
+    _check_stat(path, info, max_bytes)
+
+
+def _check_stat(path: Path | str, info: os.stat_result, max_bytes: int) -> None:
     if stat.S_ISDIR(info.st_mode):
         raise SpotDiffError(path, "", "is a folder, expected a JSON file")
     if not stat.S_ISREG(info.st_mode):
@@ -87,17 +112,52 @@ def check_json_file(path: Path, max_bytes: int = MAX_JSON_BYTES) -> None:
         raise SpotDiffError(path, "", _too_big(info.st_size, max_bytes))
 
 
-def read_bytes_limited(path: Path, max_bytes: int = MAX_JSON_BYTES) -> bytes:
-    """The file's bytes, refusing (before reading) anything but a regular file within the cap."""
-    check_json_file(path, max_bytes)
+#: Binary (Windows), no waiting for a FIFO's writer, no terminal adopted, not inherited.
+_READ_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_BINARY", 0)
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
+
+
+def read_bytes_limited(path: Path | str, max_bytes: int = MAX_JSON_BYTES) -> bytes:
+    """The file's bytes, refusing (before reading) anything but a regular file within the cap.
+
+    The file is opened first and checked through its descriptor: one path
+    lookup instead of two, per annotation of a 10,000-item dataset. Opening
+    does not block on a FIFO (``O_NONBLOCK``) nor adopt a terminal
+    (``O_NOCTTY``); either is then refused unread. The first read asks for
+    the size ``fstat`` gave plus one byte: asking for the cap, as before,
+    allocated a 64 MiB buffer per file.
+    """
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(max_bytes + 1)  # the file may have grown since stat
+        fd = os.open(path, _READ_FLAGS)
+    except FileNotFoundError:
+        raise SpotDiffError(path, "", "file not found") from None
     except OSError as exc:
         raise SpotDiffError(path, "", f"cannot read: {exc.strerror or exc}") from None
-    if len(raw) > max_bytes:
-        raise SpotDiffError(path, "", _too_big(len(raw), max_bytes))
-    return raw
+    try:
+        info = os.fstat(fd)
+        _check_stat(path, info, max_bytes)
+        chunks: list[bytes] = []
+        total, want = 0, min(info.st_size, max_bytes) + 1
+        while total <= max_bytes:
+            chunk = os.read(fd, want)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            # Until EOF; a file grown since fstat is read on to the cap only.
+            want = min(max_bytes + 1 - total, MIB)
+    except OSError as exc:
+        raise SpotDiffError(path, "", f"cannot read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if total > max_bytes:
+        raise SpotDiffError(path, "", _too_big(total, max_bytes))
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def parse_json_bytes(raw: bytes, source: Path | str, *, expect_object: bool = True) -> Any:
@@ -128,16 +188,13 @@ def parse_json_text(
 ) -> Any:
     """Parse JSON text with the same rules as :func:`read_json`."""
     try:
-        data = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_pairs_hook())
+        data = _decode(text)
     except json.JSONDecodeError as exc:
         raise SpotDiffError(
             source, f"line {exc.lineno} column {exc.colno}", f"invalid JSON: {exc.msg}"
         ) from None
     except _Refused as exc:
-        if exc.key:
-            offset = find_duplicate_key(text, exc.closed_index, exc.key)
-        else:
-            offset = find_constant(text)
+        offset = _duplicate_offset(text) if exc.key else find_constant(text)
         where = line_column(text, offset) if offset is not None else ""
         raise SpotDiffError(source, where, f"invalid JSON: {exc}") from None
     except RecursionError:
@@ -152,6 +209,16 @@ def parse_json_text(
     if expect_object and not isinstance(data, dict):
         raise SpotDiffError(source, "/", f"expected a JSON object, found {json_kind(data)}")
     return data
+
+
+def _duplicate_offset(text: str) -> int | None:
+    """Where the first duplicate key of ``text`` stands (parsing again, counting objects)."""
+    counting = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_counting_hook())
+    try:
+        _decode(text, counting)
+    except _Refused as exc:
+        return find_duplicate_key(text, exc.closed_index, exc.key)
+    return None
 
 
 def json_kind(value: Any) -> str:
@@ -179,20 +246,49 @@ def dumps_layered(data: Any, expand: int = 2) -> str:
     line (diff-friendly), and the compact parts use json's C encoder, which
     ``indent=`` would turn off (a 5x slower write).
     """
+    return "".join(iter_layered(data, expand))
 
-    def encode(value: Any, level: int) -> str:
-        if level >= expand or not isinstance(value, dict | list) or not value:
-            return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
-        pad, end = "  " * (level + 1), "  " * level
-        if isinstance(value, dict):
-            inner = [
-                f"{pad}{json.dumps(k, ensure_ascii=False)}: {encode(v, level + 1)}"
-                for k, v in value.items()
-            ]
-            return "{\n" + ",\n".join(inner) + "\n" + end + "}"
-        return "[\n" + ",\n".join(pad + encode(v, level + 1) for v in value) + "\n" + end + "]"
 
-    return encode(data, 0) + "\n"
+def iter_layered(data: Any, expand: int = 2) -> Iterator[str]:
+    """The text of :func:`dumps_layered`, piece by piece, to be written as it is made.
+
+    A list in the first ``expand`` levels may be given as an iterator: its
+    entries are then made, encoded and dropped one at a time. A report's
+    items, their dicts and the whole text were the peak of ``evaluate``'s
+    memory when built before writing.
+    """
+    yield from _layered(data, 0, expand)
+    yield "\n"
+
+
+_END = object()
+#: The compact lines' encoder, made once: ``json.dumps`` with options builds
+#: one per call, 10,000 times for a report.
+_COMPACT = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+
+
+def _layered(value: Any, level: int, expand: int) -> Iterator[str]:
+    is_dict = isinstance(value, dict)
+    if level >= expand or not (is_dict or isinstance(value, list | Iterator)):
+        yield _COMPACT.encode(value)
+        return
+    entries = iter(value.items() if is_dict else value)
+    first = next(entries, _END)
+    if first is _END:
+        yield "{}" if is_dict else "[]"
+        return
+    pad, lead = "  " * (level + 1), "\n"
+    yield "{" if is_dict else "["
+    for entry in itertools.chain((first,), entries):
+        if is_dict:
+            key, child = entry
+            yield f"{lead}{pad}{json.dumps(key, ensure_ascii=False)}: "
+        else:
+            child = entry
+            yield lead + pad
+        yield from _layered(child, level + 1, expand)
+        lead = ",\n"
+    yield "\n" + "  " * level + ("}" if is_dict else "]")
 
 
 def _new_file_mode(path: Path) -> int:
@@ -208,10 +304,16 @@ def _new_file_mode(path: Path) -> int:
 
 
 def write_text_atomic(path: Path | str, text: str) -> None:
-    """Write ``text`` so that readers see the old file or the new one, never half.
+    """Write ``text`` so that readers see the old file or the new one, never half."""
+    write_chunks_atomic(path, (text,))
+
+
+def write_chunks_atomic(path: Path | str, chunks: Iterable[str]) -> None:
+    """Write the text ``chunks`` make, as they are made, atomically (see above).
 
     The temporary file lives in the target folder so ``os.replace`` is a rename
-    on one filesystem; on any failure the old file is untouched.
+    on one filesystem; on any failure, including one while making a chunk,
+    the old file is untouched.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -220,7 +322,8 @@ def write_text_atomic(path: Path | str, text: str) -> None:
     try:
         os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+            for chunk in chunks:
+                handle.write(chunk)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, path)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from typing import Any
 
 from ._domain import PredictedItem, Predictions
 from ._jsonio import MAX_JSON_BYTES, parse_json_bytes, read_bytes_limited
+from ._plain_check import plainly_valid_predictions
 from ._records import difference_from_json
 from ._schema import require_unique, validate_document
 
@@ -21,9 +23,13 @@ def load_predictions(path: Path | str, *, max_bytes: int = MAX_JSON_BYTES) -> Pr
     """Read, validate and convert a predictions file; raise :class:`SpotDiffError`."""
     path = Path(path)
     raw = read_bytes_limited(path, max_bytes)
-    data = parse_json_bytes(raw, path)
-    validate_document(data, "prediction", path)
+    return predictions_from_json(parse_json_bytes(raw, path), path, hashlib.sha256(raw).hexdigest())
 
+
+def predictions_from_json(data: Any, path: Path, sha256: str) -> Predictions:
+    """:class:`Predictions` from the parsed file at ``path`` (``sha256`` of its bytes)."""
+    if not plainly_valid_predictions(data):  # the schema decides, and words the error
+        validate_document(data, "prediction", path)
     require_unique(path, data["items"], "item_id", "/items")
     items = [
         PredictedItem(
@@ -35,7 +41,7 @@ def load_predictions(path: Path | str, *, max_bytes: int = MAX_JSON_BYTES) -> Pr
     return Predictions(
         path=path,
         model=data["model"].strip(),
-        sha256=hashlib.sha256(raw).hexdigest(),
+        sha256=sha256,
         items=tuple(items),
         run=data.get("run"),
     )

@@ -45,11 +45,12 @@ def difference_from_json(obj: Mapping[str, Any]) -> Difference:
 
 def gold_difference_from_json(obj: Mapping[str, Any]) -> GoldDifference:
     """A golden difference from a schema-valid annotation object."""
-    bbox = obj.get("bbox")
+    bbox, aliases = obj.get("bbox"), obj.get("aliases")
     return GoldDifference(
         **_common_fields(obj),
         id=obj["id"],
-        aliases=tuple(a.strip() for a in obj.get("aliases", ()) if a.strip()),
+        # Most golds have none: no generator for them (80,000 golds at 10,000 items).
+        aliases=tuple(a.strip() for a in aliases if a.strip()) if aliases else (),
         bbox=tuple(bbox) if bbox is not None else None,
         confidence=obj.get("confidence"),
     )

@@ -234,6 +234,11 @@ def require_unique(source: object, entries: list[dict[str, Any]], key: str, poin
             )
 
 
+def schema_accepts(data: Any, schema_name: str) -> bool:
+    """True if ``data`` is valid against ``schemas/<schema_name>`` (the compiled check)."""
+    return _fast_check(schema_name)(data) is None
+
+
 def validate_document(data: Any, schema_name: str, source: object) -> None:
     """Raise :class:`SpotDiffError` naming the first problem if ``data`` is invalid.
 

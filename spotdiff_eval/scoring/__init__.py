@@ -27,8 +27,8 @@ from ._metrics import (
     overall,
 )
 from ._pipeline import evaluate_files
-from ._report import build_report, dataset_summary
-from ._report_target import check_report_target, evaluation_inputs
+from ._report import build_report, dataset_summary, write_report
+from ._report_target import check_report_target, evaluation_inputs, inputs_of
 from ._summary import render_summary
 
 __all__ = [
@@ -50,6 +50,7 @@ __all__ = [
     "evaluate",
     "evaluate_files",
     "evaluation_inputs",
+    "inputs_of",
     "macro_metrics",
     "metric_samples",
     "metrics_from_counts",
@@ -58,4 +59,5 @@ __all__ = [
     "render_summary",
     "resample_indices",
     "score_item",
+    "write_report",
 ]

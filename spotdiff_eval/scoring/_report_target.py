@@ -13,7 +13,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..datasets import read_json
+from ..datasets import Dataset, Predictions, read_json
 from ..errors import SpotDiffError
 from ._evaluation import Evaluation
 
@@ -24,8 +24,12 @@ REPORT_FIELDS = frozenset({"evaluator_version", "dataset", "predictions", "metri
 
 def evaluation_inputs(evaluation: Evaluation) -> list[Path]:
     """Every file the evaluation read or names: predictions, manifest, annotations, images."""
-    dataset = evaluation.dataset
-    files = [evaluation.predictions.path, dataset.manifest_path]
+    return inputs_of(evaluation.dataset, evaluation.predictions)
+
+
+def inputs_of(dataset: Dataset, predictions: Predictions) -> list[Path]:
+    """The inputs of an evaluation of ``predictions`` on ``dataset``, before scoring."""
+    files = [predictions.path, dataset.manifest_path]
     files += [item.annotation_path for item in dataset.items]
     files += [item.image_path for item in dataset.items]
     return files
@@ -40,14 +44,17 @@ def check_report_target(output: Path, inputs: Iterable[Path], *, force: bool = F
     names 20,000 files, so only inputs with the target's file name are
     resolved: another name can reach the target only through a symlink in
     its last component, and then the target exists and the identity check
-    sees it.
+    sees it. Inputs are handled as text: making a ``Path`` of each ``Path``
+    again, as before, cost more than the ``stat`` calls.
     """
     output = Path(output)
     target = output.resolve()
+    target_text, target_name = str(target), target.name
     identity = _identity(output)
-    for path in map(Path, inputs):
-        if (path.name == target.name and path.resolve() == target) or (
-            identity and identity == _identity(path)
+    for path in inputs:
+        text = os.fspath(path)
+        if (os.path.basename(text) == target_name and str(Path(text).resolve()) == target_text) or (
+            identity and identity == _identity(text)
         ):
             raise SpotDiffError(
                 output, "", f"is an input of this evaluation ({path}); choose another --output"
@@ -71,7 +78,7 @@ def is_report(path: Path) -> bool:
     return data.keys() >= REPORT_FIELDS
 
 
-def _identity(path: Path) -> tuple[int, int] | None:
+def _identity(path: Path | str) -> tuple[int, int] | None:
     try:
         info = os.stat(path)
     except OSError:
