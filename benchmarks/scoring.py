@@ -18,7 +18,13 @@ It prints the wall time, CPU time and peak resident memory (``rusage`` of
 each child, from ``os.wait4``) of both, their ratios (goals: time <= 4x,
 memory <= 2x), and CPU microseconds per item (linear scaling keeps it flat).
 
-Usage: python benchmarks/scoring.py [--items 1000 10000 50000] [--runs 3]
+``--stages`` adds, for each size, the CPU time of each stage of the same
+work run in one process with the collector paused, as the command runs it:
+loading the dataset, loading the predictions, reading the descriptions
+(the matcher's evidence, measured apart from the rest of matching), matching
+and tallying, and writing the report. It shows where the time goes.
+
+Usage: python benchmarks/scoring.py [--items 1000 10000 50000] [--runs 3] [--stages]
 """
 
 from __future__ import annotations
@@ -221,6 +227,43 @@ def best_of(runs: int, command: list[str]) -> tuple[float, float, float]:
     return tuple(min(r[k] for r in results) for k in range(3))  # type: ignore[return-value]
 
 
+#: The stages of ``spotdiff evaluate``, timed one after another in one process.
+STAGES = r"""
+import dataclasses, gc, sys, time
+from spotdiff_eval.datasets import load_dataset, load_predictions
+from spotdiff_eval.scoring import evaluate, write_report
+
+manifest, predictions, report = sys.argv[1:4]
+gc.disable()
+clock = time.process_time
+marks = [("start", clock())]
+dataset = load_dataset(manifest)
+marks.append(("load dataset", clock()))
+loaded = load_predictions(predictions, max_bytes=2**31)
+marks.append(("load predictions", clock()))
+evaluation = evaluate(dataset, loaded)
+marks.append(("match and tally", clock()))
+write_report(report, evaluation)
+marks.append(("write the report", clock()))
+del evaluation
+
+
+def mute(diffs):
+    return tuple(dataclasses.replace(d, description=None) for d in diffs)
+
+
+dataset = dataclasses.replace(dataset, annotations=tuple(
+    dataclasses.replace(a, differences=mute(a.differences)) for a in dataset.annotations))
+loaded = dataclasses.replace(loaded, items=tuple(
+    dataclasses.replace(i, differences=mute(i.differences)) for i in loaded.items))
+begin = clock()
+evaluate(dataset, loaded)
+marks.append(("(match and tally, no description)", clock() - begin + marks[-1][1]))
+spans = zip(marks, marks[1:])
+print("   " + ", ".join(f"{name} {end - begin:.2f} s" for (_, begin), (name, end) in spans))
+"""
+
+
 def one_size(items: int, args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -251,6 +294,9 @@ def one_size(items: int, args: argparse.Namespace) -> None:
             f"{full[1] / items * 1e6:5.0f} us CPU/item",
             flush=True,
         )
+        if args.stages:
+            stages = [sys.executable, "-c", STAGES, str(manifest), str(predictions)]
+            subprocess.run([*stages, str(root / "stages.json")], check=True)
 
 
 def main() -> None:
@@ -265,6 +311,7 @@ def main() -> None:
         default=1024,
         help="--max-predictions-mib for the command; 0 passes none (versions before the flag)",
     )
+    parser.add_argument("--stages", action="store_true", help="also time each stage in-process")
     args = parser.parse_args()
     for items in args.items:
         one_size(items, args)

@@ -41,6 +41,9 @@ class Relation:
         return ROUTE_STRENGTH[self.route]
 
 
+#: One :class:`Relation` per route, shared by every accepted pair.
+_RELATIONS = {route: Relation(route) for route in ROUTE_STRENGTH}
+
 #: Why a prediction that reached no route refers to nothing in particular.
 NO_ROUTE = Veto("no_route", "names neither the golden object nor its change")
 
@@ -139,7 +142,7 @@ def relate(pred: Difference, gold: Difference, p: Profile, g: Profile) -> Relati
     if route is None:
         return NO_ROUTE
     contradiction = veto(pred, gold, p, g)
-    return Relation(route) if contradiction is None else contradiction
+    return _RELATIONS[route] if contradiction is None else contradiction
 
 
 def candidates(p: Profile, golds: Sequence[Profile]) -> list[int]:
