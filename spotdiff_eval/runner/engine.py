@@ -35,13 +35,12 @@ from .._util.terminal import safe_text
 from ..errors import SpotDiffError
 from .answers import Answer, AnswerError, read_answer
 from .backoff import RetryPolicy
-from .extra_body import merge_extra
 from .http import EndpointClient, RequestFailed
 from .inputs import read_image
 from .journal import Journal, journal_path
 from .output import ItemRecord
-from .plan import Job, Plan, prepare
-from .protocols import ResponseError, read_reply, request_body, request_url
+from .plan import Job, Plan, prepare, request_for
+from .protocols import ResponseError, read_reply, request_url
 from .settings import RunSettings
 from .tracebacks import clipped, formatted_traceback
 
@@ -266,17 +265,13 @@ class _Loop:
             image, media_type = read_image(job.image_path)
         except SpotDiffError as exc:
             return ItemRecord(job.item_id, "failed", error=exc.one_line()), False
-        body = request_body(
-            settings.protocol,
-            model=settings.model,
+        body = request_for(
+            settings,
+            self.plan.extra_body,
             prompt=self.plan.prompt.render(job.panel_layout),
             image=image,
             media_type=media_type,
-            temperature=settings.temperature,
-            max_tokens=settings.effective_max_tokens,
-            max_completion_tokens=settings.max_completion_tokens,
         )
-        merge_extra(body, self.plan.extra_body)
         try:
             response = self.client.post(json.dumps(body).encode("utf-8"))
         except RequestFailed as exc:

@@ -75,7 +75,8 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
         notes.append(f"${settings.token_env} is not set; sending no token")
     prompt = load_prompt(settings.prompt_file)
     extra_body = load_extra_body(settings.extra_body, settings.extra_body_file, settings.protocol)
-    merge_extra(_sample_body(settings), extra_body)  # a clash is refused now, not per item
+    # A clash with the runner's own fields is refused now, not per item.
+    request_for(settings, extra_body, prompt="", image=b"", media_type="image/png")
     if not prompt.states_layout:
         notes.append(
             f"{prompt.name} lacks the {{first}} and {{second}} placeholders, so the model is "
@@ -135,17 +136,27 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
     )
 
 
-def _sample_body(settings: RunSettings) -> dict[str, Any]:
-    return request_body(
+def request_for(
+    settings: RunSettings,
+    extra_body: Mapping[str, Any] | None,
+    *,
+    prompt: str,
+    image: bytes,
+    media_type: str,
+) -> dict[str, Any]:
+    """The request body of one item: the settings' fields, then ``extra_body`` merged in."""
+    body = request_body(
         settings.protocol,
         model=settings.model,
-        prompt="",
-        image=b"",
-        media_type="image/png",
+        prompt=prompt,
+        image=image,
+        media_type=media_type,
         temperature=settings.temperature,
         max_tokens=settings.effective_max_tokens,
         max_completion_tokens=settings.max_completion_tokens,
     )
+    merge_extra(body, extra_body)
+    return body
 
 
 def _header(
