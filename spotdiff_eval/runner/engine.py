@@ -38,7 +38,7 @@ from .backoff import RetryPolicy
 from .http import EndpointClient, RequestFailed
 from .inputs import read_image
 from .journal import Journal, journal_path
-from .output import ItemRecord
+from .output import ItemRecord, totals
 from .plan import Job, Plan, prepare, request_for
 from .protocols import ResponseError, read_reply, request_url
 from .settings import RunSettings
@@ -120,14 +120,15 @@ def run_model(
         client.close()
         journal.close()
     records = [plan.output.records[job.item_id] for job in plan.selected]
+    counts = totals(records)
     return RunResult(
         output=settings.output,
         selected=len(plan.selected),
-        ok=sum(r.status == "ok" for r in records),
+        ok=counts["ok"],
         earlier=len(plan.earlier),
-        failed=sum(r.status == "failed" for r in records),
-        skipped=sum(r.status == "skipped" for r in records),
-        truncated=sum(r.status == "truncated" for r in records),
+        failed=counts["failed"],
+        skipped=counts["skipped"],
+        truncated=counts["truncated"],
         warnings=sum(len(r.warnings) for r in records if r.item_id not in plan.earlier),
         input_tokens=sum(r.input_tokens or 0 for r in records if r.item_id not in plan.earlier),
         output_tokens=sum(r.output_tokens or 0 for r in records if r.item_id not in plan.earlier),

@@ -135,15 +135,15 @@ def merge_predictions(
     document = build_document(header, in_order, max(f.run["finished"] for f in files))
     validate_document(document, "prediction", output)
     write_text_atomic(output, render(document))
-    ok = sum(r.status == "ok" for r in in_order)
+    counts = document["run"]["totals"]
     return MergeResult(
         output=output,
         shards=len(files),
-        ok=ok,
-        failed=sum(r.status == "failed" for r in in_order),
-        skipped=sum(r.status == "skipped" for r in in_order),
-        unanswered=len(order) - ok,
-        truncated=sum(r.status == "truncated" for r in in_order),
+        ok=counts["ok"],
+        failed=counts["failed"],
+        skipped=counts["skipped"],
+        unanswered=len(order) - counts["ok"],
+        truncated=counts["truncated"],
         missing_shards=_missing_shards(merged_from),
         uncovered=tuple(item_id for item_id in order if item_id not in records),
     )
