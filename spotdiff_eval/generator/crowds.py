@@ -24,6 +24,18 @@ MEMBER_SCALE = 0.65
 LARGEST = 56
 #: Nor thinner than this: a crowd of toothbrushes would be slivers a few pixels wide.
 THINNEST = 20
+#: A crowd's key is its members' key and this ending: "duck" -> "duck_crowd".
+SUFFIX = "_crowd"
+
+
+def crowd_key(key: str) -> str:
+    """The key the crowd of kind ``key`` has (whether or not that kind gets a crowd)."""
+    return key + SUFFIX
+
+
+def member_key(key: str) -> str:
+    """The kind a crowd is made of; a kind that is no crowd, itself."""
+    return key.removesuffix(SUFFIX)
 
 
 def nothing(c: Canvas, f: Frame, o: SceneObject) -> None:
@@ -64,7 +76,7 @@ def crowd_of(kind: ObjectKind) -> ObjectKind:
     )
     size = (round(width * MEMBER_SCALE * SEATS / (1 - 2 * GAP)), round(height * MEMBER_SCALE))
     return ObjectKind(
-        key=f"{kind.key}_crowd",
+        key=crowd_key(kind.key),
         noun=kind.nouns,
         aliases=(),
         zone=kind.zone,

@@ -15,6 +15,7 @@ import random
 from functools import cache
 
 from .catalogue import OBJECT_KINDS
+from .crowds import crowd_key
 from .scene import Theme
 
 #: Kinds dealt to one item: more than a scene holds, the rest for additions.
@@ -44,5 +45,5 @@ def countable_key(key: str) -> str | None:
     """The kind itself if it has members to count, else its crowd if it has one."""
     if OBJECT_KINDS[key].group is not None:
         return key
-    crowd = f"{key}_crowd"
+    crowd = crowd_key(key)
     return crowd if crowd in OBJECT_KINDS else None

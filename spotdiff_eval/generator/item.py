@@ -20,6 +20,7 @@ from ..datasets import Box
 from .annotate import Golden, annotate
 from .catalogue import THEMES
 from .compose import DIFFICULTIES, compose
+from .crowds import member_key
 from .deck import hand
 from .differences import plan
 from .gate import gate_problems
@@ -84,7 +85,7 @@ def build_item(seed: int, index: int, difficulty: str) -> Item:
     for attempt in range(MAX_ATTEMPTS):
         rng = random.Random(f"spotdiff-generate/{seed}/{difficulty}/{index}/{attempt}")
         first = compose(rng, theme, level, dealt)
-        used = {o.kind.removesuffix("_crowd") for o in first.objects}
+        used = {member_key(o.kind) for o in first.objects}
         fresh = [k for k in dealt if k not in used]
         second, changes = plan(rng, first, level, attribute_start=index, fresh=fresh)
         if len(changes) < level.differences[0]:
