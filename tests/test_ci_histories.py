@@ -32,6 +32,12 @@ FIXED_SCORER = "def overall_score(counts):\n    return 0.6 * counts.recall  # fi
 FUTURE = "2030-01-01T00:00:00+00:00"
 
 
+def _fix_scorer(up: Path) -> str:
+    """Commit the scorer fix on ``up``'s current branch; its commit id."""
+    (up / SCORER_FILE).write_text(FIXED_SCORER, encoding="utf-8")
+    return commit_all(up, "Fix the scorer")
+
+
 def _criss_cross(repos: Repos, *extra_parents: str) -> tuple[str, str, str]:
     """(main, head, fix): main merged the attacker's earlier branch A after a scorer fix F.
 
@@ -43,8 +49,7 @@ def _criss_cross(repos: Repos, *extra_parents: str) -> tuple[str, str, str]:
     write_submission(up / "submissions" / BOARD / "earlier-model", model="earlier-model")
     earlier = commit_all(up, "earlier-model", date=FUTURE)
     git(up, "checkout", "-q", "main")
-    (up / SCORER_FILE).write_text(FIXED_SCORER, encoding="utf-8")
-    fix = commit_all(up, "Fix the scorer")
+    fix = _fix_scorer(up)
     git(up, "merge", "-q", "--no-ff", "-m", "Merge earlier-model", "earlier")
     main = git(up, "rev-parse", "HEAD")
     contributor = repos.contributor
@@ -130,8 +135,7 @@ def test_a_merge_that_reverts_main_is_refused(tmp_path: Path) -> None:
     """An "update branch" merge resolved with the branch's side (``-s ours``) undoes main's fix."""
     repos = make_repos(tmp_path)
     up = repos.upstream
-    (up / SCORER_FILE).write_text(FIXED_SCORER, encoding="utf-8")
-    main = commit_all(up, "Fix the scorer")
+    main = _fix_scorer(up)
     repo = _branch(repos, "stale")
     write_submission(repo / "submissions" / BOARD / "stale-model", model="stale-model")
     commit_all(repo, "stale-model")
@@ -301,8 +305,7 @@ def test_an_unrelated_history_is_refused(tmp_path: Path) -> None:
 def test_a_conflicting_pull_request_is_refused(tmp_path: Path) -> None:
     repos = make_repos(tmp_path)
     up = repos.upstream
-    (up / SCORER_FILE).write_text(FIXED_SCORER, encoding="utf-8")
-    main = commit_all(up, "Fix the scorer")
+    main = _fix_scorer(up)
     repo = _branch(repos, "conflict")
     write_submission(repo / "submissions" / BOARD / "conflict-model", model="conflict-model")
     (repo / SCORER_FILE).write_text("def overall_score(counts):\n    return 1.0\n")
@@ -349,8 +352,7 @@ def test_an_honest_update_branch_merge_is_accepted(tmp_path: Path) -> None:
     """GitHub's "Update branch" merges main into the branch automatically: nothing to refuse."""
     repos = make_repos(tmp_path)
     up = repos.upstream
-    (up / SCORER_FILE).write_text(FIXED_SCORER, encoding="utf-8")
-    main = commit_all(up, "Fix the scorer")
+    main = _fix_scorer(up)
     repo = _branch(repos, "updated")
     write_submission(repo / "submissions" / BOARD / "updated-model", model="updated-model")
     commit_all(repo, "updated-model")

@@ -115,12 +115,9 @@ def merged_tree(repo: Path, base: str, head: str) -> tuple[str, bool]:
     return lines[0], len(lines) == 1
 
 
-def read_changes(repo: Path, base: str, head: str) -> list[Change]:
-    """What merging ``head`` into ``base`` changes: ``base`` against the merged tree."""
-    return _diff(repo, base, merged_tree(repo, base, head)[0])
-
-
 def _diff(repo: Path, old: str, new: str) -> list[Change]:
+    """The changes from tree-ish ``old`` to ``new`` (``pull_request_changes`` passes the
+    base commit and the merged tree: what merging does)."""
     raw = run_git(
         repo,
         "diff",

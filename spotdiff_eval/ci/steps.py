@@ -82,8 +82,7 @@ def comment_step(
     result = _result_for(artifact, head_sha)
     api_problems = [] if changed_files_env is None else _api_problems(changed_files_env, result)
     body = render_result_markdown(result, comment=True, run_url=run_url, api_problems=api_problems)
-    if output_name is not None and not github_env.set_output(output_name, body):
-        raise SpotDiffError("GITHUB_OUTPUT", "", "not set: --github-output works in Actions only")
+    _requested_output(output_name, body)
     return body
 
 
@@ -96,9 +95,14 @@ def pull_request_step(artifact: Path, *, head_sha: str, output_name: str | None 
     """
     number = _result_for(artifact, head_sha).pull_request
     value = "" if number is None else str(number)
-    if output_name is not None and not github_env.set_output(output_name, value):
-        raise SpotDiffError("GITHUB_OUTPUT", "", "not set: --github-output works in Actions only")
+    _requested_output(output_name, value)
     return value
+
+
+def _requested_output(name: str | None, value: str) -> None:
+    """``--github-output NAME``: the step output, which outside Actions is an error."""
+    if name is not None and not github_env.set_output(name, value):
+        raise SpotDiffError("GITHUB_OUTPUT", "", "not set: --github-output works in Actions only")
 
 
 def _result_for(artifact: Path, head_sha: str | None) -> CiResult:

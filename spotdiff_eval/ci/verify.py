@@ -99,9 +99,8 @@ def verify_pull_request(
         if not_real:
             problems.append(not_real)
         else:
-            reviews = review_reasons(
-                pr, base, submission_id, action, author, lenient_metadata(folder)
-            )
+            metadata = lenient_metadata(folder)
+            reviews = review_reasons(pr, base, submission_id, action, author, metadata)
             try:
                 board = load_board(trusted / SUBMISSIONS / board_id)
                 if not board.hidden:
@@ -110,7 +109,7 @@ def verify_pull_request(
                 problems.append(shown(exc.one_line()))
             else:
                 track = "hidden" if board.hidden else "dev"
-                model = declared(folder)[1]
+                model = _declared_model(metadata)
                 # The checks the leaderboard build runs on the folder, no fewer.
                 findings = check_on_board(folder, board, None if board.hidden else manifest)
                 problems += [shown(_relative(line, pr)) for line in findings]
@@ -163,18 +162,15 @@ def _not_a_real_folder(path: Path) -> str | None:
     return problem(f"{name}/", "is not a plain folder in the pull request")
 
 
-def declared(folder: Path) -> tuple[str, str | None]:
-    """The track and model name submission.json states, read leniently.
+def _declared_model(metadata: dict[str, Any] | None) -> str | None:
+    """The model name submission.json states (``lenient_metadata``), if it is a string.
 
-    Only chooses what to check against: a broken file is reported in full by
-    ``validate_submission``, and a file that cannot be read counts as ``dev``.
+    Shown until scoring names the model; a broken file is reported in full
+    by the folder check.
     """
-    data = lenient_metadata(folder) or {}
-    dataset = data.get("dataset")
-    track = dataset.get("track") if isinstance(dataset, dict) else None
-    model = data.get("model")
+    model = (metadata or {}).get("model")
     name = model.get("name") if isinstance(model, dict) else None
-    return ("hidden" if track == "hidden" else "dev"), (name if isinstance(name, str) else None)
+    return name if isinstance(name, str) else None
 
 
 def lenient_metadata(folder: Path) -> dict[str, Any] | None:

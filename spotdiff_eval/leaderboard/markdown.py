@@ -22,6 +22,7 @@ from ..version import EVALUATOR_VERSION
 from .board_results import Leaderboard
 from .board_site import BoardBuild, Site
 from .site_text import pct
+from .site_views import rank_label
 
 TEMPLATE = "LEADERBOARD.md.j2"
 
@@ -50,14 +51,6 @@ def cell(value: object) -> str:
     return re.sub(r"(?i)(www)\.", r"\1\\.", text).strip()
 
 
-def rank_range(entry: dict[str, Any]) -> str:
-    """ "2" or, when the bootstrap cannot order the entry, the range "2–4"; "ref" for a baseline."""
-    if entry["rank"] is None:
-        return "ref"
-    low, high = entry["rank_low"], entry["rank_high"]
-    return str(low) if low == high else f"{low}–{high}"
-
-
 def token_total(usage: dict[str, Any]) -> str:
     """Input plus output tokens of the run, or "–" when the predictions do not say."""
     if usage["input_tokens"] is None and usage["output_tokens"] is None:
@@ -76,7 +69,7 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(cell=cell, percent=pct, rank_range=rank_range, token_total=token_total)
+    env.filters.update(cell=cell, percent=pct, rank_range=rank_label, token_total=token_total)
     return env
 
 

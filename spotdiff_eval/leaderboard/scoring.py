@@ -139,16 +139,14 @@ def _cached(dataset: Dataset, submission: Submission, cache: ContentCache) -> Sc
             report = json.loads(text)
         except ValueError:
             return None
-        if _usable(report, dataset, submission.predictions_sha256) is None:
+        per_item = _usable(report, dataset, submission.predictions_sha256)
+        if per_item is None:
             return None
         try:
             summary = summarize(report)
         except (KeyError, TypeError):
             return None
         store_summary(cache, digest, summary)
-        per_item = _usable(summary, dataset, submission.predictions_sha256)
-        if per_item is None:
-            return None
     return Scored(submission, summary, text, digest, per_item, from_cache=True)
 
 

@@ -24,6 +24,7 @@ from ..datasets import resource_dir
 from ..errors import SpotDiffError
 from . import site_items as items_
 from . import site_views as views_
+from .report_summary import report_sha256
 from .site_charts import label_radius, outlines, score_chart
 from .site_markdown import render_notes
 from .site_reuse import SiteReuse, input_digest
@@ -198,7 +199,7 @@ def _render(
         return
     links = views_.gold_links(data)
     report_digests = {
-        sid: known_digests.get(sid) or _report_digest(_json(reports[sid])) for sid in reports
+        sid: known_digests.get(sid) or report_sha256(_json(reports[sid])) for sid in reports
     }
     # Every golden difference's link, on every submission page: digested once.
     linked = input_digest(sorted(links.items()), [item["item_id"] for item in data["items"]])
@@ -245,11 +246,6 @@ def _render(
             "rows": items_.matrix_rows(data, entries, reports if summaries is None else summaries),
         },
     )
-
-
-def _report_digest(text: str) -> str:
-    """sha256 of a report's text (its content, not its name: the page shows all of it)."""
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _json(value: Any) -> str:
