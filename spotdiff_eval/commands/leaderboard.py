@@ -12,6 +12,8 @@ from .hub_options import add_token_env
 from .submit import iso_date
 
 DEFAULT_SUBMISSIONS = Path("submissions")
+#: Where `build` keeps scored reports and `pin` fetched datasets, by content.
+CACHE_DIR = Path(".spotdiff-cache")
 
 
 def _print_findings(findings: list[str]) -> int:
@@ -163,7 +165,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     build.add_argument(
         "--cache-dir",
         type=Path,
-        default=Path(".spotdiff-cache"),
+        default=CACHE_DIR,
         help="where scored reports are kept by content hash (default: .spotdiff-cache/)",
     )
     build.add_argument(
@@ -204,7 +206,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     pin.add_argument(
         "--cache-dir",
         type=Path,
-        default=Path(".spotdiff-cache"),
+        default=CACHE_DIR,
         help="where fetched datasets are kept by commit (default: .spotdiff-cache/)",
     )
     pin.add_argument("--no-cache", action="store_true", help="fetch into a temporary folder")

@@ -105,7 +105,8 @@ def score_submissions(
     is the same bytes whatever ``jobs`` is.
     """
     cache = cache or ContentCache(None)
-    found = [_cached(dataset, submission, cache) for submission in submissions]
+    item_ids = sorted(a.item_id for a in dataset.annotations)  # a report's item order
+    found = [_cached(dataset, item_ids, submission, cache) for submission in submissions]
     misses = [s for s, hit in zip(submissions, found, strict=True) if hit is None]
     fresh = iter(_score_fresh_all(dataset, misses, jobs))
     scored = []
@@ -125,13 +126,19 @@ def score_submissions(
     return scored
 
 
-def _cached(dataset: Dataset, submission: Submission, cache: ContentCache) -> Scored | None:
+def _cached(
+    dataset: Dataset, item_ids: list[str], submission: Submission, cache: ContentCache
+) -> Scored | None:
     text = cache.get_text(REPORT_KIND, report_key(dataset, submission.predictions_sha256))
     if text is None:
         return None
     digest = report_sha256(text)
     summary = load_summary(cache, digest)
-    per_item = None if summary is None else _usable(summary, dataset, submission.predictions_sha256)
+    per_item = (
+        None
+        if summary is None
+        else _usable(summary, dataset, item_ids, submission.predictions_sha256)
+    )
     if per_item is None:
         # No usable summary: the report itself, parsed in full. Our own
         # output, so plain json: the hardened reader is for untrusted files.
@@ -139,7 +146,7 @@ def _cached(dataset: Dataset, submission: Submission, cache: ContentCache) -> Sc
             report = json.loads(text)
         except ValueError:
             return None
-        per_item = _usable(report, dataset, submission.predictions_sha256)
+        per_item = _usable(report, dataset, item_ids, submission.predictions_sha256)
         if per_item is None:
             return None
         try:
@@ -193,7 +200,9 @@ def score_fresh(dataset: Dataset, submission: Submission) -> str:
     return dumps_layered(build_report(evaluate(dataset, predictions)))
 
 
-def _usable(report: Any, dataset: Dataset, predictions_sha256: str) -> tuple[Counts, ...] | None:
+def _usable(
+    report: Any, dataset: Dataset, item_ids: list[str], predictions_sha256: str
+) -> tuple[Counts, ...] | None:
     """The tallies of a cached report that says it scored exactly these inputs, else None.
 
     No schema validation here: it took longer than reading the report, and the
@@ -208,8 +217,7 @@ def _usable(report: Any, dataset: Dataset, predictions_sha256: str) -> tuple[Cou
             and (report["dataset"]["name"], report["dataset"]["version"])
             == (dataset.name, dataset.version)
             and report["predictions"]["sha256"] == predictions_sha256
-            and [item["item_id"] for item in report["items"]]
-            == sorted(a.item_id for a in dataset.annotations)
+            and [item["item_id"] for item in report["items"]] == item_ids
         )
         return per_item_counts(report) if same else None
     except (KeyError, TypeError, ValueError):
