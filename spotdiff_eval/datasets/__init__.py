@@ -48,7 +48,13 @@ from ._loading import LoadedItem, Manifest, load_dataset, manifest_in, read_mani
 from ._predictions import load_predictions
 from ._records import difference_from_json, gold_difference_from_json
 from ._resources import resource_dir
-from ._schema import load_schema, precise_validator, require_unique, validate_document
+from ._schema import (
+    inlined_schema,
+    load_schema,
+    precise_validator,
+    require_unique,
+    validate_document,
+)
 from ._schema_errors import schema_errors
 
 __all__ = [
@@ -78,6 +84,7 @@ __all__ = [
     "dumps_layered",
     "find_board",
     "gold_difference_from_json",
+    "inlined_schema",
     "iter_layered",
     "load_board",
     "load_dataset",
