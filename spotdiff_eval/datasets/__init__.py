@@ -45,7 +45,7 @@ from ._jsonio import (
     write_text_atomic,
 )
 from ._loading import LoadedItem, Manifest, load_dataset, manifest_in, read_manifest
-from ._predictions import load_predictions
+from ._predictions import load_predictions, read_predictions
 from ._records import difference_from_json, gold_difference_from_json
 from ._resources import resource_dir
 from ._schema import (
@@ -97,6 +97,7 @@ __all__ = [
     "read_bytes_limited",
     "read_json",
     "read_manifest",
+    "read_predictions",
     "require_unique",
     "resource_dir",
     "schema_errors",
