@@ -5,13 +5,14 @@ names (a gold difference also has its aliases), their head nouns, the words of
 its change (attribute, from, to) and of its description, and what kind of
 change it is. The matching rules in ``relation.py`` read only profiles.
 
-A profile is built from two halves, each cached by the strings it comes
-from. What the name and the change state (:func:`_stated`) repeats across
-items and submissions: subjects and values recur, so that half is nearly
-always a cache hit. What the description tells (:func:`_told`) is read once
-per description, in one pass over its clauses (``reading.py``): descriptions
-are nearly all distinct, and at 10k items reading them was most of the
-scorer's time.
+A profile is built from three parts, each cached by the strings it comes
+from: what the names state (:func:`_named`), what the change states
+(:func:`_changed`), and what the description tells (:func:`_told`).
+Subjects and values recur across items and submissions, so the first two
+are nearly always cache hits (:func:`_stated` joins them). A description is
+read once, in one pass over its clauses (``reading.py``): descriptions are
+nearly all distinct, and at 10k items reading them was most of the scorer's
+time.
 """
 
 from __future__ import annotations
@@ -128,7 +129,7 @@ class _Told(NamedTuple):
     lead_words: frozenset[str]
     lead_head: frozenset[str]
     counted: frozenset[str]
-    looks: tuple[tuple[str, frozenset[str]], ...]
+    looks: Looks
 
 
 #: Words that tell nothing of what changed: fillers, and words saying *that* it changed.

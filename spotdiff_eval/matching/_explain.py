@@ -16,7 +16,7 @@ from typing import Any
 from .._util.terminal import safe_text
 from ..datasets import Difference, GoldDifference
 from ._evidence import profile
-from ._match import ExtraReason, Match, match_item, weigh
+from ._match import ExtraReason, Match, golds_in_order, match_item, weigh
 from ._relation import Relation
 
 
@@ -49,8 +49,7 @@ def explain_item(
     result = match_item(gold, predicted)
     by_prediction = {m.prediction_index: m for m in result.matches}
     reasons = dict(zip(result.extra, result.extra_reasons, strict=True))
-    golds = sorted(gold, key=lambda g: g.id)
-    gold_profiles = [profile(g) for g in golds]
+    golds, gold_profiles = golds_in_order(gold)
     explanations = []
     for index, pred in enumerate(predicted):
         p = profile(pred)

@@ -85,7 +85,6 @@ def words_of_phrase(phrase: tuple[str, ...]) -> frozenset[str]:
     return frozenset(w for w in phrase if w not in PREPOSITIONS)
 
 
-@lru_cache(maxsize=4096)
 def lead_phrase(description: str) -> tuple[str, ...]:
     """The words of the phrase a description is about, "of" kept; () if it names nothing.
 

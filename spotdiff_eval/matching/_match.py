@@ -93,6 +93,14 @@ def weigh(
         )
 
 
+def golds_in_order(
+    gold: Sequence[GoldDifference],
+) -> tuple[list[GoldDifference], list[Profile]]:
+    """The golds in the canonical order (by id) every pairing walks, and their profiles."""
+    golds = sorted(gold, key=lambda g: g.id)
+    return golds, [profile(g) for g in golds]
+
+
 NO_CANDIDATE = ExtraReason("no_candidate", None, "no golden difference shares a word with it")
 
 
@@ -128,10 +136,8 @@ def _content_key(diff: Difference) -> tuple[str, ...]:
 
 def match_item(gold: Sequence[GoldDifference], predicted: Sequence[Difference]) -> ItemMatch:
     """Optimal one-to-one matching of ``predicted`` against ``gold``."""
-    gold_order = sorted(range(len(gold)), key=lambda i: gold[i].id)
     pred_order = sorted(range(len(predicted)), key=lambda i: (_content_key(predicted[i]), i))
-    golds = [gold[i] for i in gold_order]
-    gold_profiles = [profile(g) for g in golds]
+    golds, gold_profiles = golds_in_order(gold)
 
     edges: dict[tuple[int, int], int] = {}
     found: dict[tuple[int, int], tuple[float, DetailScore, str]] = {}

@@ -52,7 +52,11 @@ class Modifiers:
         return dict(self.places).get(axis, frozenset())
 
 
-def _looks(groups: Iterable[Iterable[str]]) -> tuple[tuple[str, frozenset[str]], ...]:
+#: Readings by dimension, sorted: ``(("color", {"red"}), ("size", {"small"}))``.
+Looks = tuple[tuple[str, frozenset[str]], ...]
+
+
+def _looks(groups: Iterable[Iterable[str]]) -> Looks:
     """What the groups say, by dimension: colour families, size ends, patterns, shapes.
 
     Each group (a name, the lead phrase, a value) is read on its own: one
@@ -61,9 +65,14 @@ def _looks(groups: Iterable[Iterable[str]]) -> tuple[tuple[str, frozenset[str]],
     Everything the groups state of the object at some time is kept: the
     name's colour and both values of a colour change.
     """
+    return _joined(tuple(group_looks(group, SIZE_SCALE).items()) for group in groups)
+
+
+def _joined(each: Iterable[Looks]) -> Looks:
+    """Looks read apart, joined by dimension: what all of them state at some time."""
     found: dict[str, frozenset[str]] = {}
-    for group in groups:
-        for dimension, readings in group_looks(group, SIZE_SCALE).items():
+    for looks in each:
+        for dimension, readings in looks:
             found[dimension] = found.get(dimension, frozenset()) | readings
     return tuple(sorted(found.items()))
 
@@ -79,9 +88,6 @@ def _places(names: tuple[Name, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
 
 def _kinds_of(name: Name) -> frozenset[str]:
     return frozenset(w for w in name.core if w != name.head and w not in _DESCRIBING)
-
-
-Looks = tuple[tuple[str, frozenset[str]], ...]
 
 
 def name_modifiers(names: tuple[Name, ...]) -> Modifiers:
@@ -110,7 +116,7 @@ def value_looks(values: tuple[str, ...]) -> Looks:
 
 def lead_looks(lead: frozenset[str]) -> Looks:
     """What a description's lead phrase says its object looks like."""
-    if lead.isdisjoint(READABLE) and lead.isdisjoint(SIZE_SCALE):
+    if lead.isdisjoint(READABLE):  # READABLE holds every size word too
         return ()  # nearly every lead phrase: no look word at all
     return _looks([lead])
 
@@ -122,16 +128,10 @@ def with_looks(named: Modifiers, *more: Looks) -> Modifiers:
     dimension (``_looks``), so looks read apart and joined here are the
     looks of all the groups read together.
     """
-    more = tuple(looks for looks in more if looks)
-    if not more:
+    if not any(more):
         return named  # most differences: no value or lead phrase states a look
-    found = dict(named.looks)
-    for looks in more:
-        for dimension, readings in looks:
-            found[dimension] = found.get(dimension, frozenset()) | readings
-    return Modifiers(
-        tuple(sorted(found.items())), named.places, named.kinds, named.replicas, named.bare
-    )
+    looks = _joined((named.looks, *more))
+    return Modifiers(looks, named.places, named.kinds, named.replicas, named.bare)
 
 
 def about_itself(heads: frozenset[str], lead: frozenset[str]) -> bool:

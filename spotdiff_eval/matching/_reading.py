@@ -1,4 +1,4 @@
-"""Reading a text once: its clauses and all its words.
+"""Reading a text once: its clauses, and the words that join them.
 
 A description is read for its lead phrase, the nouns it counts and its words
 (``lead.py``, ``evidence.py``). All three come from one reading: the text cut
@@ -25,15 +25,16 @@ from typing import NamedTuple
 
 from ._normalize import read_words
 
+_PUNCTUATION = re.compile(r"[,;:.!?()\[\]/]")
+_JOINING = re.compile(r"and|or|but|while|whereas", re.I)
+
 #: Where a clause ends: punctuation that separates clauses or list entries,
 #: and the words that join two of them, between whitespace.
-PHRASE_BREAK = re.compile(r"[,;:.!?()\[\]/]|\s(?:and|or|but|while|whereas|as well as)\s", re.I)
+PHRASE_BREAK = re.compile(rf"{_PUNCTUATION.pattern}|\s(?:{_JOINING.pattern}|as well as)\s", re.I)
 
 #: The same breaks, kept in the split: their own words ("and", "as well as")
 #: belong to the text's words but to no clause.
 _PHRASE_BREAK_KEPT = re.compile(f"({PHRASE_BREAK.pattern})", re.I)
-_PUNCTUATION = re.compile(r"[,;:.!?()\[\]/]")
-_JOINING = re.compile(r"and|or|but|while|whereas", re.I)
 #: The middle of "as well as": a break the token walk leaves to the expression.
 _WELL = re.compile(r"well", re.I)
 
