@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO, run_cli
-from leaderboard_helpers import make_board, standard_submissions
+from leaderboard_helpers import checkout
 
 from spotdiff_eval._util import folder_swap
 from spotdiff_eval._util.folder_swap import clean_leftovers, replace_folder
@@ -31,10 +31,7 @@ KILLS = 12
 
 @pytest.fixture
 def repo(tmp_path: Path, make_dataset) -> Path:  # type: ignore[no-untyped-def]
-    root = tmp_path / "repo"
-    make_dataset(root)
-    standard_submissions(make_board(root / "submissions"))
-    return root
+    return checkout(tmp_path, make_dataset)
 
 
 def work_folders(repo: Path) -> list[str]:

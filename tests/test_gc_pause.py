@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import REPO
-from leaderboard_helpers import make_board, standard_submissions
+from leaderboard_helpers import checkout
 
 from spotdiff_eval.cli import main
 from spotdiff_eval.leaderboard import scoring as leaderboard_scoring
@@ -56,8 +56,7 @@ def scoring_gc(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
 @pytest.fixture
 def repo(tmp_path: Path, make_dataset) -> Path:  # type: ignore[no-untyped-def]
     """A checkout with the tiny dataset and three submissions on one board."""
-    standard_submissions(make_board(make_dataset(tmp_path / "repo").parents[1] / "submissions"))
-    return tmp_path / "repo"
+    return checkout(tmp_path, make_dataset)
 
 
 def _build(repo: Path) -> None:

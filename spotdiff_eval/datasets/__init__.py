@@ -45,10 +45,16 @@ from ._jsonio import (
     write_text_atomic,
 )
 from ._loading import LoadedItem, Manifest, load_dataset, manifest_in, read_manifest
-from ._predictions import load_predictions
+from ._predictions import load_predictions, read_predictions
 from ._records import difference_from_json, gold_difference_from_json
 from ._resources import resource_dir
-from ._schema import load_schema, precise_validator, require_unique, validate_document
+from ._schema import (
+    inlined_schema,
+    load_schema,
+    precise_validator,
+    require_unique,
+    validate_document,
+)
 from ._schema_errors import schema_errors
 
 __all__ = [
@@ -78,6 +84,7 @@ __all__ = [
     "dumps_layered",
     "find_board",
     "gold_difference_from_json",
+    "inlined_schema",
     "iter_layered",
     "load_board",
     "load_dataset",
@@ -90,6 +97,7 @@ __all__ = [
     "read_bytes_limited",
     "read_json",
     "read_manifest",
+    "read_predictions",
     "require_unique",
     "resource_dir",
     "schema_errors",

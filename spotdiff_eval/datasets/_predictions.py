@@ -21,9 +21,18 @@ from ._schema import require_unique, validate_document
 
 def load_predictions(path: Path | str, *, max_bytes: int = MAX_JSON_BYTES) -> Predictions:
     """Read, validate and convert a predictions file; raise :class:`SpotDiffError`."""
+    return read_predictions(path, max_bytes=max_bytes)[0]
+
+
+def read_predictions(
+    path: Path | str, *, max_bytes: int = MAX_JSON_BYTES
+) -> tuple[Predictions, dict[str, Any]]:
+    """:func:`load_predictions`, and the parsed JSON too (``validate`` warns of its
+    unknown fields): the file is read and parsed once."""
     path = Path(path)
     raw = read_bytes_limited(path, max_bytes)
-    return predictions_from_json(parse_json_bytes(raw, path), path, hashlib.sha256(raw).hexdigest())
+    data = parse_json_bytes(raw, path)
+    return predictions_from_json(data, path, hashlib.sha256(raw).hexdigest()), data
 
 
 def predictions_from_json(data: Any, path: Path, sha256: str) -> Predictions:

@@ -10,7 +10,6 @@ its commit and records the commit and the fingerprint in board.json.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import tempfile
@@ -25,7 +24,7 @@ from ..datasets import (
     load_board,
     load_dataset,
     read_json,
-    write_text_atomic,
+    write_json_atomic,
 )
 from ..errors import SpotDiffError
 from ._files import MANIFEST_IN_REPO
@@ -119,5 +118,5 @@ def pin_board(
     data["fingerprint"] = fetched.dataset.fingerprint
     data["dataset_name"] = fetched.dataset.name
     data["dataset_version"] = fetched.dataset.version
-    write_text_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    write_json_atomic(path, data)
     return load_board(board.folder)

@@ -5,7 +5,8 @@ spotdiff-v1-dev annotations carry a top-level ``review_notes`` that the
 bundled schema did not know, and refusing it made the public set unusable.
 Accepting silently would hide typos (``"atribute"``), so ``spotdiff
 validate`` lists each unknown field as a warning, found here by walking the
-document along the schema's ``properties``, ``items`` and local ``$ref``.
+document along the schema's ``properties`` and ``items`` (its local ``$ref``s
+inlined, as the validator sees it).
 Free-form objects (a schema without ``properties``, such as a prediction's
 hand-made ``run``) are not looked into.
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..datasets import load_schema
+from ..datasets import inlined_schema
 from ..errors import json_pointer
 from ._findings import Findings
 
@@ -26,31 +27,20 @@ MAX_LISTED = 5
 
 def unknown_fields(data: Any, schema_name: str) -> list[str]:
     """JSON pointers of every field in ``data`` that ``schemas/<schema_name>`` does not name."""
-    schema = load_schema(schema_name)
-    return list(_walk(data, schema, schema, []))
+    return list(_walk(data, inlined_schema(schema_name), []))
 
 
-def _walk(
-    node: Any, schema: dict[str, Any], root: dict[str, Any], path: list[Any]
-) -> Iterator[str]:
-    schema = _resolve(schema, root)
+def _walk(node: Any, schema: dict[str, Any], path: list[Any]) -> Iterator[str]:
     if isinstance(node, dict) and isinstance(schema.get("properties"), dict):
         known = schema["properties"]
         for key, value in node.items():
             if key not in known:
                 yield json_pointer([*path, key])
             else:
-                yield from _walk(value, known[key], root, [*path, key])
+                yield from _walk(value, known[key], [*path, key])
     elif isinstance(node, list) and isinstance(schema.get("items"), dict):
         for index, value in enumerate(node):
-            yield from _walk(value, schema["items"], root, [*path, index])
-
-
-def _resolve(schema: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
-    ref = schema.get("$ref")
-    if isinstance(ref, str) and ref.startswith("#/$defs/"):
-        return root["$defs"][ref[len("#/$defs/") :]]
-    return schema
+            yield from _walk(value, schema["items"], [*path, index])
 
 
 def warn_unknown_fields(findings: Findings, source: object, data: Any, schema_name: str) -> bool:

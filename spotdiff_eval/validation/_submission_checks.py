@@ -14,7 +14,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from ..datasets import Predictions, load_dataset, load_predictions, read_json, validate_document
+from ..datasets import Predictions, load_dataset, read_json, read_predictions, validate_document
 from ..errors import SpotDiffError
 from ._extra_fields import warn_unknown_fields
 from ._findings import (
@@ -65,13 +65,12 @@ def validate_submission(folder: Path, *, manifest: Path | None = None) -> Findin
     predictions = None
     if "predictions.json" in usable:
         try:
-            predictions = load_predictions(
+            predictions, raw = read_predictions(
                 folder / "predictions.json", max_bytes=PREDICTIONS_JSON_MAX_BYTES
             )
         except SpotDiffError as exc:
             findings.append(exc.one_line())
         else:
-            raw = read_json(predictions.path, max_bytes=PREDICTIONS_JSON_MAX_BYTES)
             warn_unknown_fields(findings, predictions.path, raw, "prediction")
     if metadata is not None and predictions is not None:
         name = metadata["model"]["name"].strip()

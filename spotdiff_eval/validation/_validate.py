@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..datasets import BOARD_JSON, board_of, load_dataset, load_predictions, manifest_in, read_json
+from ..datasets import BOARD_JSON, board_of, load_dataset, manifest_in, read_predictions
 from ..errors import SpotDiffError
 from ._board_checks import check_on_board
 from ._dataset_checks import validate_dataset
@@ -122,14 +122,14 @@ def validate_predictions(path: Path, *, manifest: Path | None = None) -> Finding
     """
     findings = Findings()
     try:
-        predictions = load_predictions(path)
+        predictions, raw = read_predictions(path)
     except SpotDiffError as exc:
         return Findings(schema_findings(exc, "prediction"))
     try:
         dataset = load_dataset(manifest) if manifest is not None else None
     except SpotDiffError as exc:
         return Findings([exc.one_line()])
-    warn_unknown_fields(findings, path, read_json(path), "prediction")
+    warn_unknown_fields(findings, path, raw, "prediction")
     if dataset is not None:
         findings += unknown_item_findings(predictions, dataset)
         missing = unanswered_items(predictions, dataset)
