@@ -127,11 +127,19 @@ class SiteReuse:
     def _link(self, relative: str, digest: str) -> bool:
         path = self.prefix + relative
         self.new[path] = digest
-        if self.previous is None or self.old.get(path) != digest:
+        if self.old.get(path) != digest:
+            return False
+        if self._link_previous(path):
+            return True
+        self.old.pop(path, None)
+        return False
+
+    def _link_previous(self, path: str) -> bool:
+        """Hard-link the previous site's regular file at ``path`` into the new one."""
+        if self.previous is None:
             return False
         old = self.previous / path
         if old.is_symlink() or not old.is_file():
-            self.old.pop(path, None)
             return False
         target = self.root / path
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -142,14 +150,13 @@ class SiteReuse:
         return True
 
     def finish(self) -> None:
-        """Record every file's digest (sorted: the same inputs give the same bytes)."""
+        """Record every file's digest (sorted: the same inputs give the same bytes).
+
+        The file does not list itself: its previous bytes are the test.
+        """
         content = (json.dumps(dict(sorted(self.new.items())), indent=0) + "\n").encode("utf-8")
-        root = copy.copy(self)
-        root.prefix = ""
-        # The file does not list itself: its previous bytes are the test.
-        root.old = {DIGESTS: "same"} if _reads(self.previous, DIGESTS) == content else {}
-        root.new = {}
-        if not root._link(DIGESTS, "same"):
+        same = _reads(self.previous, DIGESTS) == content
+        if not (same and self._link_previous(DIGESTS)):
             _write_bytes(self.root / DIGESTS, content)
 
 
