@@ -206,7 +206,7 @@ def relate_all(
     """
     judged: list[tuple[int, Relation | Veto]] = []
     near = set(candidates(p, gold_profiles))
-    respellings = as_golds_spell_it(pred, [g.name_words for g in gold_profiles])
+    respellings = as_golds_spell_it(pred, tuple(g.name_words for g in gold_profiles))
     for gi, (g, respelled) in enumerate(zip(gold_profiles, respellings, strict=True)):
         if respelled is not None:
             judged.append((gi, relate(respelled, golds[gi], profile(respelled), g)))
