@@ -579,6 +579,25 @@ RED_TEAM_CASES = [
         "expected": ["d01"],
         "details_correct": [False],
     },
+    {
+        "name": "G2 an alias with another head leaves the kind words standing",  # by head
+        "gold": [{"id": "d01", **_gone("apple_tree"), "aliases": ["fruit"]}],
+        "predictions": [_gone("pine_tree")],
+        "expected": [None],
+    },
+    {
+        "name": "G2 a bare alias of the same head accepts any kind of it",
+        "gold": [{"id": "d01", **_gone("palm_tree"), "aliases": ["palm", "tree"]}],
+        "predictions": [_gone("pine_tree")],
+        "expected": ["d01"],
+        "details_correct": [True],
+    },
+    {
+        "name": "G2 a generated alias list does not open the compound veto",
+        "gold": [{"id": "d01", **_gone("aquarium"), "aliases": ["fish_tank", "black_aquarium"]}],
+        "predictions": [_gone("water_tank")],
+        "expected": [None],
+    },
 ]
 
 CASES += RED_TEAM_CASES

@@ -130,18 +130,18 @@ def _different_change(p: Profile, g: Profile) -> bool:
 
 
 def _kind_veto(p: Profile, g: Profile) -> str | None:
-    if p.head is None or p.head not in g.heads:
+    head = p.head
+    if head is None or head not in g.heads:
         return None
-    mine, theirs = p.modifiers, g.modifiers
-    if mine.kinds and not theirs.bare and mine.kinds.isdisjoint(theirs.kinds):
-        pred_kind, gold_kind = "/".join(sorted(mine.kinds)), "/".join(sorted(theirs.kinds))
-        return f"{pred_kind} {p.head} is not {gold_kind} {p.head}"
+    mine, theirs = p.modifiers.kinds_of(head), g.modifiers.kinds_of(head)
+    if mine and head not in g.modifiers.bare and mine.isdisjoint(theirs):
+        return f"{'/'.join(sorted(mine))} {head} is not {'/'.join(sorted(theirs))} {head}"
     for said, other in ((p, g), (g, p)):
-        if said.modifiers.bare:
+        if head in said.modifiers.bare:
             continue
-        unshared = said.modifiers.replicas - other.all_words - other.lead_words
+        unshared = said.modifiers.replicas_of(head) - other.all_words - other.lead_words
         if unshared:
-            return f"a {min(unshared)} {p.head} is not a {p.head}"
+            return f"a {min(unshared)} {head} is not a {head}"
     return None
 
 
