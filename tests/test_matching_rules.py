@@ -275,6 +275,15 @@ _FLOOR_CAT = {
 }
 
 
+#: Names the teddy bear itself, and values that take a calculator away.
+_BEAR_COUNTS_CALCULATOR = {
+    "kind": "count_change",
+    "subject": "teddy_bear_on_floor",
+    "from": "calculator",
+    "to": "kite",
+}
+
+
 def _contents(before: str, after: str) -> dict:
     """The floor's contents changed: an addition or removal told by its container."""
     return {
@@ -597,6 +606,34 @@ RED_TEAM_CASES = [
         "gold": [{"id": "d01", **_gone("aquarium"), "aliases": ["fish_tank", "black_aquarium"]}],
         "predictions": [_gone("water_tank")],
         "expected": [None],
+    },
+    {
+        "name": "G3 a prediction naming one gold itself is about that one only",  # names_several
+        "gold": [
+            {**_FLOOR_CAT, "subject": "teddy_bear", "aliases": ["teddy", "bear"]},
+            {
+                "id": "d02",
+                **_gone("calculator"),
+                "description": "The calculator on the floor is gone.",
+            },
+        ],
+        "predictions": [_BEAR_COUNTS_CALCULATOR, _BEAR_COUNTS_CALCULATOR],
+        "expected": ["d01", None],
+        "details_correct": [False, None],
+    },
+    {
+        "name": "G3 the same change without naming the bear still finds the calculator",
+        "gold": [
+            {**_FLOOR_CAT, "subject": "teddy_bear", "aliases": ["teddy", "bear"]},
+            {
+                "id": "d02",
+                **_gone("calculator"),
+                "description": "The calculator on the floor is gone.",
+            },
+        ],
+        "predictions": [{**_BEAR_COUNTS_CALCULATOR, "subject": "floor"}],
+        "expected": ["d02"],
+        "details_correct": [False],
     },
 ]
 

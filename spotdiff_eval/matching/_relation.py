@@ -182,28 +182,39 @@ def candidates(p: Profile, golds: Sequence[Profile]) -> list[int]:
     ]
 
 
-def _names_several(accepted: Sequence[tuple[str, Profile, Relation]]) -> Veto | None:
-    """Golds about different objects all accept a prediction: it singles none out.
+def _names_several(accepted: Sequence[tuple[str, Profile, Relation]]) -> dict[str, Veto]:
+    """The accepting golds a prediction does not single out, each with why.
 
     A prediction that fits the removed cat, the shelf's books and the tree
     at once (a list of nouns, a vague subject with a list in some field)
     says nothing about which one it saw (case "a run-on noun list with no
-    separators names none"). Golds without a head and golds sharing a head
-    noun are one object as far as names go; a prediction that names a gold
-    itself (route ``same_object``: its name or head noun) names that one.
+    separators names none"): all are refused. Golds without a head and golds
+    sharing a head noun are one object as far as names go. A prediction that
+    names a gold itself (route ``same_object``: its name or head noun) is
+    about that one, so only the others are refused: "teddy_bear_on_floor"
+    counting calculator -> kite is the teddy bear, and a copy of it once
+    found the removed calculator too (red team G3).
     """
-    if any(r.route == "same_object" for _, _, r in accepted):
-        return None
+    itself = [(gold_id, g) for gold_id, g, r in accepted if r.route == "same_object"]
+    if itself:
+        first, named = itself[0]
+        heads = frozenset().union(*(g.heads for _, g in itself))
+        return {
+            gold_id: Veto(NAMES_SEVERAL, f"names {first} ({'/'.join(sorted(named.heads))}) itself")
+            for gold_id, g, r in accepted
+            if r.route != "same_object" and heads.isdisjoint(g.heads)
+        }
     named = sorted((gold_id, g) for gold_id, g, _ in accepted if g.heads)
     for i, (first, a) in enumerate(named):
         for second, b in named[i + 1 :]:
             if a.heads.isdisjoint(b.heads):
-                return Veto(
+                several = Veto(
                     NAMES_SEVERAL,
                     f"fits {first} ({'/'.join(sorted(a.heads))}) and "
                     f"{second} ({'/'.join(sorted(b.heads))}): singles none out",
                 )
-    return None
+                return {gold_id: several for gold_id, _, _ in accepted}
+    return {}
 
 
 def relate_all(
@@ -215,8 +226,8 @@ def relate_all(
     spelled with the gold's compounds ("lamppost" for lamp_post,
     ``compounds.py``), then together: a
     prediction accepted by golds about different objects is refused for all
-    of them (``names_several``). The rule reads the set of accepted golds,
-    never their order.
+    of them, or for all but those it names itself (``names_several``). The
+    rule reads the set of accepted golds, never their order.
     """
     judged: list[tuple[int, Relation | Veto]] = []
     near = set(candidates(p, gold_profiles))
@@ -227,7 +238,7 @@ def relate_all(
         elif gi in near:
             judged.append((gi, relate(pred, golds[gi], p, g)))
     accepted = [(golds[gi].id, gold_profiles[gi], r) for gi, r in judged if isinstance(r, Relation)]
-    several = _names_several(accepted)
-    if several is None:
+    refused = _names_several(accepted)
+    if not refused:
         return judged
-    return [(gi, several if isinstance(r, Relation) else r) for gi, r in judged]
+    return [(gi, refused.get(golds[gi].id, r)) for gi, r in judged]
