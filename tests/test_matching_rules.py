@@ -635,6 +635,32 @@ RED_TEAM_CASES = [
         "expected": ["d02"],
         "details_correct": [False],
     },
+    {
+        "name": "G5 a picture of the object is a picture",  # PICTURE_WORDS
+        "gold": [_CAT],
+        "predictions": [_gone("cat_picture"), _gone("picture_of_a_cat"), _gone("image_of_cat")],
+        "expected": [None, None, None],
+    },
+    {
+        "name": "G5 the object in the picture is the object",
+        "gold": [_CAT],
+        "predictions": [_gone("cat_in_the_right_image")],
+        "expected": ["d01"],
+        "details_correct": [True],
+    },
+    {
+        "name": "G6 a name names nothing it denies or hedges between",  # NAME_NEGATIONS, "or"
+        "gold": [_CAT],
+        "predictions": [_gone("not_a_cat"), _gone("dog_or_cat"), _gone("rug_without_cat")],
+        "expected": [None, None, None],
+    },
+    {
+        "name": "G6 a sign saying no is a sign",
+        "gold": [{"id": "d01", **_gone("no_parking_sign"), "aliases": ["sign"]}],
+        "predictions": [_gone("parking_sign")],
+        "expected": ["d01"],
+        "details_correct": [True],
+    },
 ]
 
 CASES += RED_TEAM_CASES

@@ -23,12 +23,14 @@ from ._lexicon import (
     FILLER,
     GENERIC,
     IRREGULAR_PLURALS,
+    NAME_NEGATIONS,
     NAME_VERBS,
     NEGATIONS,
     NOT_PLURAL,
     NOT_PLURAL_SUFFIXES,
     NUMBER_WORDS,
     PANEL_WORDS,
+    PICTURE_WORDS,
     POSITION,
     PREPOSITIONS,
     SYNONYMS,
@@ -181,16 +183,31 @@ def parse_name(text: str) -> Name:
     # "number_of_rays"), it lives after it. A part that holds a vague noun
     # ("item_on_counter", "new_object") makes the name vague: the item is
     # unnamed, and it is not the counter.
+    #
+    # A name does not name what it denies or hedges between: the phrase after
+    # a negation ("not_a_cat", "rug_without_cat") never holds the head, and
+    # "dog_or_cat" names neither (red team G6). "no" is no negation here: a
+    # no_parking_sign is a sign.
     phrases: list[list[str]] = [[]]
     vague = [False]
+    denied: set[int] = set()
+    hedged = False
     for word in all_words:
-        if word in PREPOSITIONS or word in NAME_VERBS:
+        if word in PREPOSITIONS or word in NAME_VERBS or word in NAME_NEGATIONS:
             phrases.append([])
             vague.append(False)
+            if word in NAME_NEGATIONS:
+                denied.add(len(phrases) - 1)
         elif word in VAGUE_NOUNS:
             vague[-1] = True
-        elif word not in FILLER:
+        elif word == "or":
+            hedged = True
+        elif word not in FILLER or (word in PICTURE_WORDS and len(phrases) == 1):
             phrases[-1].append(word)
+    for index in denied:
+        phrases[index] = []
+    if hedged:
+        phrases = [[]]
     head = before = None
     attached: set[str] = set()
     for index, phrase in enumerate(phrases):
@@ -210,9 +227,14 @@ def parse_name(text: str) -> Name:
             break
         if vague[index]:
             break
+    said = set(chain.from_iterable(phrases))
     kept = [
-        w for w in all_words if w not in FILLER and w not in PREPOSITIONS and w not in NAME_VERBS
+        w
+        for w in all_words
+        if (w not in FILLER or w in said) and w not in PREPOSITIONS and w not in NAME_VERBS
     ]
+    if denied or hedged:
+        kept = [w for w in kept if w in said or w in POSITION]
     core = frozenset(
         w for w in kept if w not in POSITION and w not in GENERIC and w not in CHANGE_WORDS
     )
