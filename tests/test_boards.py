@@ -14,17 +14,13 @@ from pathlib import Path
 import pytest
 from conftest import ITEMS, read_json, run_cli, write_json
 from fake_hub import FakeHub
+from hub_fixtures import OWNER_TOKEN
+from leaderboard_helpers import half_right, make_board, make_submission, perfect
+from published_shape import REPO as PUBLIC_REPO
+from published_shape import answers, published_files
 
-# Its asserts report details too (it is imported here before pytest loads it as a plugin).
-pytest.register_assert_rewrite("hub_fixtures")
-
-from hub_fixtures import OWNER_TOKEN  # noqa: E402
-from leaderboard_helpers import half_right, make_board, make_submission, perfect  # noqa: E402
-from published_shape import REPO as PUBLIC_REPO  # noqa: E402
-from published_shape import answers, published_files  # noqa: E402
-
-from spotdiff_eval.datasets import load_board  # noqa: E402
-from spotdiff_eval.validation import local_manifest  # noqa: E402
+from spotdiff_eval.datasets import load_board
+from spotdiff_eval.validation import local_manifest
 
 #: The fixture ``hub`` (see hub_fixtures.py).
 pytest_plugins = ("hub_fixtures",)
