@@ -214,6 +214,32 @@ def nouns_in_values(annotations: Sequence[Annotation], guesses: int = 14) -> Dif
     return _per_item(annotations, make)
 
 
+def container_lists(annotations: Sequence[Annotation], copies: int = 8) -> DifferencesByItem:
+    """Changes of "the floor's contents" whose values chain guessed nouns with "on".
+
+    An addition or removal may be reported as a change of what holds it
+    (``relation.py``, route 4), and generated descriptions place objects on
+    the floor, the wall, the counter or in the sky. The red team's answer:
+    19% recall before a value side naming several objects named none.
+    """
+
+    def make(nouns: list[str]) -> list[dict[str, str]]:
+        sides = [_clip(" on ".join(nouns[i :: copies * 2])) for i in range(copies * 2)]
+        return [
+            {
+                "kind": "attribute_change",
+                "subject": "wall_counter_floor_of_sky",
+                "attribute": "contents",
+                "from": sides[2 * i],
+                "to": sides[2 * i + 1],
+            }
+            for i in range(copies)
+            if sides[2 * i + 1]
+        ]
+
+    return _per_item(annotations, make)
+
+
 def noun_list_subject(annotations: Sequence[Annotation]) -> DifferencesByItem:
     """A subject listing nouns, four guessed counts, and values listing every look."""
 
@@ -253,6 +279,7 @@ STRATEGIES: dict[str, Callable[[Sequence[Annotation]], DifferencesByItem]] = {
     "run-on lists, counts and changes": run_on_changes,
     "nouns in the attribute": nouns_in_attribute,
     "nouns in values": nouns_in_values,
+    "container contents lists": container_lists,
     "noun-list subject, every value": noun_list_subject,
     "one fixed answer": one_fixed_answer,
 }

@@ -267,6 +267,25 @@ def _gone(subject: str, **extra: object) -> dict:
 
 
 _CAT = {"id": "d01", **_gone("gray_cat"), "aliases": ["cat"]}
+_FLOOR_CAT = {
+    "id": "d01",
+    "kind": "object_added",
+    "subject": "cat",
+    "description": "A cat appears on the floor in the second panel.",
+}
+
+
+def _contents(before: str, after: str) -> dict:
+    """The floor's contents changed: an addition or removal told by its container."""
+    return {
+        "kind": "attribute_change",
+        "subject": "floor",
+        "attribute": "contents",
+        "from": before,
+        "to": after,
+    }
+
+
 _BOOKS = {
     "id": "d02",
     "kind": "count_change",
@@ -526,6 +545,39 @@ RED_TEAM_CASES = [
         "predictions": [_gone("lamp_post")],
         "expected": ["d01"],
         "details_correct": [True],
+    },
+    # Second red team (the G findings): blind answers and wrong objects.
+    {
+        "name": "G1 a value chaining guessed nouns names none of them",  # exchanged
+        "gold": [_FLOOR_CAT],
+        "predictions": [_contents("cat on dog on bear on lamp", "boat on fox on sofa")],
+        "expected": [None],
+    },
+    {
+        "name": "G1 two objects brought on one side are a list",
+        "gold": [_FLOOR_CAT],
+        "predictions": [_contents("bare boards", "cat on rug")],
+        "expected": [None],
+    },
+    {
+        "name": "G1 the container's new contents name the added object",
+        "gold": [_FLOOR_CAT],
+        "predictions": [_contents("bare boards", "a sleeping cat")],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
+        "name": "G1 contents that lose the object are no addition",
+        "gold": [_FLOOR_CAT],
+        "predictions": [_contents("a sleeping cat", "bare boards")],
+        "expected": [None],
+    },
+    {
+        "name": "G1 one object taken and another brought name both",  # flag -> knob
+        "gold": [{**_FLOOR_CAT, "kind": "object_removed"}],
+        "predictions": [_contents("a sleeping cat", "a red ball")],
+        "expected": ["d01"],
+        "details_correct": [False],
     },
 ]
 

@@ -250,6 +250,29 @@ def value_heads(value: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=65536)
+def exchanged(
+    from_value: str | None, to_value: str | None
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The object a change takes away and the one it brings; each side one object or none.
+
+    "plain icing" -> "icing with candles" brings candles; "flag" -> "round
+    knob" takes a flag and brings a knob; "2 apples" -> "5 apples" changes
+    no object, so both sides are the one it counts. A side that takes away
+    or brings more than one object is a list and names none: "cat on dog on
+    bear" -> "boat on fox" would be five guesses in one prediction, and a
+    blind answer of such lists for "the floor's contents" found one golden
+    difference in six without looking at any image.
+    """
+    before = value_heads(from_value) if from_value else frozenset()
+    after = value_heads(to_value) if to_value else frozenset()
+    taken, brought = before - after, after - before
+    if not (taken or brought):
+        taken = brought = before  # both sides name the same objects
+    none: frozenset[str] = frozenset()
+    return (taken if len(taken) == 1 else none, brought if len(brought) == 1 else none)
+
+
+@lru_cache(maxsize=65536)
 def value_words(text: str) -> frozenset[str]:
     """Words of an attribute value, for comparing "dark blue" with "blue".
 

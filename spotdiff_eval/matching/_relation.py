@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..datasets import Difference
 from ._compounds import as_golds_spell_it
 from ._evidence import Profile, profile
-from ._normalize import values_match
+from ._normalize import exchanged, values_match
 from ._vetoes import Veto, change_corroborates, veto
 
 #: How much each route says about identity; feeds the similarity used to
@@ -59,6 +59,20 @@ def _same_specific_change(p: Profile, g: Profile, pred: Difference, gold: Differ
     return all(values_match(mine, theirs) for mine, theirs in pairs if theirs)
 
 
+def _named_outside_subject(pred: Difference, gold: Difference, p: Profile) -> frozenset[str]:
+    """The objects ``pred`` names beside its subject: its lead phrase's head, and its values'.
+
+    Values name what they bring (read against an addition), take away
+    (against a removal), or either (``normalize.exchanged``, one object a
+    side): "plain cherry" -> "icing with candles" takes a cherry away and
+    is no added cherry.
+    """
+    taken, brought = exchanged(pred.from_value, pred.to_value)
+    if gold.kind == "object_added":
+        return brought | p.lead_head
+    return (taken if gold.kind == "object_removed" else taken | brought) | p.lead_head
+
+
 def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | None:
     """The route by which ``pred`` may refer to ``gold``, before any veto."""
     # 0. The same name, word for word after normalisation ("street_lamp" for
@@ -80,7 +94,7 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    turning yellow is not the missing window_curtain (case "a shared
     #    common word is not a match").
     if p.head is not None and p.head in g.name_words:
-        said_elsewhere = not g.heads.isdisjoint(p.named)
+        said_elsewhere = not g.heads.isdisjoint(_named_outside_subject(pred, gold, p))
         if said_elsewhere or change_corroborates(p, g, pred, gold):
             return "part_of_name"
         return None
@@ -103,14 +117,14 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    prediction's subject or a noun modifying it directly ("cake_top" for
     #    candles on the cake, case "a container named by any word of the
     #    subject"; a subject listing nouns names only its last two), and the
-    #    prediction must name the object as the head of a value or of its
-    #    lead phrase.
+    #    prediction must name the object as the head of its lead phrase or
+    #    of what its values bring or take away (``_named_outside_subject``).
     if (
         p.head is not None
         and g.is_presence
         and pred.kind in ("attribute_change", "count_change")
         and not ({p.head} | p.attached).isdisjoint(g.all_words)
-        and not g.heads.isdisjoint(p.named)
+        and not g.heads.isdisjoint(_named_outside_subject(pred, gold, p))
     ):
         return "container"
 
@@ -206,7 +220,7 @@ def relate_all(
     """
     judged: list[tuple[int, Relation | Veto]] = []
     near = set(candidates(p, gold_profiles))
-    respellings = as_golds_spell_it(pred, [g.name_words for g in gold_profiles])
+    respellings = as_golds_spell_it(pred, tuple(g.name_words for g in gold_profiles))
     for gi, (g, respelled) in enumerate(zip(gold_profiles, respellings, strict=True)):
         if respelled is not None:
             judged.append((gi, relate(respelled, golds[gi], profile(respelled), g)))
