@@ -20,13 +20,13 @@ import tempfile
 from pathlib import Path
 
 from spotdiff_eval import evaluate, load_dataset, load_predictions
-from spotdiff_eval.blind import STRATEGIES, Answer, predictions_document
+from spotdiff_eval.blind import STRATEGIES, DifferencesByItem, predictions_document
 from spotdiff_eval.datasets import Dataset
 
 MAX_RECALL, MAX_OVERALL = 0.10, 0.20
 
 
-def perfect_answer(dataset: Dataset) -> Answer:
+def perfect_answer(dataset: Dataset) -> DifferencesByItem:
     fields = ("kind", "subject", "attribute", "from_value", "to_value", "count", "description")
     keys = {"from_value": "from", "to_value": "to"}
     return {
@@ -38,7 +38,7 @@ def perfect_answer(dataset: Dataset) -> Answer:
     }
 
 
-def score(dataset: Dataset, answer: Answer, folder: Path, name: str) -> dict[str, float]:
+def score(dataset: Dataset, answer: DifferencesByItem, folder: Path, name: str) -> dict[str, float]:
     path = folder / f"{len(list(folder.glob('*.json')))}.json"
     path.write_text(json.dumps(predictions_document(answer, name)), encoding="utf-8")
     metrics = evaluate(dataset, load_predictions(path)).metrics
