@@ -655,6 +655,28 @@ RED_TEAM_CASES = [
         "expected": [None, None, None],
     },
     {
+        "name": "G9 an object said to go is not the one that changes colour",  # _LOOK_CHANGES
+        "gold": [
+            {
+                "id": "d01",
+                "kind": "attribute_change",
+                "subject": "cat",
+                "attribute": "color",
+                "from": "black",
+                "to": "white",
+            }
+        ],
+        "predictions": [_gone("cat"), {"kind": "object_added", "subject": "cat"}],
+        "expected": [None, None],
+    },
+    {
+        "name": "G9 a count is still an addition or removal of some",
+        "gold": [{**_BOOKS, "id": "d01"}],
+        "predictions": [_gone("books")],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
         "name": "G6 a sign saying no is a sign",
         "gold": [{"id": "d01", **_gone("no_parking_sign"), "aliases": ["sign"]}],
         "predictions": [_gone("parking_sign")],

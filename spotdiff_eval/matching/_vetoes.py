@@ -116,14 +116,26 @@ def _is_count(p: Profile) -> bool:
     return p.category == "count"
 
 
+#: Sorts of change that show the object in both panels, looking otherwise.
+_LOOK_CHANGES = frozenset({"color", "size", "shape", "pattern"})
+
+
 def _different_change(p: Profile, g: Profile) -> bool:
     """Two changes of different sorts; an addition or removal has no sort.
 
     A count against an attribute change of unknown sort ("material" from wood
     to metal) is still a contradiction: the unknown sort is not a number.
+    Claiming that an object appeared or went contradicts a gold that shows
+    it in both panels with another colour, size, shape or pattern: "cat
+    removed" is not the cat turning white. Blind answers of the likeliest
+    objects, each "removed", found such golds (red team G9). The other way
+    round stays open: a change of what a container looks like may report an
+    addition in it (``relation.py``, route 4).
     """
     if p.category is not None and g.category is not None:
         return p.category != g.category
+    if p.kind in ("object_added", "object_removed") and g.category in _LOOK_CHANGES:
+        return True
     if _is_count(p) and g.kind == "attribute_change":
         return True
     return _is_count(g) and p.kind == "attribute_change"
