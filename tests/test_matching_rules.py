@@ -636,6 +636,19 @@ RED_TEAM_CASES = [
         "details_correct": [False],
     },
     {
+        "name": "G4 an open compound that is no kind of its head",  # NOT_A_KIND_OF
+        "gold": [{"id": "d01", **_gone("house")}],
+        "predictions": [_gone("dog_house"), _gone("light_house")],
+        "expected": [None, None],
+    },
+    {
+        "name": "G4 the compound itself is found, and a coloured house is a house",
+        "gold": [{"id": "d01", **_gone("light_house")}, {"id": "d02", **_gone("house")}],
+        "predictions": [_gone("lighthouse"), _gone("green_house")],
+        "expected": ["d01", "d02"],
+        "details_correct": [True, True],
+    },
+    {
         "name": "G5 a picture of the object is a picture",  # PICTURE_WORDS
         "gold": [_CAT],
         "predictions": [_gone("cat_picture"), _gone("picture_of_a_cat"), _gone("image_of_cat")],

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ._lexicon import ADJECTIVES, NOT_A_KIND_OF_HEAD, POSITION_AXES, SHAPES
+from ._lexicon import ADJECTIVES, NOT_A_KIND_OF, NOT_A_KIND_OF_HEAD, POSITION_AXES, SHAPES
 from ._looks import READABLE, SIZE_SCALE, group_looks
 from ._normalize import Name, negated, words
 
@@ -33,7 +33,7 @@ class Modifiers:
     ``kinds`` maps a head to the nouns that narrow it in the names with that
     head ("pine" in pine_tree, "toy" in toy_car); ``replicas`` to those of
     them right before the head that make it no such thing ("toy" in
-    toy_car, not "hot" in hot_air_balloon); ``bare`` holds the heads some
+    toy_car, "dog" in dog_house, not "hot" in hot_air_balloon); ``bare`` holds the heads some
     name gives with no such noun, so the difference accepts any kind of
     them (a gold "ball" with the alias "beach_ball" is still any ball).
     All by head: an alias with another head ("fruit" for apple_tree) says
@@ -107,19 +107,27 @@ def _by_head(pairs: Iterable[tuple[str, frozenset[str]]]) -> tuple[tuple[str, fr
     return tuple(sorted((head, items) for head, items in found.items() if items))
 
 
+def _replica_of(name: Name) -> frozenset[str]:
+    """The word right before the head that makes it no such thing, if any.
+
+    A kind word even where it also describes: "light" is a shade, but a
+    light_house is no house.
+    """
+    before = name.before_head
+    if before in NOT_A_KIND_OF_HEAD or (before, name.head) in NOT_A_KIND_OF:
+        return frozenset([before])
+    return frozenset()
+
+
 def name_modifiers(names: tuple[Name, ...]) -> Modifiers:
     """The modifiers a difference's names give it: looks, places, kinds."""
-    headed = [(n.head, n) for n in names if n.head is not None]
-    kinds = [(head, _kinds_of(n)) for head, n in headed]
+    headed = [(n.head, n, _replica_of(n)) for n in names if n.head is not None]
+    kinds = [(head, _kinds_of(n) | replica) for head, n, replica in headed]
     return Modifiers(
         looks=_looks(n.core for n in names),
         places=_places(names),
         kinds=_by_head(kinds),
-        replicas=_by_head(
-            (head, frozenset([n.before_head]))
-            for head, n in headed
-            if n.before_head in NOT_A_KIND_OF_HEAD
-        ),
+        replicas=_by_head((head, replica) for head, _, replica in headed),
         bare=frozenset(head for head, k in kinds if not k),
     )
 
