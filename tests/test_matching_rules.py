@@ -683,6 +683,45 @@ RED_TEAM_CASES = [
         "expected": [None, None],
     },
     {
+        "name": "G9 the cat turning white is not the cat that went",  # _stays_and_goes
+        "gold": [{"id": "d01", **_gone("cat"), "description": "The black cat is missing."}],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "cat",
+                "attribute": "color",
+                "from": "black",
+                "to": "white",
+            },
+            {"kind": "attribute_change", "subject": "cat"},
+        ],
+        "expected": [None, None],
+    },
+    {
+        "name": "G9 stripes that appear on a shirt are its new pattern",
+        "gold": [
+            {
+                "id": "d01",
+                "kind": "attribute_change",
+                "subject": "shirt",
+                "attribute": "pattern",
+                "from": "plain",
+                "to": "striped",
+            }
+        ],
+        "predictions": [{"kind": "object_added", "subject": "shirt_stripes"}],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
+        "name": "a count is no change of another sort, stated or not",  # _different_change
+        "gold": [
+            {"id": "d01", "kind": "attribute_change", "subject": "fence", "attribute": "material"}
+        ],
+        "predictions": [{"kind": "count_change", "subject": "fence", "from": "5", "to": "4"}],
+        "expected": [None],
+    },
+    {
         "name": "G9 a count is still an addition or removal of some",
         "gold": [{**_BOOKS, "id": "d01"}],
         "predictions": [_gone("books")],

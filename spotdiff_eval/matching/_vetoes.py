@@ -118,6 +118,27 @@ def _is_count(p: Profile) -> bool:
 
 #: Sorts of change that show the object in both panels, looking otherwise.
 _LOOK_CHANGES = frozenset({"color", "size", "shape", "pattern"})
+_PRESENCE = frozenset({"object_added", "object_removed"})
+
+
+def _stays_and_goes(said: Profile, other: Profile) -> bool:
+    """``said`` has an object appear or go that ``other`` shows in both panels.
+
+    ``other`` changes the object's colour, size, shape or pattern, or is an
+    attribute change that states nothing at all, which still says the object
+    is there. "cat removed" is not the cat turning white, nor is "cat"
+    turning white the cat that went: blind answers of the likeliest objects,
+    each "removed" or each a bare attribute change, found such golds (red
+    team G9, and its way round). Only about the same object: a change of
+    what a container looks like may report an addition in it (route 4).
+    A pattern is made of things that can appear: "shirt_stripes" added is
+    the shirt's new pattern.
+    """
+    if said.kind not in _PRESENCE or other.kind != "attribute_change":
+        return False
+    if other.category == "pattern" and said.modifiers.look("pattern"):
+        return False
+    return other.category in _LOOK_CHANGES or not other.change_words
 
 
 def _different_change(p: Profile, g: Profile) -> bool:
@@ -125,16 +146,12 @@ def _different_change(p: Profile, g: Profile) -> bool:
 
     A count against an attribute change of unknown sort ("material" from wood
     to metal) is still a contradiction: the unknown sort is not a number.
-    Claiming that an object appeared or went contradicts a gold that shows
-    it in both panels with another colour, size, shape or pattern: "cat
-    removed" is not the cat turning white. Blind answers of the likeliest
-    objects, each "removed", found such golds (red team G9). The other way
-    round stays open: a change of what a container looks like may report an
-    addition in it (``relation.py``, route 4).
+    An object that appears or goes is not the same object changing its look
+    (:func:`_stays_and_goes`).
     """
     if p.category is not None and g.category is not None:
         return p.category != g.category
-    if p.kind in ("object_added", "object_removed") and g.category in _LOOK_CHANGES:
+    if p.head in g.heads and (_stays_and_goes(p, g) or _stays_and_goes(g, p)):
         return True
     if _is_count(p) and g.kind == "attribute_change":
         return True
