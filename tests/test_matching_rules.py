@@ -335,7 +335,7 @@ RED_TEAM_CASES = [
         "name": "F1 fitting objects with different heads singles none out",  # names_several
         "gold": [
             {"id": "d01", "kind": "object_added", "subject": "cake_candle"},
-            {"id": "d02", "kind": "object_added", "subject": "cake_cherry"},
+            {"id": "d02", "kind": "object_removed", "subject": "cake_cherry"},
         ],
         "predictions": [
             {
@@ -563,10 +563,25 @@ RED_TEAM_CASES = [
         "expected": [None],
     },
     {
-        "name": "G1 two objects brought on one side are a list",
+        "name": "G1 a value names what it is about: a cat on a rug is a cat",  # value_object
         "gold": [_FLOOR_CAT],
-        "predictions": [_contents("bare boards", "cat on rug")],
-        "expected": [None],
+        "predictions": [_contents("bare boards", "cat on rug"), _contents("bare", "rug on cat")],
+        "expected": ["d01", None],
+        "details_correct": [False, None],
+    },
+    {
+        "name": "G1 a value with only the new contents names them",  # red team round 2, R3
+        "gold": [_FLOOR_CAT],
+        "predictions": [{**_contents("", "floor with a cat"), "from": None}],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
+        "name": "G1 the added object and a second one from the same list",
+        "gold": [_FLOOR_CAT, {**_FLOOR_CAT, "id": "d02", "subject": "dog"}],
+        "predictions": [_contents("empty", "cat on dog"), _contents("empty", "dog on cat")],
+        "expected": ["d01", "d02"],
+        "details_correct": [False, False],
     },
     {
         "name": "G1 the container's new contents name the added object",
@@ -712,6 +727,22 @@ RED_TEAM_CASES = [
         "predictions": [{"kind": "object_added", "subject": "shirt_stripes"}],
         "expected": ["d01"],
         "details_correct": [False],
+    },
+    {
+        "name": "G9 a colour change told as the old one going and the new one coming",
+        "gold": [
+            {
+                "id": "d01",
+                "kind": "attribute_change",
+                "subject": "balloon",
+                "attribute": "color",
+                "from": "red",
+                "to": "blue",
+            }
+        ],
+        "predictions": [_gone("red_balloon"), _gone("green_balloon")],
+        "expected": ["d01", None],
+        "details_correct": [False, None],
     },
     {
         "name": "a count is no change of another sort, stated or not",  # _different_change
