@@ -677,6 +677,23 @@ RED_TEAM_CASES = [
         "details_correct": [True],
     },
     {
+        "name": "G5 a picture word before another head names that head's kind",  # round 2, R7
+        "gold": [
+            {"id": "d01", **_gone("painting"), "aliases": ["picture_frame", "wall_picture"]},
+            {"id": "d02", **_gone("picture_frame")},
+        ],
+        "predictions": [_gone("framed_picture"), _gone("frame")],
+        "expected": ["d01", "d02"],
+        "details_correct": [True, True],
+    },
+    {
+        "name": "G5 a photo frame is a frame",  # PICTURE_HOLDERS
+        "gold": [{"id": "d01", **_gone("frame")}],
+        "predictions": [_gone("photo_frame")],
+        "expected": ["d01"],
+        "details_correct": [True],
+    },
+    {
         "name": "G6 a name names nothing it denies or hedges between",  # NAME_NEGATIONS, "or"
         "gold": [_CAT],
         "predictions": [_gone("not_a_cat"), _gone("dog_or_cat"), _gone("rug_without_cat")],

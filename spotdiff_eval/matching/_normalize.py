@@ -204,6 +204,9 @@ def parse_name(text: str) -> Name:
             hedged = True
         elif word not in FILLER or (word in PICTURE_WORDS and len(phrases) == 1):
             phrases[-1].append(word)
+    # A picture word is a thing only as the head: picture_frame is a frame.
+    first = phrases[0]
+    phrases[0] = [w for i, w in enumerate(first) if w not in PICTURE_WORDS or i == len(first) - 1]
     for index in denied:
         phrases[index] = []
     if hedged:
