@@ -762,6 +762,26 @@ RED_TEAM_CASES = [
         "details_correct": [False, None],
     },
     {
+        "name": "G9 a part changing its look shows its whole in both panels",
+        "gold": [
+            {
+                "id": "d01",
+                **_gone("window"),
+                "description": "The window with the pink curtain is missing.",
+            }
+        ],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "window_curtain",
+                "attribute": "pattern",
+                "from": "spotted",
+                "to": "checked",
+            }
+        ],
+        "expected": [None],
+    },
+    {
         "name": "a count is no change of another sort, stated or not",  # _different_change
         "gold": [
             {"id": "d01", "kind": "attribute_change", "subject": "fence", "attribute": "material"}

@@ -159,9 +159,12 @@ def _different_change(p: Profile, g: Profile) -> bool:
     """
     if p.category is not None and g.category is not None:
         return p.category != g.category
-    if p.head in g.heads and (
-        (_stays_and_goes(p, g) and not _tells_the_look(p, g)) or _stays_and_goes(g, p)
-    ):
+    about_it = p.head in g.heads
+    if about_it and _stays_and_goes(p, g) and not _tells_the_look(p, g):
+        return True
+    # A part that changes its look shows its whole in both panels: the window's
+    # curtain turning checked is not the window that went (red team round 2, R6).
+    if (about_it or not g.heads.isdisjoint(p.attached)) and _stays_and_goes(g, p):
         return True
     if _is_count(p) and g.kind == "attribute_change":
         return True
