@@ -275,6 +275,15 @@ _FLOOR_CAT = {
 }
 
 
+_BLACK_TO_WHITE_CAT = {
+    "id": "d01",
+    "kind": "attribute_change",
+    "subject": "cat",
+    "attribute": "color",
+    "from": "black",
+    "to": "white",
+}
+
 #: Names the teddy bear itself, and values that take a calculator away.
 _BEAR_COUNTS_CALCULATOR = {
     "kind": "count_change",
@@ -342,8 +351,8 @@ RED_TEAM_CASES = [
                 "kind": "attribute_change",
                 "subject": "cake",
                 "attribute": "decoration",
-                "from": "plain cherry",
-                "to": "icing with candles",
+                "from": "cherry",
+                "to": "candles",
             }
         ],
         "expected": [None],
@@ -577,6 +586,20 @@ RED_TEAM_CASES = [
         "details_correct": [False],
     },
     {
+        "name": "G1 what the holder now has is what it brings",  # round 3
+        "gold": [_FLOOR_CAT],
+        "predictions": [_contents("bare floor", "floor now has a cat")],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
+        "name": "G1 a cat with a collar is a cat",  # round 3
+        "gold": [_FLOOR_CAT],
+        "predictions": [{**_contents("", "a cat with a red collar"), "from": None}],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
         "name": "G1 the added object and a second one from the same list",
         "gold": [_FLOOR_CAT, {**_FLOOR_CAT, "id": "d02", "subject": "dog"}],
         "predictions": [_contents("empty", "cat on dog"), _contents("empty", "dog on cat")],
@@ -687,6 +710,16 @@ RED_TEAM_CASES = [
         "details_correct": [True, True],
     },
     {
+        "name": "G5 a picture frame is no window frame, a model book no book",  # round 3
+        "gold": [
+            {"id": "d01", **_gone("painting"), "aliases": ["picture_frame", "wall_picture"]},
+            {"id": "d02", **_gone("book")},
+            {"id": "d03", **_gone("fire_truck")},
+        ],
+        "predictions": [_gone("window_frame"), _gone("model_book"), _gone("flatbed_truck")],
+        "expected": [None, None, None],
+    },
+    {
         "name": "G5 a photo frame is a frame",  # PICTURE_HOLDERS
         "gold": [{"id": "d01", **_gone("frame")}],
         "predictions": [_gone("photo_frame")],
@@ -780,6 +813,60 @@ RED_TEAM_CASES = [
             }
         ],
         "expected": [None],
+    },
+    {
+        "name": "G9 a vague removal naming the object in its description",  # round 3
+        "gold": [_BLACK_TO_WHITE_CAT],
+        "predictions": [
+            {
+                "kind": "object_removed",
+                "subject": "missing_object",
+                "description": "The cat is gone.",
+            }
+        ],
+        "expected": [None],
+    },
+    {
+        "name": "G9 the look the name tells must be the one that went or came",  # round 3
+        "gold": [_BLACK_TO_WHITE_CAT],
+        "predictions": [
+            _gone("white_cat"),
+            {"kind": "object_added", "subject": "black_cat"},
+            {
+                "kind": "object_removed",
+                "subject": "big_cat",
+                "description": "The small black cat is gone.",
+            },
+        ],
+        "expected": [None, None, None],
+    },
+    {
+        "name": "G9 an attribute change stating no value still shows the object",  # round 3
+        "gold": [{"id": "d01", **_gone("sun")}],
+        "predictions": [{"kind": "attribute_change", "subject": "sun", "attribute": "state"}],
+        "expected": [None],
+    },
+    {
+        "name": "G9 a container's look may bring what it holds",  # round 3
+        "gold": [
+            {
+                "id": "d01",
+                "kind": "object_added",
+                "subject": "apple",
+                "description": "Red apples appear on the tree.",
+            }
+        ],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "apple_tree",
+                "attribute": "pattern",
+                "from": "plain green",
+                "to": "dotted with red apples",
+            }
+        ],
+        "expected": ["d01"],
+        "details_correct": [False],
     },
     {
         "name": "a count is no change of another sort, stated or not",  # _different_change

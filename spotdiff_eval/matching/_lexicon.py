@@ -113,9 +113,15 @@ NOT_A_KIND_OF_HEAD = frozenset(
     """.split()
 )
 
-#: Heads that hold pictures: before them a depiction word names a kind, not a
-#: replica ("photo frame", "picture book").
+#: Flat depictions, and the heads that hold them: before such a head a
+#: depiction names a kind, not a replica ("photo frame", "picture book"; but
+#: a model book is no book).
+PICTURES = frozenset("picture photo photograph poster drawing sketch painting".split())
 PICTURE_HOLDERS = frozenset("frame album book".split())
+
+#: Participles that tell a thing's state, never its kind: a framed picture is
+#: a picture, a stuffed bear a bear.
+STATES = frozenset("framed painted carved stuffed".split())
 
 #: Two-word names that are no kind of their head: a dog house is no house, a
 #: sea horse no horse. Each modifier acts as a replica word for that head
@@ -288,6 +294,8 @@ SYNONYMS = {
     "motorbike": "motorcycle",
     "kid": "child",
     "auto": "car",
+    "photo": "picture",
+    "photograph": "picture",
 }
 
 #: Attribute values that say the same thing in other words ("round" and

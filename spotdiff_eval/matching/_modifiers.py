@@ -24,13 +24,15 @@ from ._lexicon import (
     NOT_A_KIND_OF,
     NOT_A_KIND_OF_HEAD,
     PICTURE_HOLDERS,
+    PICTURES,
     POSITION_AXES,
     SHAPES,
+    STATES,
 )
 from ._looks import READABLE, SIZE_SCALE, group_looks
 from ._normalize import Name, negated, words
 
-_DESCRIBING = ADJECTIVES | SHAPES | SIZE_SCALE
+_DESCRIBING = ADJECTIVES | SHAPES | SIZE_SCALE | STATES
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,13 +104,8 @@ def _places(names: tuple[Name, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
     return tuple(found)
 
 
-def _describes(word: str) -> bool:
-    """A look word, or a participle ("framed", "painted"): it describes, it names no kind."""
-    return word in _DESCRIBING or (len(word) > 4 and word.endswith("ed"))
-
-
 def _kinds_of(name: Name) -> frozenset[str]:
-    return frozenset(w for w in name.core if w != name.head and not _describes(w))
+    return frozenset(w for w in name.core if w != name.head and w not in _DESCRIBING)
 
 
 def _by_head(pairs: Iterable[tuple[str, frozenset[str]]]) -> tuple[tuple[str, frozenset[str]], ...]:
@@ -126,8 +123,8 @@ def _replica_of(name: Name) -> frozenset[str]:
     light_house is no house.
     """
     before, head = name.before_head, name.head
-    if head in PICTURE_HOLDERS:
-        return frozenset()  # a photo frame is a frame
+    if head in PICTURE_HOLDERS and before in PICTURES:
+        return frozenset()  # a photo frame is a frame, a model book no book
     if before in NOT_A_KIND_OF_HEAD or (before, head) in NOT_A_KIND_OF:
         return frozenset([before])
     return frozenset()
@@ -144,6 +141,11 @@ def name_modifiers(names: tuple[Name, ...]) -> Modifiers:
         replicas=_by_head((head, replica) for head, _, replica in headed),
         bare=frozenset(head for head, k in kinds if not k),
     )
+
+
+def name_looks(name: Name) -> Looks:
+    """What one name alone says its object looks like."""
+    return _looks([name.core])
 
 
 def value_looks(values: tuple[str, ...]) -> Looks:

@@ -37,6 +37,7 @@ from ._lexicon import (
     VAGUE_NOUNS,
     VALUE_CATEGORIES,
     VALUE_SYNONYMS,
+    VERB_MARKERS,
 )
 from ._looks import LOOK_WORDS, adds_no_look, ambiguous_words
 
@@ -204,9 +205,6 @@ def parse_name(text: str) -> Name:
             hedged = True
         elif word not in FILLER or (word in PICTURE_WORDS and len(phrases) == 1):
             phrases[-1].append(word)
-    # A picture word is a thing only as the head: picture_frame is a frame.
-    first = phrases[0]
-    phrases[0] = [w for i, w in enumerate(first) if w not in PICTURE_WORDS or i == len(first) - 1]
     for index in denied:
         phrases[index] = []
     if hedged:
@@ -274,46 +272,73 @@ def value_heads(value: str) -> frozenset[str]:
     return frozenset(heads)
 
 
-@lru_cache(maxsize=65536)
-def value_object(value: str) -> str | None:
-    """The one object a value is about: the head of its first phrase that has one.
+#: Words after which a value says what its object holds: "floor with a cat",
+#: "rug now has a cat", "tray holding cups".
+_HOLDING = frozenset("with has have had hold holding contain containing carry carrying".split())
 
-    "a cat on the rug" is a cat, "2 windows" windows, "plain green" none.
-    A value that says what holds what is about what is held: "icing with
-    candles" and "floor with a cat" name candles and a cat, the things a
-    container change brings (red team round 2, R3). The verbs of scene
+
+@lru_cache(maxsize=65536)
+def value_parts(value: str) -> tuple[str | None, str | None]:
+    """The object a value is about (its first phrase's head), and what it holds, if said.
+
+    "a cat on the rug" is a cat holding nothing; "icing with candles" is
+    icing holding candles; "plain green" names nothing. The verbs of scene
     descriptions end a phrase: "a cat sitting on it" is a cat.
     """
     phrases: list[tuple[str | None, list[str]]] = [(None, [])]
     for word in words(value):
-        if word in PREPOSITIONS or word in NAME_VERBS:
+        if word in PREPOSITIONS or word in VERB_MARKERS:
             phrases.append((word, []))
         elif word not in FILLER:
             phrases[-1][1].append(word)
-    heads = [(joining, head_of(phrase, _NOT_VALUE_HEADS)) for joining, phrase in phrases]
-    for index, (_, head) in enumerate(heads):
+    heads: list[tuple[set[str], str]] = []  # each head, with the words joining it to the last
+    joining: set[str] = set()
+    for word, phrase in phrases:
+        joining.add(word or "")
+        head = head_of(phrase, _NOT_VALUE_HEADS)
         if head is not None:
-            joining, held = heads[index + 1] if index + 1 < len(heads) else (None, None)
-            return held if joining == "with" and held is not None else head
-    return None
+            heads.append((joining, head))
+            joining = set()
+    if not heads:
+        return None, None
+    held = heads[1][1] if len(heads) > 1 and not _HOLDING.isdisjoint(heads[1][0]) else None
+    return heads[0][1], held
+
+
+def _named_by(value: str | None, other: str | None, holder: frozenset[str]) -> str | None:
+    """The one object ``value`` names in a change whose other value is ``other``.
+
+    What it holds when its own object is the holder (the prediction's
+    subject: "floor with a cat" for the floor) or stays on the other side
+    ("plain icing" -> "icing with candles"); else its own object ("a cat
+    with a red collar" is a cat; red team round 3).
+    """
+    if not value:
+        return None
+    head, held = value_parts(value)
+    if held is not None and (head in holder or head in value_heads(other or "")):
+        return held
+    return head
 
 
 @lru_cache(maxsize=65536)
 def exchanged(
-    from_value: str | None, to_value: str | None
+    from_value: str | None, to_value: str | None, holder: frozenset[str] = frozenset()
 ) -> tuple[frozenset[str], frozenset[str]]:
     """The object a change takes away and the one it brings; each side one object or none.
 
-    Each value names one object (:func:`value_object`), whatever else it
-    lists: "cat on dog on bear" -> "boat on fox" takes a cat and brings a
-    boat, never five guesses at once (a blind answer of such lists for "the
+    Each value names one object (:func:`_named_by`), whatever else it lists:
+    "cat on dog on bear" -> "boat on fox" takes a cat and brings a boat,
+    never five guesses at once (a blind answer of such lists for "the
     floor's contents" found one golden difference in six, red team G1). An
     object still named on the other side is neither taken nor brought:
     "plain icing" -> "icing with candles" brings candles and keeps the
     icing. "2 apples" -> "5 apples" takes and brings the apples it counts.
+    ``holder`` are the words of the prediction's subject, the thing that
+    holds what comes and goes.
     """
-    before = value_object(from_value) if from_value else None
-    after = value_object(to_value) if to_value else None
+    before = _named_by(from_value, to_value, holder)
+    after = _named_by(to_value, from_value, holder)
     if before is not None and before == after:
         return frozenset([before]), frozenset([before])
     taken = before is not None and before not in value_heads(to_value or "")

@@ -67,7 +67,7 @@ def _named_outside_subject(pred: Difference, gold: Difference, p: Profile) -> fr
     side): "plain cherry" -> "icing with candles" takes a cherry away and
     is no added cherry.
     """
-    taken, brought = exchanged(pred.from_value, pred.to_value)
+    taken, brought = exchanged(pred.from_value, pred.to_value, p.name_words)
     if gold.kind == "object_added":
         return brought | p.lead_head
     return (taken if gold.kind == "object_removed" else taken | brought) | p.lead_head

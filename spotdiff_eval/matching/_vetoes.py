@@ -9,7 +9,8 @@ pairs, so they can never make a blind guess land.
 * ``different_change``: both state a change of a known, different sort and
   no value agrees, or one is a count and the other a non-numeric change.
   Cases "same object, different change" and "a count change is not a change
-  of material".
+  of material". Also when one has the object come or go and the other shows
+  it in both panels (``presence.py``, red team G9).
 * ``values_disagree``: both state values and not one of them can describe
   the same thing, in either direction (shades by colour family, sizes by
   the end of the scale). Case "every stated value disagrees".
@@ -37,6 +38,7 @@ from ..datasets import Difference
 from ._evidence import Profile
 from ._looks import ambiguous_words, looks_agree
 from ._normalize import numbers_in, value_words, values_match
+from ._presence import appears_against_stays
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,56 +118,14 @@ def _is_count(p: Profile) -> bool:
     return p.category == "count"
 
 
-#: Sorts of change that show the object in both panels, looking otherwise.
-_LOOK_CHANGES = frozenset({"color", "size", "shape", "pattern"})
-_PRESENCE = frozenset({"object_added", "object_removed"})
-
-
-def _stays_and_goes(said: Profile, other: Profile) -> bool:
-    """``said`` has an object appear or go that ``other`` shows in both panels.
-
-    ``other`` changes the object's colour, size, shape or pattern, or is an
-    attribute change that states nothing at all, which still says the object
-    is there. "cat removed" is not the cat turning white, nor is "cat"
-    turning white the cat that went: blind answers of the likeliest objects,
-    each "removed" or each a bare attribute change, found such golds (red
-    team G9, and its way round). Only about the same object: a change of
-    what a container looks like may report an addition in it (route 4).
-    """
-    if said.kind not in _PRESENCE or other.kind != "attribute_change":
-        return False
-    return other.category in _LOOK_CHANGES or not other.change_words
-
-
-def _tells_the_look(p: Profile, g: Profile) -> bool:
-    """A prediction tells the gold's change of look as something appearing or going.
-
-    "shirt_stripes" added is the shirt's new pattern, and "red_balloon"
-    removed with "blue_balloon" added the balloon turning blue (a look that
-    disagrees with the change is ``looks_differ``). A blind guesser would
-    have to guess the look as well. Only the prediction may: a gold that
-    says the black cat went is not found by the black cat turning white.
-    """
-    return g.category in _LOOK_CHANGES and bool(p.modifiers.look(g.category))
-
-
 def _different_change(p: Profile, g: Profile) -> bool:
     """Two changes of different sorts; an addition or removal has no sort.
 
     A count against an attribute change of unknown sort ("material" from wood
     to metal) is still a contradiction: the unknown sort is not a number.
-    An object that appears or goes is not the same object changing its look
-    (:func:`_stays_and_goes`).
     """
     if p.category is not None and g.category is not None:
         return p.category != g.category
-    about_it = p.head in g.heads
-    if about_it and _stays_and_goes(p, g) and not _tells_the_look(p, g):
-        return True
-    # A part that changes its look shows its whole in both panels: the window's
-    # curtain turning checked is not the window that went (red team round 2, R6).
-    if (about_it or not g.heads.isdisjoint(p.attached)) and _stays_and_goes(g, p):
-        return True
     if _is_count(p) and g.kind == "attribute_change":
         return True
     return _is_count(g) and p.kind == "attribute_change"
@@ -225,10 +185,13 @@ def _counts_veto(p: Profile, g: Profile) -> str | None:
 def veto(pred: Difference, gold: Difference, p: Profile, g: Profile) -> Veto | None:
     """The first contradiction between ``pred`` and ``gold``, or None."""
     compatible = values_compatible(pred, gold)
-    if _different_change(p, g) and not (compatible and not _is_count(p) and not _is_count(g)):
-        # Two known sorts with a value in common are one change labelled two
-        # ways: colour "white" -> "white with black spots" is the cow turning
-        # spotted (case "a colour attribute whose value adds a pattern").
+    # Two known sorts with a value in common are one change labelled two
+    # ways: colour "white" -> "white with black spots" is the cow turning
+    # spotted (case "a colour attribute whose value adds a pattern").
+    labelled_apart = _different_change(p, g) and not (
+        compatible and not _is_count(p) and not _is_count(g)
+    )
+    if labelled_apart or appears_against_stays(pred, gold, p, g):
         return Veto("different_change", f"{p.category or pred.kind} vs {g.category or gold.kind}")
     if compatible is False:
         return Veto("values_disagree", "no stated value agrees")
