@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 from .datasets import KINDS, Annotation
 from .matching import COLORS, PATTERNS, SHAPES, SIZES, parse_name
 
-Answer = dict[str, list[dict[str, str]]]
+#: A blind strategy's answer: the predicted differences of each item id.
+DifferencesByItem = dict[str, list[dict[str, str]]]
 
 #: Everyday nouns a guesser might list, in no particular order, from no dataset.
 EVERYDAY_NOUNS = """
@@ -51,25 +52,25 @@ def _each_kind(subjects: Sequence[str]) -> list[dict[str, str]]:
     return [{"kind": kind, "subject": subject} for subject in subjects for kind in KINDS]
 
 
-def every_subject(annotations: Sequence[Annotation]) -> Answer:
+def every_subject(annotations: Sequence[Annotation]) -> DifferencesByItem:
     """Every subject of every item, as each kind of change, for every item."""
     guesses = _each_kind(_subjects(annotations))
     return {a.item_id: guesses for a in annotations}
 
 
-def every_head_noun(annotations: Sequence[Annotation]) -> Answer:
+def every_head_noun(annotations: Sequence[Annotation]) -> DifferencesByItem:
     """Every head noun of the public annotations, as each kind of change."""
     guesses = _each_kind(_heads(annotations))
     return {a.item_id: guesses for a in annotations}
 
 
-def top_k_of_theme(annotations: Sequence[Annotation], k: int) -> Answer:
+def top_k_of_theme(annotations: Sequence[Annotation], k: int) -> DifferencesByItem:
     """The ``k`` most common (kind, subject) pairs of the other items of the same theme.
 
     Leave-one-out: an item's own differences never inform its guesses. Where
     ids do not name a theme, all other items count.
     """
-    answer: Answer = {}
+    answer: DifferencesByItem = {}
     for item in annotations:
         theme = theme_of(item.item_id)
         pairs = Counter(
@@ -83,7 +84,7 @@ def top_k_of_theme(annotations: Sequence[Annotation], k: int) -> Answer:
     return answer
 
 
-def vague_noun_lists(annotations: Sequence[Annotation], objects: int = 6) -> Answer:
+def vague_noun_lists(annotations: Sequence[Annotation], objects: int = 6) -> DifferencesByItem:
     """``objects`` vague subjects whose descriptions list everyday nouns.
 
     Each description starts with a different noun, the strongest form of the
@@ -139,11 +140,13 @@ def _run_on(nouns: Sequence[str]) -> str:
     return ("The " + " ".join(nouns) + " " + looks)[:1990] + " changed."
 
 
-def _per_item(annotations: Sequence[Annotation], make: Callable[[list[str]], list]) -> Answer:
+def _per_item(
+    annotations: Sequence[Annotation], make: Callable[[list[str]], list]
+) -> DifferencesByItem:
     return {a.item_id: make(_guess_nouns(annotations, a.item_id)) for a in annotations}
 
 
-def run_on_lists(annotations: Sequence[Annotation], copies: int = 8) -> Answer:
+def run_on_lists(annotations: Sequence[Annotation], copies: int = 8) -> DifferencesByItem:
     """``copies`` vague additions whose description is one run-on list of nouns.
 
     The red team's strongest answer against a rule that reads the lead phrase
@@ -157,7 +160,7 @@ def run_on_lists(annotations: Sequence[Annotation], copies: int = 8) -> Answer:
     return _per_item(annotations, make)
 
 
-def run_on_changes(annotations: Sequence[Annotation]) -> Answer:
+def run_on_changes(annotations: Sequence[Annotation]) -> DifferencesByItem:
     """Four count changes and one attribute change per sort, all with a run-on list."""
 
     def make(nouns: list[str]) -> list[dict[str, str]]:
@@ -177,7 +180,7 @@ def run_on_changes(annotations: Sequence[Annotation]) -> Answer:
     return _per_item(annotations, make)
 
 
-def nouns_in_attribute(annotations: Sequence[Annotation], copies: int = 8) -> Answer:
+def nouns_in_attribute(annotations: Sequence[Annotation], copies: int = 8) -> DifferencesByItem:
     """Vague additions with nouns in the attribute field, which names a property."""
 
     def make(nouns: list[str]) -> list[dict[str, str]]:
@@ -187,7 +190,7 @@ def nouns_in_attribute(annotations: Sequence[Annotation], copies: int = 8) -> An
     return _per_item(annotations, make)
 
 
-def nouns_in_values(annotations: Sequence[Annotation], guesses: int = 14) -> Answer:
+def nouns_in_values(annotations: Sequence[Annotation], guesses: int = 14) -> DifferencesByItem:
     """Vague attribute changes whose values name four nouns: "cat with dog" -> "bird with tree".
 
     Values name objects through the heads of their phrases; without a
@@ -211,7 +214,33 @@ def nouns_in_values(annotations: Sequence[Annotation], guesses: int = 14) -> Ans
     return _per_item(annotations, make)
 
 
-def noun_list_subject(annotations: Sequence[Annotation]) -> Answer:
+def container_lists(annotations: Sequence[Annotation], copies: int = 8) -> DifferencesByItem:
+    """Changes of "the floor's contents" whose values chain guessed nouns with "on".
+
+    An addition or removal may be reported as a change of what holds it
+    (``relation.py``, route 4), and generated descriptions place objects on
+    the floor, the wall, the counter or in the sky. The red team's answer:
+    19% recall before a value side naming several objects named none.
+    """
+
+    def make(nouns: list[str]) -> list[dict[str, str]]:
+        sides = [_clip(" on ".join(nouns[i :: copies * 2])) for i in range(copies * 2)]
+        return [
+            {
+                "kind": "attribute_change",
+                "subject": "wall_counter_floor_of_sky",
+                "attribute": "contents",
+                "from": sides[2 * i],
+                "to": sides[2 * i + 1],
+            }
+            for i in range(copies)
+            if sides[2 * i + 1]
+        ]
+
+    return _per_item(annotations, make)
+
+
+def noun_list_subject(annotations: Sequence[Annotation]) -> DifferencesByItem:
     """A subject listing nouns, four guessed counts, and values listing every look."""
 
     def make(nouns: list[str]) -> list[dict[str, str]]:
@@ -229,7 +258,7 @@ def noun_list_subject(annotations: Sequence[Annotation]) -> Answer:
     return _per_item(annotations, make)
 
 
-def one_fixed_answer(annotations: Sequence[Annotation]) -> Answer:
+def one_fixed_answer(annotations: Sequence[Annotation]) -> DifferencesByItem:
     """The single most common (kind, subject) pair of the dataset, for every item."""
     pairs = Counter((d.kind, d.subject) for a in annotations for d in a.differences)
     if not pairs:
@@ -239,7 +268,7 @@ def one_fixed_answer(annotations: Sequence[Annotation]) -> Answer:
 
 
 #: Every strategy, by the name reports and tables use.
-STRATEGIES: dict[str, Callable[[Sequence[Annotation]], Answer]] = {
+STRATEGIES: dict[str, Callable[[Sequence[Annotation]], DifferencesByItem]] = {
     "every subject x kinds": every_subject,
     "every head noun x kinds": every_head_noun,
     "theme top-6": lambda a: top_k_of_theme(a, 6),
@@ -250,6 +279,7 @@ STRATEGIES: dict[str, Callable[[Sequence[Annotation]], Answer]] = {
     "run-on lists, counts and changes": run_on_changes,
     "nouns in the attribute": nouns_in_attribute,
     "nouns in values": nouns_in_values,
+    "container contents lists": container_lists,
     "noun-list subject, every value": noun_list_subject,
     "one fixed answer": one_fixed_answer,
 }
@@ -258,7 +288,7 @@ STRATEGIES: dict[str, Callable[[Sequence[Annotation]], Answer]] = {
 FLOOR_STRATEGY = "theme top-15"
 
 
-def predictions_document(answer: Answer, model: str) -> dict:
+def predictions_document(answer: DifferencesByItem, model: str) -> dict:
     """A predictions file (``schemas/prediction.schema.json``) for ``answer``."""
     return {
         "schema_version": "1.0",

@@ -13,6 +13,11 @@ from typing import Any
 import pytest
 from PIL import Image
 
+# Helper modules with asserts of their own, imported by test modules (and by
+# each other) before pytest could load them as plugins: registered here, once,
+# so their asserts report details wherever they are first imported.
+pytest.register_assert_rewrite("hub_fixtures")
+
 #: The two items of the tiny dataset: one per panel layout. The first uses
 #: every optional annotation field, the second none.
 ITEMS: dict[str, dict[str, Any]] = {

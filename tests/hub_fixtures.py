@@ -81,7 +81,7 @@ def dataset_files(version: str = "1.0", *, drop: tuple[str, ...] = ()) -> dict[s
             continue
         image, annotation = f"data/images/{item_id}.png", f"data/annotations/{item_id}.json"
         files[image] = spec["png"]
-        files[annotation] = _json_bytes(
+        files[annotation] = json_bytes(
             {
                 "schema_version": "1.0",
                 "item_id": item_id,
@@ -95,7 +95,7 @@ def dataset_files(version: str = "1.0", *, drop: tuple[str, ...] = ()) -> dict[s
             {"item_id": item_id, "image": image, "annotation": annotation,
              "panel_layout": spec["layout"]}
         )  # fmt: skip
-    files["data/manifest.json"] = _json_bytes(
+    files["data/manifest.json"] = json_bytes(
         {
             "schema_version": "1.0",
             "dataset_name": "tiny",
@@ -105,7 +105,7 @@ def dataset_files(version: str = "1.0", *, drop: tuple[str, ...] = ()) -> dict[s
         }
     )
     files["data/README.md"] = CARD
-    files["data/dataset_version.json"] = _json_bytes({"dataset_name": "tiny", "version": version})
+    files["data/dataset_version.json"] = json_bytes({"dataset_name": "tiny", "version": version})
     return files
 
 
@@ -114,7 +114,8 @@ def published(files: dict[str, bytes]) -> dict[str, bytes]:
     return {".gitattributes": GITATTRIBUTES, "README.md": files["data/README.md"], **files}
 
 
-def _json_bytes(data: Any) -> bytes:
+def json_bytes(data: Any) -> bytes:
+    """A dataset file's bytes: indented JSON and a final newline, as published."""
     return (json.dumps(data, indent=2) + "\n").encode()
 
 

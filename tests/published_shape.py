@@ -10,10 +10,9 @@ here; only the shape follows the published files.
 from __future__ import annotations
 
 import io
-import json
 from typing import Any
 
-from fake_hub import GITATTRIBUTES
+from hub_fixtures import json_bytes, published
 from PIL import Image, ImageDraw
 
 REPO = "Abnik/spotdiff-v1-dev"
@@ -75,7 +74,7 @@ def published_files() -> dict[str, bytes]:
     for item_id, spec in ITEMS.items():
         image, annotation = f"data/images/{item_id}.jpg", f"data/annotations/{item_id}.json"
         files[image] = spec["jpeg"]
-        files[annotation] = _json(
+        files[annotation] = json_bytes(
             {
                 "schema_version": "1.0",
                 "item_id": item_id,
@@ -97,7 +96,7 @@ def published_files() -> dict[str, bytes]:
                 "panel_layout": spec["layout"],
             }
         )
-    files["data/manifest.json"] = _json(
+    files["data/manifest.json"] = json_bytes(
         {
             "schema_version": "1.0",
             "dataset_name": NAME,
@@ -107,7 +106,7 @@ def published_files() -> dict[str, bytes]:
         }
     )
     files["data/README.md"] = b"---\nlicense: cc-by-4.0\n---\n# spotdiff-v1-dev (test copy)\n"
-    return {".gitattributes": GITATTRIBUTES, "README.md": files["data/README.md"], **files}
+    return published(files)
 
 
 def answers(model: str) -> dict[str, Any]:
@@ -134,7 +133,3 @@ def answers(model: str) -> dict[str, Any]:
             },
         ],
     }  # fmt: skip
-
-
-def _json(data: Any) -> bytes:
-    return (json.dumps(data, indent=2) + "\n").encode()

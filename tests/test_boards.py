@@ -14,14 +14,13 @@ from pathlib import Path
 import pytest
 from conftest import ITEMS, read_json, run_cli, write_json
 from fake_hub import FakeHub
+from hub_fixtures import OWNER_TOKEN
+from leaderboard_helpers import half_right, make_board, make_submission, perfect
+from published_shape import REPO as PUBLIC_REPO
+from published_shape import answers, published_files
 
-# Its asserts report details too (it is imported here before pytest loads it as a plugin).
-pytest.register_assert_rewrite("hub_fixtures")
-
-from hub_fixtures import OWNER_TOKEN  # noqa: E402
-from leaderboard_helpers import half_right, make_board, make_submission, perfect  # noqa: E402
-from published_shape import REPO as PUBLIC_REPO  # noqa: E402
-from published_shape import answers, published_files  # noqa: E402
+from spotdiff_eval.datasets import load_board
+from spotdiff_eval.validation import local_manifest
 
 #: The fixture ``hub`` (see hub_fixtures.py).
 pytest_plugins = ("hub_fixtures",)
@@ -49,6 +48,16 @@ def hub_board(submissions: Path, board_id: str, repo: str, track: str = "public"
 def dev_submission(board: Path, sid: str, model: str, **extra) -> Path:
     dataset = {"name": "spotdiff-v1-dev", "version": "1.0", "track": "dev"}
     return make_submission(board, sid, answers(model), dataset=dataset, **extra)
+
+
+def test_a_local_boards_manifest_is_read_in_the_checkout_given(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    board = load_board(make_board(root / "submissions", "tiny-dev"))
+    assert local_manifest(board) == root / "data" / "manifest.json"
+    trusted = tmp_path / "trusted"  # verify-pr: the base branch's checkout, not the PR's
+    assert local_manifest(board, trusted) == trusted / "data" / "manifest.json"
+    on_hub = load_board(hub_board(root / "submissions", "hub-dev", "spotdiff/dev"))
+    assert local_manifest(on_hub) is None and local_manifest(on_hub, trusted) is None
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from conftest import REPO, run_cli, write_json
 from PIL import Image, ImageDraw
 
 from spotdiff_eval import evaluate_files
+from spotdiff_eval.commands.generate import DIFFICULTY_NAMES
 from spotdiff_eval.datasets._domain import KINDS
 from spotdiff_eval.generator import generate_dataset
 from spotdiff_eval.generator.compose import DIFFICULTIES
@@ -387,6 +388,11 @@ def test_bad_arguments_are_one_line_usage_errors(tmp_path: Path, args, message) 
     assert result.stderr.startswith(f"spotdiff: error: spotdiff generate: {message}")
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_the_commands_difficulty_names_are_the_generators() -> None:
+    """The command keeps its own copy: parsing flags does not import the generator."""
+    assert tuple(DIFFICULTIES) == DIFFICULTY_NAMES
 
 
 def test_an_output_that_is_a_file_is_refused(tmp_path: Path) -> None:

@@ -8,11 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import read_json, run_cli, write_json
 from fake_hub import FakeHub
-
-# Its asserts report details too (it is imported here before pytest loads it as a plugin).
-pytest.register_assert_rewrite("hub_fixtures")
-
-from hub_fixtures import (  # noqa: E402
+from hub_fixtures import (
     OWNER,
     OWNER_TOKEN,
     READER_TOKEN,

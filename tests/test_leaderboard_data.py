@@ -5,10 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import os
+import shutil
 import subprocess
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import cmarkgfm
 import numpy as np
@@ -29,12 +31,15 @@ from leaderboard_helpers import (
 )
 
 from spotdiff_eval import evaluate_files, load_dataset
+from spotdiff_eval.datasets import Predictions, load_predictions
 from spotdiff_eval.datasets._jsonio import dumps_layered
 from spotdiff_eval.datasets._schema import validate_document
+from spotdiff_eval.leaderboard import scoring
 from spotdiff_eval.leaderboard.build import compute_leaderboard
 from spotdiff_eval.leaderboard.cache import ContentCache
 from spotdiff_eval.leaderboard.csv_export import render_csv
 from spotdiff_eval.leaderboard.markdown import cell, render_one_board
+from spotdiff_eval.leaderboard.run_facts import USAGE_KIND
 from spotdiff_eval.leaderboard.scoring import REPORT_KIND, report_key
 from spotdiff_eval.leaderboard.standings import compute_standings, interval_excludes_zero
 from spotdiff_eval.scoring._metrics import Counts
@@ -212,6 +217,88 @@ def test_a_damaged_cache_entry_is_scored_again(
     assert again.rescored == 3
     assert again.data == fresh.data
     assert all(read(p)["metrics"] for p in (cache_dir / REPORT_KIND).iterdir())
+
+
+#: A free-form run record, and the usage the data document shows for it.
+RUN = {
+    "totals": {"input_tokens": 1200, "output_tokens": 300, "cost_usd": 0.25},
+    "items": [{"status": "ok", "latency_ms": 1500}, {"status": "ok", "latency_ms": 2500}],
+}
+RUN_USAGE = {
+    "input_tokens": 1200,
+    "output_tokens": 300,
+    "median_latency_ms": 2000,
+    "cost_usd": 0.25,
+}
+
+
+def usage_of(board, submission_id: str) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    return next(e["usage"] for e in board.data["entries"] if e["submission_id"] == submission_id)
+
+
+@pytest.fixture
+def loads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Each predictions file the leaderboard's scoring loads; each is removed once loaded.
+
+    A usage read from anything but the loaded predictions finds no file and
+    shows no usage.
+    """
+    loaded: list[Path] = []
+
+    def load_then_remove(path: Path, **kwargs: Any) -> Predictions:
+        predictions = load_predictions(path, **kwargs)
+        loaded.append(Path(path))
+        Path(path).unlink()
+        return predictions
+
+    monkeypatch.setattr(scoring, "load_predictions", load_then_remove)
+    return loaded
+
+
+def test_run_usage_comes_from_the_predictions_loaded_for_scoring(
+    submissions: Path, dataset_manifest: Path, tmp_path: Path, loads: list[Path]
+) -> None:
+    make_submission(submissions, "runner-model", {**half_right("runner-model"), "run": RUN})
+    board = compute_leaderboard(submissions, dataset_manifest, cache_dir=tmp_path / "cache")
+    assert usage_of(board, "runner-model") == RUN_USAGE
+    assert set(usage_of(board, "beta-half").values()) == {None}
+    assert sorted(p.parent.name for p in loads) == [s.submission_id for s in board.scored]
+
+
+def test_a_cached_report_without_cached_usage_loads_its_predictions_once(
+    submissions: Path, dataset_manifest: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    make_submission(submissions, "runner-model", {**half_right("runner-model"), "run": RUN})
+    cache_dir = tmp_path / "cache"
+    fresh = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache_dir)
+    warm = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache_dir)
+    assert warm.rescored == 0 and warm.data == fresh.data
+    shutil.rmtree(cache_dir / USAGE_KIND)
+    loaded: list[str] = []
+
+    def counted(path: Path, **kwargs: Any) -> Predictions:
+        loaded.append(Path(path).parent.name)
+        return load_predictions(path, **kwargs)
+
+    monkeypatch.setattr(scoring, "load_predictions", counted)
+    again = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache_dir)
+    assert again.rescored == 0 and again.data == fresh.data
+    assert usage_of(again, "runner-model") == RUN_USAGE
+    assert sorted(loaded) == [s.submission_id for s in again.scored]
+    loaded.clear()
+    assert (
+        compute_leaderboard(submissions, dataset_manifest, cache_dir=cache_dir).data == fresh.data
+    )
+    assert loaded == []
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_run_usage_is_the_same_whatever_the_worker_count(
+    submissions: Path, dataset_manifest: Path, jobs: int
+) -> None:
+    make_submission(submissions, "runner-model", {**half_right("runner-model"), "run": RUN})
+    board = compute_leaderboard(submissions, dataset_manifest, jobs=jobs)
+    assert usage_of(board, "runner-model") == RUN_USAGE
 
 
 def test_same_bytes_whatever_the_listing_order_or_hash_seed(

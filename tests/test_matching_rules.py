@@ -267,6 +267,34 @@ def _gone(subject: str, **extra: object) -> dict:
 
 
 _CAT = {"id": "d01", **_gone("gray_cat"), "aliases": ["cat"]}
+_FLOOR_CAT = {
+    "id": "d01",
+    "kind": "object_added",
+    "subject": "cat",
+    "description": "A cat appears on the floor in the second panel.",
+}
+
+
+#: Names the teddy bear itself, and values that take a calculator away.
+_BEAR_COUNTS_CALCULATOR = {
+    "kind": "count_change",
+    "subject": "teddy_bear_on_floor",
+    "from": "calculator",
+    "to": "kite",
+}
+
+
+def _contents(before: str, after: str) -> dict:
+    """The floor's contents changed: an addition or removal told by its container."""
+    return {
+        "kind": "attribute_change",
+        "subject": "floor",
+        "attribute": "contents",
+        "from": before,
+        "to": after,
+    }
+
+
 _BOOKS = {
     "id": "d02",
     "kind": "count_change",
@@ -524,6 +552,186 @@ RED_TEAM_CASES = [
         "name": "F14 an open name is the closed one",
         "gold": [{"id": "d01", **_gone("lamppost")}],
         "predictions": [_gone("lamp_post")],
+        "expected": ["d01"],
+        "details_correct": [True],
+    },
+    # Second red team (the G findings): blind answers and wrong objects.
+    {
+        "name": "G1 a value chaining guessed nouns names none of them",  # exchanged
+        "gold": [_FLOOR_CAT],
+        "predictions": [_contents("cat on dog on bear on lamp", "boat on fox on sofa")],
+        "expected": [None],
+    },
+    {
+        "name": "G1 two objects brought on one side are a list",
+        "gold": [_FLOOR_CAT],
+        "predictions": [_contents("bare boards", "cat on rug")],
+        "expected": [None],
+    },
+    {
+        "name": "G1 the container's new contents name the added object",
+        "gold": [_FLOOR_CAT],
+        "predictions": [_contents("bare boards", "a sleeping cat")],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
+        "name": "G1 contents that lose the object are no addition",
+        "gold": [_FLOOR_CAT],
+        "predictions": [_contents("a sleeping cat", "bare boards")],
+        "expected": [None],
+    },
+    {
+        "name": "G1 one object taken and another brought name both",  # flag -> knob
+        "gold": [{**_FLOOR_CAT, "kind": "object_removed"}],
+        "predictions": [_contents("a sleeping cat", "a red ball")],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
+        "name": "G2 an alias with another head leaves the kind words standing",  # by head
+        "gold": [{"id": "d01", **_gone("apple_tree"), "aliases": ["fruit"]}],
+        "predictions": [_gone("pine_tree")],
+        "expected": [None],
+    },
+    {
+        "name": "G2 a bare alias of the same head accepts any kind of it",
+        "gold": [{"id": "d01", **_gone("palm_tree"), "aliases": ["palm", "tree"]}],
+        "predictions": [_gone("pine_tree")],
+        "expected": ["d01"],
+        "details_correct": [True],
+    },
+    {
+        "name": "G2 a generated alias list does not open the compound veto",
+        "gold": [{"id": "d01", **_gone("aquarium"), "aliases": ["fish_tank", "black_aquarium"]}],
+        "predictions": [_gone("water_tank")],
+        "expected": [None],
+    },
+    {
+        "name": "G3 a prediction naming one gold itself is about that one only",  # names_several
+        "gold": [
+            {**_FLOOR_CAT, "subject": "teddy_bear", "aliases": ["teddy", "bear"]},
+            {
+                "id": "d02",
+                **_gone("calculator"),
+                "description": "The calculator on the floor is gone.",
+            },
+        ],
+        "predictions": [_BEAR_COUNTS_CALCULATOR, _BEAR_COUNTS_CALCULATOR],
+        "expected": ["d01", None],
+        "details_correct": [False, None],
+    },
+    {
+        "name": "G3 the same change without naming the bear still finds the calculator",
+        "gold": [
+            {**_FLOOR_CAT, "subject": "teddy_bear", "aliases": ["teddy", "bear"]},
+            {
+                "id": "d02",
+                **_gone("calculator"),
+                "description": "The calculator on the floor is gone.",
+            },
+        ],
+        "predictions": [{**_BEAR_COUNTS_CALCULATOR, "subject": "floor"}],
+        "expected": ["d02"],
+        "details_correct": [False],
+    },
+    {
+        "name": "G4 an open compound that is no kind of its head",  # NOT_A_KIND_OF
+        "gold": [{"id": "d01", **_gone("house")}],
+        "predictions": [_gone("dog_house"), _gone("light_house")],
+        "expected": [None, None],
+    },
+    {
+        "name": "G4 the compound itself is found, and a coloured house is a house",
+        "gold": [{"id": "d01", **_gone("light_house")}, {"id": "d02", **_gone("house")}],
+        "predictions": [_gone("lighthouse"), _gone("green_house")],
+        "expected": ["d01", "d02"],
+        "details_correct": [True, True],
+    },
+    {
+        "name": "G5 a picture of the object is a picture",  # PICTURE_WORDS
+        "gold": [_CAT],
+        "predictions": [_gone("cat_picture"), _gone("picture_of_a_cat"), _gone("image_of_cat")],
+        "expected": [None, None, None],
+    },
+    {
+        "name": "G5 the object in the picture is the object",
+        "gold": [_CAT],
+        "predictions": [_gone("cat_in_the_right_image")],
+        "expected": ["d01"],
+        "details_correct": [True],
+    },
+    {
+        "name": "G6 a name names nothing it denies or hedges between",  # NAME_NEGATIONS, "or"
+        "gold": [_CAT],
+        "predictions": [_gone("not_a_cat"), _gone("dog_or_cat"), _gone("rug_without_cat")],
+        "expected": [None, None, None],
+    },
+    {
+        "name": "G9 an object said to go is not the one that changes colour",  # _LOOK_CHANGES
+        "gold": [
+            {
+                "id": "d01",
+                "kind": "attribute_change",
+                "subject": "cat",
+                "attribute": "color",
+                "from": "black",
+                "to": "white",
+            }
+        ],
+        "predictions": [_gone("cat"), {"kind": "object_added", "subject": "cat"}],
+        "expected": [None, None],
+    },
+    {
+        "name": "G9 the cat turning white is not the cat that went",  # _stays_and_goes
+        "gold": [{"id": "d01", **_gone("cat"), "description": "The black cat is missing."}],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "cat",
+                "attribute": "color",
+                "from": "black",
+                "to": "white",
+            },
+            {"kind": "attribute_change", "subject": "cat"},
+        ],
+        "expected": [None, None],
+    },
+    {
+        "name": "G9 stripes that appear on a shirt are its new pattern",
+        "gold": [
+            {
+                "id": "d01",
+                "kind": "attribute_change",
+                "subject": "shirt",
+                "attribute": "pattern",
+                "from": "plain",
+                "to": "striped",
+            }
+        ],
+        "predictions": [{"kind": "object_added", "subject": "shirt_stripes"}],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
+        "name": "a count is no change of another sort, stated or not",  # _different_change
+        "gold": [
+            {"id": "d01", "kind": "attribute_change", "subject": "fence", "attribute": "material"}
+        ],
+        "predictions": [{"kind": "count_change", "subject": "fence", "from": "5", "to": "4"}],
+        "expected": [None],
+    },
+    {
+        "name": "G9 a count is still an addition or removal of some",
+        "gold": [{**_BOOKS, "id": "d01"}],
+        "predictions": [_gone("books")],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
+        "name": "G6 a sign saying no is a sign",
+        "gold": [{"id": "d01", **_gone("no_parking_sign"), "aliases": ["sign"]}],
+        "predictions": [_gone("parking_sign")],
         "expected": ["d01"],
         "details_correct": [True],
     },

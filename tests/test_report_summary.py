@@ -44,11 +44,19 @@ def test_a_summary_feeds_the_data_exactly_as_its_full_report(
     standings = cached_standings(board.scored, ContentCache(None))
     usage = {e["submission_id"]: e["usage"] for e in board.data["entries"]}
     full = [
-        Scored(s.submission, s.report, s.report_text, s.report_sha256, s.per_item, False)
+        Scored(s.submission, s.report, s.report_text, s.report_sha256, s.per_item, False, s.usage)
         for s in board.scored
     ]
     summarized = [
-        Scored(s.submission, summarize(s.report), s.report_text, s.report_sha256, s.per_item, False)
+        Scored(
+            s.submission,
+            summarize(s.report),
+            s.report_text,
+            s.report_sha256,
+            s.per_item,
+            False,
+            s.usage,
+        )
         for s in board.scored
     ]
     folder = plain_board(submissions, dataset_manifest)

@@ -8,7 +8,7 @@ what the API says changed (``pulls.listFiles``).
 from __future__ import annotations
 
 from ..errors import SpotDiffError
-from .changes import REGULAR_FILE, Change, ChangeCheck, check_changes, problem
+from .changes import REGULAR_FILE, ChangeCheck, FileChange, check_changes, problem
 
 #: The comment workflow passes at most this many files from the API (a
 #: submission changes two), which keeps the JSON within one environment
@@ -17,7 +17,7 @@ MAX_API_FILES = 20
 _API_STATUS = {"added": "A", "copied": "A", "removed": "D", "modified": "M", "changed": "M"}
 
 
-def api_changes(data: object, source: object) -> tuple[list[Change], int]:
+def api_changes(data: object, source: object) -> tuple[list[FileChange], int]:
     """Changes from ``{"total": N, "files": [{"filename", "status", "previous_filename"?}]}``.
 
     The comment workflow builds this from ``pulls.listFiles``. The API gives no
@@ -50,15 +50,17 @@ def api_changes(data: object, source: object) -> tuple[list[Change], int]:
         status = entry.get("status", "")
         if status == "renamed":
             if entry.get("previous_filename"):
-                changes.append(Change("D", entry["previous_filename"], REGULAR_FILE, "000000", ""))
-            changes.append(Change("A", entry["filename"], "000000", REGULAR_FILE, ""))
+                changes.append(
+                    FileChange("D", entry["previous_filename"], REGULAR_FILE, "000000", "")
+                )
+            changes.append(FileChange("A", entry["filename"], "000000", REGULAR_FILE, ""))
         elif status != "unchanged":
             letter = _API_STATUS.get(status, "?")
-            changes.append(Change(letter, entry["filename"], REGULAR_FILE, REGULAR_FILE, ""))
+            changes.append(FileChange(letter, entry["filename"], REGULAR_FILE, REGULAR_FILE, ""))
     return changes, total
 
 
-def check_api_changes(changes: list[Change], total: int, listed: int) -> ChangeCheck:
+def check_api_changes(changes: list[FileChange], total: int, listed: int) -> ChangeCheck:
     """The path rules on the API's list; more files than listed is refused too."""
     check = check_changes(changes, {})
     if total > listed:

@@ -61,7 +61,7 @@ MAX_LISTED_OUTSIDE = 10
 
 
 @dataclass(frozen=True)
-class Change:
+class FileChange:
     """One line of ``git diff --raw``.
 
     ``utf8`` is False for a path whose bytes are not UTF-8; ``path`` then
@@ -115,7 +115,7 @@ def merged_tree(repo: Path, base: str, head: str) -> tuple[str, bool]:
     return lines[0], len(lines) == 1
 
 
-def _diff(repo: Path, old: str, new: str) -> list[Change]:
+def _diff(repo: Path, old: str, new: str) -> list[FileChange]:
     """The changes from tree-ish ``old`` to ``new`` (``pull_request_changes`` passes the
     base commit and the merged tree: what merging does)."""
     raw = run_git(
@@ -134,7 +134,7 @@ def _diff(repo: Path, old: str, new: str) -> list[Change]:
     return parse_raw_diff(raw)
 
 
-def parse_raw_diff(raw: bytes) -> list[Change]:
+def parse_raw_diff(raw: bytes) -> list[FileChange]:
     """Parse ``git diff --raw -z``: ``:oldmode newmode oldsha newsha status NUL path NUL``."""
     fields = raw.split(b"\0")
     changes = []
@@ -145,7 +145,7 @@ def parse_raw_diff(raw: bytes) -> list[Change]:
         except UnicodeDecodeError:
             name, utf8 = path.decode("utf-8", "backslashreplace"), False
         changes.append(
-            Change(
+            FileChange(
                 status=status[:1],
                 path=name,
                 old_mode=old_mode,
@@ -283,7 +283,7 @@ def history_problems(bases: list[str], clean: bool) -> list[str]:
 # -- the rule ------------------------------------------------------------------
 
 
-def check_changes(changes: list[Change], sizes: dict[str, int]) -> ChangeCheck:
+def check_changes(changes: list[FileChange], sizes: dict[str, int]) -> ChangeCheck:
     """Exactly one submission folder, two plain files within limits, nothing else.
 
     A folder is ``submissions/<board>/<id>/``: a file directly in
@@ -292,8 +292,8 @@ def check_changes(changes: list[Change], sizes: dict[str, int]) -> ChangeCheck:
     problems: list[str] = [
         problem(c.path, "file name is not valid UTF-8: rename it") for c in changes if not c.utf8
     ]
-    folders: dict[str, list[Change]] = {}
-    outside: list[Change] = []
+    folders: dict[str, list[FileChange]] = {}
+    outside: list[FileChange] = []
     for change in changes:
         parts = change.path.split("/")
         if len(parts) >= 4 and parts[0] == SUBMISSIONS:
@@ -330,7 +330,7 @@ def check_changes(changes: list[Change], sizes: dict[str, int]) -> ChangeCheck:
     return ChangeCheck(submission_id=only, problems=tuple(problems))
 
 
-def _outside_reason(change: Change) -> str:
+def _outside_reason(change: FileChange) -> str:
     verb = _VERBS.get(change.status, "changes")
     inside = change.path == SUBMISSIONS or change.path.startswith(f"{SUBMISSIONS}/")
     if inside and change.path.endswith("/board.json"):
@@ -348,7 +348,7 @@ def _outside_reason(change: Change) -> str:
     )
 
 
-def _folder_problems(key: str, changes: list[Change], sizes: dict[str, int]) -> list[str]:
+def _folder_problems(key: str, changes: list[FileChange], sizes: dict[str, int]) -> list[str]:
     problems = []
     for what, name in zip(("board", "submission"), key.split("/"), strict=True):
         if not SUBMISSION_ID_RE.fullmatch(name):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from . import add_command, number_type
 
-DIFFICULTIES = ("easy", "medium", "hard")
+DIFFICULTY_NAMES = ("easy", "medium", "hard")
 #: Names end up in YAML front matter and file metadata: keep them plain.
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+-]{0,49}$")
 
@@ -71,7 +71,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=_seed, default=0, help="random seed (default: 0)")
     p.add_argument(
         "--difficulty",
-        choices=DIFFICULTIES,
+        choices=DIFFICULTY_NAMES,
         default="medium",
         help="easy: 3-5 large differences; medium: 3-8; hard: 6-10 in busier scenes "
         "(default: medium)",

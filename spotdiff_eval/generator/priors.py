@@ -37,7 +37,7 @@ class Priors:
     seen_anywhere: float  # share whose head noun some other item has
 
 
-def heads(subject: str, aliases: Iterable[str]) -> frozenset[str]:
+def difference_heads(subject: str, aliases: Iterable[str]) -> frozenset[str]:
     """Every head noun a golden difference may be found by."""
     return frozenset(h for n in (subject, *aliases) if (h := parse_name(n).head) is not None)
 
@@ -72,7 +72,8 @@ def blind_hits(manifest: Path | str, ks: Sequence[int] = (6, 10, 15)) -> Priors:
     manifest = Path(manifest)
     dataset = load_dataset(manifest)
     items = {
-        a.item_id: [heads(d.subject, d.aliases) for d in a.differences] for a in dataset.annotations
+        a.item_id: [difference_heads(d.subject, d.aliases) for d in a.differences]
+        for a in dataset.annotations
     }
     theme = themes_of(manifest, list(items))
     total = sum(len(diffs) for diffs in items.values())

@@ -27,6 +27,7 @@ from ..datasets import (
     write_json_atomic,
 )
 from ..errors import SpotDiffError
+from ..validation import local_manifest
 from ._files import MANIFEST_IN_REPO
 
 #: Written last into a cached download: a folder without it is an interrupted
@@ -50,8 +51,8 @@ def board_dataset(
     token: str | None = None,
 ) -> BoardDataset:
     """Load or fetch the board's dataset and check its fingerprint; raise on any problem."""
-    if board.repo_id is None:
-        manifest = Path(repo_root) / board.dataset["path"] / "manifest.json"
+    manifest = local_manifest(board, repo_root)
+    if manifest is not None:
         fetched = BoardDataset(load_dataset(manifest), None)
     else:
         fetched = _from_hub(board, cache_dir, token)

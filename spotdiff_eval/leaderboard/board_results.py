@@ -17,7 +17,6 @@ from .._util.progress import Progress
 from ..datasets import Board, Dataset, load_dataset
 from .cache import ContentCache
 from .data import build_data
-from .run_facts import cached_usage
 from .scoring import FullReports, Scored, score_submissions
 from .standings_cache import cached_standings
 from .submissions import load_submissions
@@ -78,12 +77,7 @@ def compute_leaderboard(
     # A hidden board's standings are aggregates: they may be cached. Not each
     # entry's bootstrap scores: its per-item tallies could be solved from them.
     standings = cached_standings(models, cache, scope=board.board_id, samples_cache=reports_cache)
-    usage = {
-        s.submission_id: cached_usage(
-            s.submission.predictions_path, s.submission.predictions_sha256, cache
-        )
-        for s in scored
-    }
+    usage = {s.submission_id: s.usage for s in scored}
     data, images = build_data(board, dataset, scored, standings, usage)
     published = [] if board.hidden else scored  # per-item reports would reveal the answers
     texts = {s.submission_id: s.report_text for s in published}

@@ -10,12 +10,8 @@ from __future__ import annotations
 
 import json
 import statistics
-from pathlib import Path
 from typing import Any
 
-from ..datasets import read_json
-from ..errors import SpotDiffError
-from ..validation import PREDICTIONS_JSON_MAX_BYTES
 from .cache import ContentCache, content_key
 
 USAGE_KIND = "usage"
@@ -27,32 +23,34 @@ NO_USAGE: dict[str, Any] = {
 }
 
 
-def cached_usage(predictions_path: Path, sha256: str, cache: ContentCache) -> dict[str, Any]:
-    """:func:`run_usage`, kept in the content cache under the predictions' sha256.
+def stored_usage(cache: ContentCache, sha256: str) -> dict[str, Any] | None:
+    """:func:`run_usage` of the predictions with this sha256, as cached, or None.
 
-    Parsing every predictions file again on each build made a rebuild after
-    one new submission cost 15% of a full build instead of a few percent.
+    Cached because parsing every predictions file again on each build made a
+    rebuild after one new submission cost 15% of a full build instead of a
+    few percent.
     """
-    key = content_key(USAGE_KIND, sha256)
-    text = cache.get_text(USAGE_KIND, key)
-    if text is not None:
-        try:
-            usage = json.loads(text)
-        except ValueError:
-            usage = None
-        if isinstance(usage, dict) and usage.keys() == NO_USAGE.keys():
-            return usage
-    usage = run_usage(predictions_path)
-    cache.put_text(USAGE_KIND, key, json.dumps(usage))
-    return usage
-
-
-def run_usage(predictions_path: Path) -> dict[str, Any]:
-    """Input and output tokens, median latency of answered items, and cost, each or None."""
+    text = cache.get_text(USAGE_KIND, content_key(USAGE_KIND, sha256))
+    if text is None:
+        return None
     try:
-        run = read_json(predictions_path, max_bytes=PREDICTIONS_JSON_MAX_BYTES).get("run")
-    except SpotDiffError:
-        return dict(NO_USAGE)
+        usage = json.loads(text)
+    except ValueError:
+        return None
+    return usage if isinstance(usage, dict) and usage.keys() == NO_USAGE.keys() else None
+
+
+def store_usage(cache: ContentCache, sha256: str, usage: dict[str, Any]) -> None:
+    """Keep ``usage`` for :func:`stored_usage` under the predictions' sha256."""
+    cache.put_text(USAGE_KIND, content_key(USAGE_KIND, sha256), json.dumps(usage))
+
+
+def run_usage(run: Any) -> dict[str, Any]:
+    """Input and output tokens, median latency of answered items, and cost, each or None.
+
+    ``run`` is the loaded predictions' ``run`` object (``Predictions.run``):
+    read from the bytes that were scored, never from the file again.
+    """
     if not isinstance(run, dict):
         return dict(NO_USAGE)
     totals = run.get("totals") if isinstance(run.get("totals"), dict) else {}

@@ -6,7 +6,8 @@ depends on. Fresh and cached reports take the same path afterwards (every
 later step reads the report's text or its summary, never the in-memory
 evaluation), so a warm cache can never produce a different leaderboard from
 a cold one. A cached report is parsed in full only when its summary is not
-cached (``report_summary``).
+cached (``report_summary``). The run usage (``run_facts``) is taken from the
+predictions loaded for scoring, or from the cache beside a cached report.
 """
 
 from __future__ import annotations
@@ -17,16 +18,25 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from ..datasets import Dataset, dumps_layered, load_predictions
+from ..datasets import Dataset, Predictions, dumps_layered, load_predictions
 from ..errors import SpotDiffError
 from ..scoring import Counts, build_report, evaluate
 from ..validation import PREDICTIONS_JSON_MAX_BYTES
 from ..version import EVALUATOR_VERSION, REPORT_SCHEMA_VERSION
 from .cache import ContentCache, content_key
 from .report_summary import load_summary, report_sha256, store_summary, summarize
+from .run_facts import run_usage, store_usage, stored_usage
 from .submissions import Submission
 
 REPORT_KIND = "reports"
+
+
+@dataclass(frozen=True)
+class FreshReport:
+    """A report scored now, and the usage read from the same loaded predictions."""
+
+    report_text: str
+    usage: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -35,7 +45,8 @@ class Scored:
 
     ``summary`` is the part of the report the standings, the data document
     and the matrix read (``report_summary``); ``report`` parses the whole
-    text, for the pages that show all of it.
+    text, for the pages that show all of it. ``usage`` is the run's tokens,
+    latency and cost (``run_facts``).
     """
 
     submission: Submission
@@ -44,6 +55,7 @@ class Scored:
     report_sha256: str
     per_item: tuple[Counts, ...]
     from_cache: bool
+    usage: dict[str, Any]
 
     @property
     def submission_id(self) -> str:
@@ -102,7 +114,7 @@ def score_submissions(
     Cache hits are read here; the misses are scored by ``jobs`` worker
     processes (one process scores in this one). Each report depends only on
     its own inputs and results are taken in submission order, so the output
-    is the same bytes whatever ``jobs`` is.
+    is the same bytes whatever ``jobs`` is. ``cache`` also keeps the usage.
     """
     cache = cache or ContentCache(None)
     item_ids = sorted(a.item_id for a in dataset.annotations)  # a report's item order
@@ -112,13 +124,21 @@ def score_submissions(
     scored = []
     for done, (submission, hit) in enumerate(zip(submissions, found, strict=True), 1):
         if hit is None:
-            text = next(fresh)
+            result = next(fresh)
+            text = result.report_text
             cache.put_text(REPORT_KIND, report_key(dataset, submission.predictions_sha256), text)
+            store_usage(cache, submission.predictions_sha256, result.usage)
             digest = report_sha256(text)
             summary = summarize(json.loads(text))
             store_summary(cache, digest, summary)
             hit = Scored(
-                submission, summary, text, digest, per_item_counts(summary), from_cache=False
+                submission,
+                summary,
+                text,
+                digest,
+                per_item_counts(summary),
+                from_cache=False,
+                usage=result.usage,
             )
         scored.append(hit)
         if progress is not None:
@@ -154,11 +174,18 @@ def _cached(
         except (KeyError, TypeError):
             return None
         store_summary(cache, digest, summary)
-    return Scored(submission, summary, text, digest, per_item, from_cache=True)
+    usage = stored_usage(cache, submission.predictions_sha256)
+    if usage is None:
+        # A cached report, but no usage beside it: nothing is loaded yet.
+        usage = run_usage(scored_predictions(submission).run)
+        store_usage(cache, submission.predictions_sha256, usage)
+    return Scored(submission, summary, text, digest, per_item, from_cache=True, usage=usage)
 
 
-def _score_fresh_all(dataset: Dataset, misses: Sequence[Submission], jobs: int) -> list[str]:
-    """The report text of each submission in ``misses``, in order."""
+def _score_fresh_all(
+    dataset: Dataset, misses: Sequence[Submission], jobs: int
+) -> list[FreshReport]:
+    """The report and usage of each submission in ``misses``, in order."""
     if jobs <= 1 or len(misses) <= 1:
         return [score_fresh(dataset, submission) for submission in misses]
     with ProcessPoolExecutor(
@@ -179,16 +206,28 @@ def _set_dataset(dataset: Dataset) -> None:
     _WORKER_DATASET[:] = [dataset]
 
 
-def _score_in_worker(submission: Submission) -> str | tuple[str, str, str]:
-    """The report text, or the error's parts (a SpotDiffError does not survive pickling)."""
+def _score_in_worker(submission: Submission) -> FreshReport | tuple[str, str, str]:
+    """The report and usage, or the error's parts (a SpotDiffError does not survive pickling)."""
     try:
         return score_fresh(_WORKER_DATASET[0], submission)
     except SpotDiffError as exc:
         return (exc.file, exc.where, exc.what)
 
 
-def score_fresh(dataset: Dataset, submission: Submission) -> str:
-    """The report of one submission, as the text ``spotdiff evaluate --output`` writes."""
+def score_fresh(dataset: Dataset, submission: Submission) -> FreshReport:
+    """The report of one submission, as the text ``spotdiff evaluate --output`` writes.
+
+    The usage comes from the same loaded predictions: reading the file again
+    for its ``run`` cost a second parse and could see other bytes.
+    """
+    predictions = scored_predictions(submission)
+    # The bytes ``spotdiff evaluate --output`` writes; the site publishes them as they are.
+    report = dumps_layered(build_report(evaluate(dataset, predictions)))
+    return FreshReport(report, run_usage(predictions.run))
+
+
+def scored_predictions(submission: Submission) -> Predictions:
+    """The submission's predictions, refused unless they are the bytes that were validated."""
     predictions = load_predictions(
         submission.predictions_path, max_bytes=PREDICTIONS_JSON_MAX_BYTES
     )
@@ -196,8 +235,7 @@ def score_fresh(dataset: Dataset, submission: Submission) -> str:
         raise SpotDiffError(
             submission.predictions_path, "", "changed while the leaderboard was being built"
         )
-    # The bytes ``spotdiff evaluate --output`` writes; the site publishes them as they are.
-    return dumps_layered(build_report(evaluate(dataset, predictions)))
+    return predictions
 
 
 def _usable(

@@ -12,7 +12,6 @@ multiword names").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 from itertools import pairwise
@@ -66,15 +65,25 @@ def _spellings(subject: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(spelled), frozenset(a + b for a, b in pairwise(spelled))
 
 
+@lru_cache(maxsize=64)
+def _item_forms(vocabularies: tuple[frozenset[str], ...]) -> tuple[frozenset[str], frozenset[str]]:
+    """Every gold's closed forms and every gold's words, of one item, each in one set."""
+    closed = frozenset().union(*map(_closed_forms, vocabularies))
+    return closed, frozenset().union(*vocabularies)
+
+
 def as_golds_spell_it(
-    pred: Difference, gold_words: Sequence[frozenset[str]]
+    pred: Difference, gold_words: tuple[frozenset[str], ...]
 ) -> list[Difference | None]:
     """``pred`` with its subject's compounds spelled as each gold's, or None where nothing changes.
 
-    Most pairs share no compound at all; two set lookups say so before any
-    respelling.
+    Most predictions share no compound with any gold of their item: two set
+    lookups against the item's golds together say so, before any gold alone.
     """
     single, joined = _spellings(pred.subject)
+    closed, vocabulary = _item_forms(gold_words)
+    if single.isdisjoint(closed) and joined.isdisjoint(vocabulary):
+        return [None] * len(gold_words)
     found: list[Difference | None] = []
     for vocabulary in gold_words:
         subject = None

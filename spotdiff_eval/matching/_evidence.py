@@ -33,7 +33,13 @@ from ._modifiers import (
     value_looks,
     with_looks,
 )
-from ._normalize import Name, attribute_category, content_words, parse_name, value_heads, words
+from ._normalize import (
+    Name,
+    attribute_category,
+    content_words,
+    parse_name,
+    words,
+)
 from ._reading import read_text
 
 #: Added, removed and count changes all say "how many of X are there":
@@ -49,11 +55,11 @@ class Profile(NamedTuple):
     tuple of normalised words. ``lead_words`` are the words of the phrase the
     description is about (see :func:`lead.lead_words`): only they may
     name the object, while ``description_words`` (all of it) only rank pairs.
-    ``named`` are the objects the difference names outside its subject: the
-    head of its description's lead phrase and the heads of its values (never
-    its attribute, which names a property); ``lead_head`` the first alone.
-    ``attached`` are the nouns that
-    modify the head of a name directly (``Name.attached``); ``counted`` the
+    ``lead_head`` is the head of the description's lead phrase, the one
+    object a description names (the values name theirs by direction,
+    ``relation._named_outside_subject``; an attribute never names one, it
+    names a property). ``attached`` are the nouns that modify the head of a
+    name directly (``Name.attached``); ``counted`` the
     nouns its description or values count ("four chimneys"). ``modifiers``
     are what the difference says the object is like.
 
@@ -71,7 +77,6 @@ class Profile(NamedTuple):
     change_words: frozenset[str]
     description_words: frozenset[str]
     lead_words: frozenset[str]
-    named: frozenset[str]
     lead_head: frozenset[str]
     attached: frozenset[str]
     counted: frozenset[str]
@@ -103,10 +108,9 @@ class _Named(NamedTuple):
 
 
 class _Changed(NamedTuple):
-    """What a difference's change states: its sort, values, the objects and counts in them."""
+    """What a difference's change states: its sort, values, and what they count."""
 
     words: frozenset[str]
-    named: frozenset[str]
     counted: frozenset[str]
     category: str | None
     values: tuple[str, ...]
@@ -164,7 +168,6 @@ def _changed(
         category = None
     return _Changed(
         words=frozenset().union(*(content_words(v) for v in (attribute, *values) if v)),
-        named=frozenset().union(*(value_heads(v) for v in values)),
         counted=frozenset().union(*(counted_nouns(v) for v in values)),
         category=category,
         values=values,
@@ -238,7 +241,6 @@ def profile(diff: Difference) -> Profile:
         changed.words,
         told.words,
         told.lead_words,
-        changed.named | told.lead_head,
         told.lead_head,
         named.attached,
         changed.counted | told.counted,

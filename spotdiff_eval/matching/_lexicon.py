@@ -95,6 +95,10 @@ POSITION_AXES: dict[str, dict[str, str]] = {
 #: Words that negate a value: "no stripes" says the opposite of "striped".
 NEGATIONS = frozenset("no not without non never lacking".split())
 
+#: Words that deny what follows them in a name: "rug_without_cat" is a rug.
+#: Not "no", which names signs (no_parking_sign).
+NAME_NEGATIONS = NEGATIONS - {"no"}
+
 #: Modifiers that turn a name into something that is not its head noun: a toy
 #: car is no car, a hot dog no dog, a statue of a horse no horse. Only
 #: depiction and replica words (and "hot", for the one food everyone knows):
@@ -108,6 +112,26 @@ NOT_A_KIND_OF_HEAD = frozenset(
     sketch model fake cartoon replica painting
     """.split()
 )
+
+#: Two-word names that are no kind of their head: a dog house is no house, a
+#: sea horse no horse. Each modifier acts as a replica word for that head
+#: only. General English; a compound that is a kind of its head (pine tree,
+#: arm chair, basket ball) is not listed, nor one a colour could spell
+#: (green_house is also a green house).
+NOT_A_KIND_OF = frozenset(
+    tuple(pair.split("_"))
+    for pair in """
+    dog_house bird_house light_house sea_horse sea_lion star_fish jelly_fish
+    snow_man pan_cake hour_glass head_phone micro_phone xylo_phone saxo_phone hedge_hog
+    butter_fly dragon_fly fire_fly lady_bug pine_apple egg_plant power_plant pine_cone
+    computer_mouse motor_cycle
+    """.split()
+)
+
+#: Fillers that are a thing when a name is about them: "cat_picture" and
+#: "picture_of_a_cat" are pictures, not the cat; after a preposition they are
+#: the panels ("cat_in_the_picture" is the cat).
+PICTURE_WORDS = frozenset("picture image".split())
 
 #: Words for the two pictures themselves: "bottom_panel", "right image". A
 #: position word right before one places nothing in the scene.

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ._lexicon import ADJECTIVES, NOT_A_KIND_OF_HEAD, POSITION_AXES, SHAPES
+from ._lexicon import ADJECTIVES, NOT_A_KIND_OF, NOT_A_KIND_OF_HEAD, POSITION_AXES, SHAPES
 from ._looks import READABLE, SIZE_SCALE, group_looks
 from ._normalize import Name, negated, words
 
@@ -28,28 +28,37 @@ _DESCRIBING = ADJECTIVES | SHAPES | SIZE_SCALE
 
 @dataclass(frozen=True, slots=True)
 class Modifiers:
-    """Looks by dimension, places by axis, and the kind words of the names.
+    """Looks by dimension, places by axis, and the kind words of the names by head.
 
-    ``kinds`` are the nouns that narrow a name's head ("pine" in pine_tree,
-    "toy" in toy_car), over all names; ``replicas`` those of them right
-    before the head that make it no such thing ("toy" in toy_car, not "hot"
-    in hot_air_balloon); ``bare`` says that some name has a head
-    and no such noun, so the difference accepts any kind of it (a gold "ball"
-    with the alias "beach_ball" is still any ball). ``looks`` and ``places``
-    map a dimension or axis to the canonical values stated for it.
+    ``kinds`` maps a head to the nouns that narrow it in the names with that
+    head ("pine" in pine_tree, "toy" in toy_car); ``replicas`` to those of
+    them right before the head that make it no such thing ("toy" in
+    toy_car, "dog" in dog_house, not "hot" in hot_air_balloon); ``bare`` holds the heads some
+    name gives with no such noun, so the difference accepts any kind of
+    them (a gold "ball" with the alias "beach_ball" is still any ball).
+    All by head: an alias with another head ("fruit" for apple_tree) says
+    nothing of which tree it is, and once let pine_tree match apple_tree
+    (red team G2). ``looks`` and ``places`` map a dimension or axis to the
+    canonical values stated for it.
     """
 
     looks: tuple[tuple[str, frozenset[str]], ...]
     places: tuple[tuple[str, frozenset[str]], ...]
-    kinds: frozenset[str]
-    replicas: frozenset[str]
-    bare: bool
+    kinds: tuple[tuple[str, frozenset[str]], ...]
+    replicas: tuple[tuple[str, frozenset[str]], ...]
+    bare: frozenset[str]
 
     def look(self, dimension: str) -> frozenset[str]:
         return dict(self.looks).get(dimension, frozenset())
 
     def place(self, axis: str) -> frozenset[str]:
         return dict(self.places).get(axis, frozenset())
+
+    def kinds_of(self, head: str) -> frozenset[str]:
+        return dict(self.kinds).get(head, frozenset())
+
+    def replicas_of(self, head: str) -> frozenset[str]:
+        return dict(self.replicas).get(head, frozenset())
 
 
 #: Readings by dimension, sorted: ``(("color", {"red"}), ("size", {"small"}))``.
@@ -90,18 +99,36 @@ def _kinds_of(name: Name) -> frozenset[str]:
     return frozenset(w for w in name.core if w != name.head and w not in _DESCRIBING)
 
 
+def _by_head(pairs: Iterable[tuple[str, frozenset[str]]]) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Sets joined by head, sorted by head, the empty ones left out."""
+    found: dict[str, frozenset[str]] = {}
+    for head, items in pairs:
+        found[head] = found.get(head, frozenset()) | items
+    return tuple(sorted((head, items) for head, items in found.items() if items))
+
+
+def _replica_of(name: Name) -> frozenset[str]:
+    """The word right before the head that makes it no such thing, if any.
+
+    A kind word even where it also describes: "light" is a shade, but a
+    light_house is no house.
+    """
+    before = name.before_head
+    if before in NOT_A_KIND_OF_HEAD or (before, name.head) in NOT_A_KIND_OF:
+        return frozenset([before])
+    return frozenset()
+
+
 def name_modifiers(names: tuple[Name, ...]) -> Modifiers:
     """The modifiers a difference's names give it: looks, places, kinds."""
-    kinds = [_kinds_of(n) for n in names if n.head is not None]
-    replicas = frozenset(
-        n.before_head for n in names if n.head is not None and n.before_head in NOT_A_KIND_OF_HEAD
-    )
+    headed = [(n.head, n, _replica_of(n)) for n in names if n.head is not None]
+    kinds = [(head, _kinds_of(n) | replica) for head, n, replica in headed]
     return Modifiers(
         looks=_looks(n.core for n in names),
         places=_places(names),
-        kinds=frozenset().union(*kinds),
-        replicas=replicas,
-        bare=any(not k for k in kinds),
+        kinds=_by_head(kinds),
+        replicas=_by_head((head, replica) for head, _, replica in headed),
+        bare=frozenset(head for head, k in kinds if not k),
     )
 
 

@@ -23,12 +23,14 @@ from ._lexicon import (
     FILLER,
     GENERIC,
     IRREGULAR_PLURALS,
+    NAME_NEGATIONS,
     NAME_VERBS,
     NEGATIONS,
     NOT_PLURAL,
     NOT_PLURAL_SUFFIXES,
     NUMBER_WORDS,
     PANEL_WORDS,
+    PICTURE_WORDS,
     POSITION,
     PREPOSITIONS,
     SYNONYMS,
@@ -181,16 +183,31 @@ def parse_name(text: str) -> Name:
     # "number_of_rays"), it lives after it. A part that holds a vague noun
     # ("item_on_counter", "new_object") makes the name vague: the item is
     # unnamed, and it is not the counter.
+    #
+    # A name does not name what it denies or hedges between: the phrase after
+    # a negation ("not_a_cat", "rug_without_cat") never holds the head, and
+    # "dog_or_cat" names neither (red team G6). "no" is no negation here: a
+    # no_parking_sign is a sign.
     phrases: list[list[str]] = [[]]
     vague = [False]
+    denied: set[int] = set()
+    hedged = False
     for word in all_words:
-        if word in PREPOSITIONS or word in NAME_VERBS:
+        if word in PREPOSITIONS or word in NAME_VERBS or word in NAME_NEGATIONS:
             phrases.append([])
             vague.append(False)
+            if word in NAME_NEGATIONS:
+                denied.add(len(phrases) - 1)
         elif word in VAGUE_NOUNS:
             vague[-1] = True
-        elif word not in FILLER:
+        elif word == "or":
+            hedged = True
+        elif word not in FILLER or (word in PICTURE_WORDS and len(phrases) == 1):
             phrases[-1].append(word)
+    for index in denied:
+        phrases[index] = []
+    if hedged:
+        phrases = [[]]
     head = before = None
     attached: set[str] = set()
     for index, phrase in enumerate(phrases):
@@ -210,9 +227,14 @@ def parse_name(text: str) -> Name:
             break
         if vague[index]:
             break
+    said = set(chain.from_iterable(phrases))
     kept = [
-        w for w in all_words if w not in FILLER and w not in PREPOSITIONS and w not in NAME_VERBS
+        w
+        for w in all_words
+        if (w not in FILLER or w in said) and w not in PREPOSITIONS and w not in NAME_VERBS
     ]
+    if denied or hedged:
+        kept = [w for w in kept if w in said or w in POSITION]
     core = frozenset(
         w for w in kept if w not in POSITION and w not in GENERIC and w not in CHANGE_WORDS
     )
@@ -247,6 +269,29 @@ def value_heads(value: str) -> frozenset[str]:
         elif word not in FILLER:
             phrase.append(word)
     return frozenset(heads)
+
+
+@lru_cache(maxsize=65536)
+def exchanged(
+    from_value: str | None, to_value: str | None
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The object a change takes away and the one it brings; each side one object or none.
+
+    "plain icing" -> "icing with candles" brings candles; "flag" -> "round
+    knob" takes a flag and brings a knob; "2 apples" -> "5 apples" changes
+    no object, so both sides are the one it counts. A side that takes away
+    or brings more than one object is a list and names none: "cat on dog on
+    bear" -> "boat on fox" would be five guesses in one prediction, and a
+    blind answer of such lists for "the floor's contents" found one golden
+    difference in six without looking at any image.
+    """
+    before = value_heads(from_value) if from_value else frozenset()
+    after = value_heads(to_value) if to_value else frozenset()
+    taken, brought = before - after, after - before
+    if not (taken or brought):
+        taken = brought = before  # both sides name the same objects
+    none: frozenset[str] = frozenset()
+    return (taken if len(taken) == 1 else none, brought if len(brought) == 1 else none)
 
 
 @lru_cache(maxsize=65536)

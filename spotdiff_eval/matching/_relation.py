@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..datasets import Difference
 from ._compounds import as_golds_spell_it
 from ._evidence import Profile, profile
-from ._normalize import values_match
+from ._normalize import exchanged, values_match
 from ._vetoes import Veto, change_corroborates, veto
 
 #: How much each route says about identity; feeds the similarity used to
@@ -59,6 +59,20 @@ def _same_specific_change(p: Profile, g: Profile, pred: Difference, gold: Differ
     return all(values_match(mine, theirs) for mine, theirs in pairs if theirs)
 
 
+def _named_outside_subject(pred: Difference, gold: Difference, p: Profile) -> frozenset[str]:
+    """The objects ``pred`` names beside its subject: its lead phrase's head, and its values'.
+
+    Values name what they bring (read against an addition), take away
+    (against a removal), or either (``normalize.exchanged``, one object a
+    side): "plain cherry" -> "icing with candles" takes a cherry away and
+    is no added cherry.
+    """
+    taken, brought = exchanged(pred.from_value, pred.to_value)
+    if gold.kind == "object_added":
+        return brought | p.lead_head
+    return (taken if gold.kind == "object_removed" else taken | brought) | p.lead_head
+
+
 def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | None:
     """The route by which ``pred`` may refer to ``gold``, before any veto."""
     # 0. The same name, word for word after normalisation ("street_lamp" for
@@ -80,7 +94,7 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    turning yellow is not the missing window_curtain (case "a shared
     #    common word is not a match").
     if p.head is not None and p.head in g.name_words:
-        said_elsewhere = not g.heads.isdisjoint(p.named)
+        said_elsewhere = not g.heads.isdisjoint(_named_outside_subject(pred, gold, p))
         if said_elsewhere or change_corroborates(p, g, pred, gold):
             return "part_of_name"
         return None
@@ -103,14 +117,14 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    prediction's subject or a noun modifying it directly ("cake_top" for
     #    candles on the cake, case "a container named by any word of the
     #    subject"; a subject listing nouns names only its last two), and the
-    #    prediction must name the object as the head of a value or of its
-    #    lead phrase.
+    #    prediction must name the object as the head of its lead phrase or
+    #    of what its values bring or take away (``_named_outside_subject``).
     if (
         p.head is not None
         and g.is_presence
         and pred.kind in ("attribute_change", "count_change")
         and not ({p.head} | p.attached).isdisjoint(g.all_words)
-        and not g.heads.isdisjoint(p.named)
+        and not g.heads.isdisjoint(_named_outside_subject(pred, gold, p))
     ):
         return "container"
 
@@ -168,28 +182,39 @@ def candidates(p: Profile, golds: Sequence[Profile]) -> list[int]:
     ]
 
 
-def _names_several(accepted: Sequence[tuple[str, Profile, Relation]]) -> Veto | None:
-    """Golds about different objects all accept a prediction: it singles none out.
+def _names_several(accepted: Sequence[tuple[str, Profile, Relation]]) -> dict[str, Veto]:
+    """The accepting golds a prediction does not single out, each with why.
 
     A prediction that fits the removed cat, the shelf's books and the tree
     at once (a list of nouns, a vague subject with a list in some field)
     says nothing about which one it saw (case "a run-on noun list with no
-    separators names none"). Golds without a head and golds sharing a head
-    noun are one object as far as names go; a prediction that names a gold
-    itself (route ``same_object``: its name or head noun) names that one.
+    separators names none"): all are refused. Golds without a head and golds
+    sharing a head noun are one object as far as names go. A prediction that
+    names a gold itself (route ``same_object``: its name or head noun) is
+    about that one, so only the others are refused: "teddy_bear_on_floor"
+    counting calculator -> kite is the teddy bear, and a copy of it once
+    found the removed calculator too (red team G3).
     """
-    if any(r.route == "same_object" for _, _, r in accepted):
-        return None
+    itself = [(gold_id, g) for gold_id, g, r in accepted if r.route == "same_object"]
+    if itself:
+        first, named = itself[0]
+        heads = frozenset().union(*(g.heads for _, g in itself))
+        return {
+            gold_id: Veto(NAMES_SEVERAL, f"names {first} ({'/'.join(sorted(named.heads))}) itself")
+            for gold_id, g, r in accepted
+            if r.route != "same_object" and heads.isdisjoint(g.heads)
+        }
     named = sorted((gold_id, g) for gold_id, g, _ in accepted if g.heads)
     for i, (first, a) in enumerate(named):
         for second, b in named[i + 1 :]:
             if a.heads.isdisjoint(b.heads):
-                return Veto(
+                several = Veto(
                     NAMES_SEVERAL,
                     f"fits {first} ({'/'.join(sorted(a.heads))}) and "
                     f"{second} ({'/'.join(sorted(b.heads))}): singles none out",
                 )
-    return None
+                return {gold_id: several for gold_id, _, _ in accepted}
+    return {}
 
 
 def relate_all(
@@ -201,19 +226,19 @@ def relate_all(
     spelled with the gold's compounds ("lamppost" for lamp_post,
     ``compounds.py``), then together: a
     prediction accepted by golds about different objects is refused for all
-    of them (``names_several``). The rule reads the set of accepted golds,
-    never their order.
+    of them, or for all but those it names itself (``names_several``). The
+    rule reads the set of accepted golds, never their order.
     """
     judged: list[tuple[int, Relation | Veto]] = []
     near = set(candidates(p, gold_profiles))
-    respellings = as_golds_spell_it(pred, [g.name_words for g in gold_profiles])
+    respellings = as_golds_spell_it(pred, tuple(g.name_words for g in gold_profiles))
     for gi, (g, respelled) in enumerate(zip(gold_profiles, respellings, strict=True)):
         if respelled is not None:
             judged.append((gi, relate(respelled, golds[gi], profile(respelled), g)))
         elif gi in near:
             judged.append((gi, relate(pred, golds[gi], p, g)))
     accepted = [(golds[gi].id, gold_profiles[gi], r) for gi, r in judged if isinstance(r, Relation)]
-    several = _names_several(accepted)
-    if several is None:
+    refused = _names_several(accepted)
+    if not refused:
         return judged
-    return [(gi, several if isinstance(r, Relation) else r) for gi, r in judged]
+    return [(gi, refused.get(golds[gi].id, r)) for gi, r in judged]

@@ -116,32 +116,61 @@ def _is_count(p: Profile) -> bool:
     return p.category == "count"
 
 
+#: Sorts of change that show the object in both panels, looking otherwise.
+_LOOK_CHANGES = frozenset({"color", "size", "shape", "pattern"})
+_PRESENCE = frozenset({"object_added", "object_removed"})
+
+
+def _stays_and_goes(said: Profile, other: Profile) -> bool:
+    """``said`` has an object appear or go that ``other`` shows in both panels.
+
+    ``other`` changes the object's colour, size, shape or pattern, or is an
+    attribute change that states nothing at all, which still says the object
+    is there. "cat removed" is not the cat turning white, nor is "cat"
+    turning white the cat that went: blind answers of the likeliest objects,
+    each "removed" or each a bare attribute change, found such golds (red
+    team G9, and its way round). Only about the same object: a change of
+    what a container looks like may report an addition in it (route 4).
+    A pattern is made of things that can appear: "shirt_stripes" added is
+    the shirt's new pattern.
+    """
+    if said.kind not in _PRESENCE or other.kind != "attribute_change":
+        return False
+    if other.category == "pattern" and said.modifiers.look("pattern"):
+        return False
+    return other.category in _LOOK_CHANGES or not other.change_words
+
+
 def _different_change(p: Profile, g: Profile) -> bool:
     """Two changes of different sorts; an addition or removal has no sort.
 
     A count against an attribute change of unknown sort ("material" from wood
     to metal) is still a contradiction: the unknown sort is not a number.
+    An object that appears or goes is not the same object changing its look
+    (:func:`_stays_and_goes`).
     """
     if p.category is not None and g.category is not None:
         return p.category != g.category
+    if p.head in g.heads and (_stays_and_goes(p, g) or _stays_and_goes(g, p)):
+        return True
     if _is_count(p) and g.kind == "attribute_change":
         return True
     return _is_count(g) and p.kind == "attribute_change"
 
 
 def _kind_veto(p: Profile, g: Profile) -> str | None:
-    if p.head is None or p.head not in g.heads:
+    head = p.head
+    if head is None or head not in g.heads:
         return None
-    mine, theirs = p.modifiers, g.modifiers
-    if mine.kinds and not theirs.bare and mine.kinds.isdisjoint(theirs.kinds):
-        pred_kind, gold_kind = "/".join(sorted(mine.kinds)), "/".join(sorted(theirs.kinds))
-        return f"{pred_kind} {p.head} is not {gold_kind} {p.head}"
+    mine, theirs = p.modifiers.kinds_of(head), g.modifiers.kinds_of(head)
+    if mine and head not in g.modifiers.bare and mine.isdisjoint(theirs):
+        return f"{'/'.join(sorted(mine))} {head} is not {'/'.join(sorted(theirs))} {head}"
     for said, other in ((p, g), (g, p)):
-        if said.modifiers.bare:
+        if head in said.modifiers.bare:
             continue
-        unshared = said.modifiers.replicas - other.all_words - other.lead_words
+        unshared = said.modifiers.replicas_of(head) - other.all_words - other.lead_words
         if unshared:
-            return f"a {min(unshared)} {p.head} is not a {p.head}"
+            return f"a {min(unshared)} {head} is not a {head}"
     return None
 
 

@@ -26,9 +26,9 @@ from .output import (
     ItemRecord,
     build_document,
     check_items_known,
+    dumps_predictions,
     question_mismatch,
     read_run_file,
-    render,
     tool_name,
 )
 
@@ -134,7 +134,7 @@ def merge_predictions(
     in_order = sorted(records.values(), key=lambda r: order[r.item_id])
     document = build_document(header, in_order, max(f.run["finished"] for f in files))
     validate_document(document, "prediction", output)
-    write_text_atomic(output, render(document))
+    write_text_atomic(output, dumps_predictions(document))
     counts = document["run"]["totals"]
     return MergeResult(
         output=output,

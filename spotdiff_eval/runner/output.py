@@ -158,7 +158,7 @@ def build_document(
     }
 
 
-def render(document: Mapping[str, Any]) -> str:
+def dumps_predictions(document: Mapping[str, Any]) -> str:
     """Indented down to the single item, each item's answer on one line."""
     return dumps_layered(document, expand=3)
 
@@ -186,7 +186,7 @@ class OutputFile:
 
     def save(self) -> None:
         document = build_document(self.header, self.in_order(), utc_now())
-        write_text_atomic(self.path, render(document))
+        write_text_atomic(self.path, dumps_predictions(document))
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,7 @@ from PIL import Image
 
 from ..datasets import Annotation, Box, DatasetItem, LoadedItem, Manifest, read_manifest
 from ..errors import SpotDiffError
-from ._extra_fields import MAX_LISTED as MAX_FILES_WITH_UNKNOWN_FIELDS
-from ._extra_fields import unknown_fields, warn_unknown_fields
+from ._extra_fields import MAX_UNKNOWN_LISTED, unknown_fields, warn_unknown_fields
 from ._findings import MAX_LISTED, Findings, listing, review_status_findings, schema_findings
 from ._grounding import check_grounding, crop_panels
 
@@ -48,7 +47,7 @@ def validate_dataset(manifest_path: Path) -> Findings:
             findings += schema_findings(exc, "manifest" if about_manifest else "annotation")
             continue
         _item_findings(findings, manifest, index, loaded)
-        if listed < MAX_FILES_WITH_UNKNOWN_FIELDS:
+        if listed < MAX_UNKNOWN_LISTED:
             source = loaded.item.annotation_path
             listed += warn_unknown_fields(findings, source, loaded.raw, "annotation")
         elif unknown_fields(loaded.raw, "annotation"):

@@ -20,9 +20,10 @@ from ..datasets import inlined_schema
 from ..errors import json_pointer
 from ._findings import Findings
 
-#: How many unknown fields a file lists before summarising: a dataset of
-#: 10,000 annotations with the same extra field must not print 10,000 lines.
-MAX_LISTED = 5
+#: How many unknown fields a file lists, and how many annotation files of a
+#: dataset are listed with theirs, before summarising: a dataset of 10,000
+#: annotations with the same extra field must not print 10,000 lines.
+MAX_UNKNOWN_LISTED = 5
 
 
 def unknown_fields(data: Any, schema_name: str) -> list[str]:
@@ -54,8 +55,8 @@ def warn_unknown_fields(findings: Findings, source: object, data: Any, schema_na
     others = pointers[1:]
     also = ""
     if others:
-        shown = ", ".join(others[: MAX_LISTED - 1])
-        rest = len(others) - (MAX_LISTED - 1)
+        shown = ", ".join(others[: MAX_UNKNOWN_LISTED - 1])
+        rest = len(others) - (MAX_UNKNOWN_LISTED - 1)
         also = f" (also {shown}{f' and {rest} more' if rest > 0 else ''})"
     findings.warn(source, pointers[0], f"unknown field{also}: kept, not read by the scorer")
     return True
