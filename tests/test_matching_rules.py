@@ -335,7 +335,7 @@ RED_TEAM_CASES = [
         "name": "F1 fitting objects with different heads singles none out",  # names_several
         "gold": [
             {"id": "d01", "kind": "object_added", "subject": "cake_candle"},
-            {"id": "d02", "kind": "object_added", "subject": "cake_cherry"},
+            {"id": "d02", "kind": "object_removed", "subject": "cake_cherry"},
         ],
         "predictions": [
             {
@@ -563,10 +563,25 @@ RED_TEAM_CASES = [
         "expected": [None],
     },
     {
-        "name": "G1 two objects brought on one side are a list",
+        "name": "G1 a value names what it is about: a cat on a rug is a cat",  # value_object
         "gold": [_FLOOR_CAT],
-        "predictions": [_contents("bare boards", "cat on rug")],
-        "expected": [None],
+        "predictions": [_contents("bare boards", "cat on rug"), _contents("bare", "rug on cat")],
+        "expected": ["d01", None],
+        "details_correct": [False, None],
+    },
+    {
+        "name": "G1 a value with only the new contents names them",  # red team round 2, R3
+        "gold": [_FLOOR_CAT],
+        "predictions": [{**_contents("", "floor with a cat"), "from": None}],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
+        "name": "G1 the added object and a second one from the same list",
+        "gold": [_FLOOR_CAT, {**_FLOOR_CAT, "id": "d02", "subject": "dog"}],
+        "predictions": [_contents("empty", "cat on dog"), _contents("empty", "dog on cat")],
+        "expected": ["d01", "d02"],
+        "details_correct": [False, False],
     },
     {
         "name": "G1 the container's new contents name the added object",
@@ -662,6 +677,23 @@ RED_TEAM_CASES = [
         "details_correct": [True],
     },
     {
+        "name": "G5 a picture word before another head names that head's kind",  # round 2, R7
+        "gold": [
+            {"id": "d01", **_gone("painting"), "aliases": ["picture_frame", "wall_picture"]},
+            {"id": "d02", **_gone("picture_frame")},
+        ],
+        "predictions": [_gone("framed_picture"), _gone("frame")],
+        "expected": ["d01", "d02"],
+        "details_correct": [True, True],
+    },
+    {
+        "name": "G5 a photo frame is a frame",  # PICTURE_HOLDERS
+        "gold": [{"id": "d01", **_gone("frame")}],
+        "predictions": [_gone("photo_frame")],
+        "expected": ["d01"],
+        "details_correct": [True],
+    },
+    {
         "name": "G6 a name names nothing it denies or hedges between",  # NAME_NEGATIONS, "or"
         "gold": [_CAT],
         "predictions": [_gone("not_a_cat"), _gone("dog_or_cat"), _gone("rug_without_cat")],
@@ -712,6 +744,42 @@ RED_TEAM_CASES = [
         "predictions": [{"kind": "object_added", "subject": "shirt_stripes"}],
         "expected": ["d01"],
         "details_correct": [False],
+    },
+    {
+        "name": "G9 a colour change told as the old one going and the new one coming",
+        "gold": [
+            {
+                "id": "d01",
+                "kind": "attribute_change",
+                "subject": "balloon",
+                "attribute": "color",
+                "from": "red",
+                "to": "blue",
+            }
+        ],
+        "predictions": [_gone("red_balloon"), _gone("green_balloon")],
+        "expected": ["d01", None],
+        "details_correct": [False, None],
+    },
+    {
+        "name": "G9 a part changing its look shows its whole in both panels",
+        "gold": [
+            {
+                "id": "d01",
+                **_gone("window"),
+                "description": "The window with the pink curtain is missing.",
+            }
+        ],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "window_curtain",
+                "attribute": "pattern",
+                "from": "spotted",
+                "to": "checked",
+            }
+        ],
+        "expected": [None],
     },
     {
         "name": "a count is no change of another sort, stated or not",  # _different_change

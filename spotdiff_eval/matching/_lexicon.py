@@ -113,6 +113,10 @@ NOT_A_KIND_OF_HEAD = frozenset(
     """.split()
 )
 
+#: Heads that hold pictures: before them a depiction word names a kind, not a
+#: replica ("photo frame", "picture book").
+PICTURE_HOLDERS = frozenset("frame album book".split())
+
 #: Two-word names that are no kind of their head: a dog house is no house, a
 #: sea horse no horse. Each modifier acts as a replica word for that head
 #: only. General English; a compound that is a kind of its head (pine tree,

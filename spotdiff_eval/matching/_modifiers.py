@@ -19,7 +19,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ._lexicon import ADJECTIVES, NOT_A_KIND_OF, NOT_A_KIND_OF_HEAD, POSITION_AXES, SHAPES
+from ._lexicon import (
+    ADJECTIVES,
+    NOT_A_KIND_OF,
+    NOT_A_KIND_OF_HEAD,
+    PICTURE_HOLDERS,
+    POSITION_AXES,
+    SHAPES,
+)
 from ._looks import READABLE, SIZE_SCALE, group_looks
 from ._normalize import Name, negated, words
 
@@ -95,8 +102,13 @@ def _places(names: tuple[Name, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
     return tuple(found)
 
 
+def _describes(word: str) -> bool:
+    """A look word, or a participle ("framed", "painted"): it describes, it names no kind."""
+    return word in _DESCRIBING or (len(word) > 4 and word.endswith("ed"))
+
+
 def _kinds_of(name: Name) -> frozenset[str]:
-    return frozenset(w for w in name.core if w != name.head and w not in _DESCRIBING)
+    return frozenset(w for w in name.core if w != name.head and not _describes(w))
 
 
 def _by_head(pairs: Iterable[tuple[str, frozenset[str]]]) -> tuple[tuple[str, frozenset[str]], ...]:
@@ -113,8 +125,10 @@ def _replica_of(name: Name) -> frozenset[str]:
     A kind word even where it also describes: "light" is a shade, but a
     light_house is no house.
     """
-    before = name.before_head
-    if before in NOT_A_KIND_OF_HEAD or (before, name.head) in NOT_A_KIND_OF:
+    before, head = name.before_head, name.head
+    if head in PICTURE_HOLDERS:
+        return frozenset()  # a photo frame is a frame
+    if before in NOT_A_KIND_OF_HEAD or (before, head) in NOT_A_KIND_OF:
         return frozenset([before])
     return frozenset()
 

@@ -204,6 +204,9 @@ def parse_name(text: str) -> Name:
             hedged = True
         elif word not in FILLER or (word in PICTURE_WORDS and len(phrases) == 1):
             phrases[-1].append(word)
+    # A picture word is a thing only as the head: picture_frame is a frame.
+    first = phrases[0]
+    phrases[0] = [w for i, w in enumerate(first) if w not in PICTURE_WORDS or i == len(first) - 1]
     for index in denied:
         phrases[index] = []
     if hedged:
@@ -272,26 +275,53 @@ def value_heads(value: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=65536)
+def value_object(value: str) -> str | None:
+    """The one object a value is about: the head of its first phrase that has one.
+
+    "a cat on the rug" is a cat, "2 windows" windows, "plain green" none.
+    A value that says what holds what is about what is held: "icing with
+    candles" and "floor with a cat" name candles and a cat, the things a
+    container change brings (red team round 2, R3). The verbs of scene
+    descriptions end a phrase: "a cat sitting on it" is a cat.
+    """
+    phrases: list[tuple[str | None, list[str]]] = [(None, [])]
+    for word in words(value):
+        if word in PREPOSITIONS or word in NAME_VERBS:
+            phrases.append((word, []))
+        elif word not in FILLER:
+            phrases[-1][1].append(word)
+    heads = [(joining, head_of(phrase, _NOT_VALUE_HEADS)) for joining, phrase in phrases]
+    for index, (_, head) in enumerate(heads):
+        if head is not None:
+            joining, held = heads[index + 1] if index + 1 < len(heads) else (None, None)
+            return held if joining == "with" and held is not None else head
+    return None
+
+
+@lru_cache(maxsize=65536)
 def exchanged(
     from_value: str | None, to_value: str | None
 ) -> tuple[frozenset[str], frozenset[str]]:
     """The object a change takes away and the one it brings; each side one object or none.
 
-    "plain icing" -> "icing with candles" brings candles; "flag" -> "round
-    knob" takes a flag and brings a knob; "2 apples" -> "5 apples" changes
-    no object, so both sides are the one it counts. A side that takes away
-    or brings more than one object is a list and names none: "cat on dog on
-    bear" -> "boat on fox" would be five guesses in one prediction, and a
-    blind answer of such lists for "the floor's contents" found one golden
-    difference in six without looking at any image.
+    Each value names one object (:func:`value_object`), whatever else it
+    lists: "cat on dog on bear" -> "boat on fox" takes a cat and brings a
+    boat, never five guesses at once (a blind answer of such lists for "the
+    floor's contents" found one golden difference in six, red team G1). An
+    object still named on the other side is neither taken nor brought:
+    "plain icing" -> "icing with candles" brings candles and keeps the
+    icing. "2 apples" -> "5 apples" takes and brings the apples it counts.
     """
-    before = value_heads(from_value) if from_value else frozenset()
-    after = value_heads(to_value) if to_value else frozenset()
-    taken, brought = before - after, after - before
-    if not (taken or brought):
-        taken = brought = before  # both sides name the same objects
-    none: frozenset[str] = frozenset()
-    return (taken if len(taken) == 1 else none, brought if len(brought) == 1 else none)
+    before = value_object(from_value) if from_value else None
+    after = value_object(to_value) if to_value else None
+    if before is not None and before == after:
+        return frozenset([before]), frozenset([before])
+    taken = before is not None and before not in value_heads(to_value or "")
+    brought = after is not None and after not in value_heads(from_value or "")
+    return (
+        frozenset([before]) if taken else frozenset(),
+        frozenset([after]) if brought else frozenset(),
+    )
 
 
 @lru_cache(maxsize=65536)

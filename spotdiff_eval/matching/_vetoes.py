@@ -131,14 +131,22 @@ def _stays_and_goes(said: Profile, other: Profile) -> bool:
     each "removed" or each a bare attribute change, found such golds (red
     team G9, and its way round). Only about the same object: a change of
     what a container looks like may report an addition in it (route 4).
-    A pattern is made of things that can appear: "shirt_stripes" added is
-    the shirt's new pattern.
     """
     if said.kind not in _PRESENCE or other.kind != "attribute_change":
         return False
-    if other.category == "pattern" and said.modifiers.look("pattern"):
-        return False
     return other.category in _LOOK_CHANGES or not other.change_words
+
+
+def _tells_the_look(p: Profile, g: Profile) -> bool:
+    """A prediction tells the gold's change of look as something appearing or going.
+
+    "shirt_stripes" added is the shirt's new pattern, and "red_balloon"
+    removed with "blue_balloon" added the balloon turning blue (a look that
+    disagrees with the change is ``looks_differ``). A blind guesser would
+    have to guess the look as well. Only the prediction may: a gold that
+    says the black cat went is not found by the black cat turning white.
+    """
+    return g.category in _LOOK_CHANGES and bool(p.modifiers.look(g.category))
 
 
 def _different_change(p: Profile, g: Profile) -> bool:
@@ -151,7 +159,12 @@ def _different_change(p: Profile, g: Profile) -> bool:
     """
     if p.category is not None and g.category is not None:
         return p.category != g.category
-    if p.head in g.heads and (_stays_and_goes(p, g) or _stays_and_goes(g, p)):
+    about_it = p.head in g.heads
+    if about_it and _stays_and_goes(p, g) and not _tells_the_look(p, g):
+        return True
+    # A part that changes its look shows its whole in both panels: the window's
+    # curtain turning checked is not the window that went (red team round 2, R6).
+    if (about_it or not g.heads.isdisjoint(p.attached)) and _stays_and_goes(g, p):
         return True
     if _is_count(p) and g.kind == "attribute_change":
         return True
