@@ -32,6 +32,7 @@ from ._domain import (
 )
 from ._jsonio import (
     MAX_JSON_BYTES,
+    JSONText,
     check_json_file,
     dumps_canonical,
     dumps_layered,
@@ -70,6 +71,7 @@ __all__ = [
     "DatasetItem",
     "Difference",
     "GoldDifference",
+    "JSONText",
     "Kind",
     "LoadedItem",
     "Manifest",

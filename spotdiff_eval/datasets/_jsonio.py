@@ -249,13 +249,18 @@ def dumps_layered(data: Any, expand: int = 2) -> str:
     return "".join(iter_layered(data, expand))
 
 
+class JSONText(str):
+    """A value already written as compact JSON, which :func:`iter_layered` writes as is."""
+
+
 def iter_layered(data: Any, expand: int = 2) -> Iterator[str]:
     """The text of :func:`dumps_layered`, piece by piece, to be written as it is made.
 
     A list in the first ``expand`` levels may be given as an iterator: its
     entries are then made, encoded and dropped one at a time. A report's
     items, their dicts and the whole text were the peak of ``evaluate``'s
-    memory when built before writing.
+    memory when built before writing. An entry may also be given as
+    :class:`JSONText`, the compact encoder's text of it.
     """
     yield from _layered(data, 0, expand)
     yield "\n"
@@ -270,7 +275,7 @@ _COMPACT = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(", 
 def _layered(value: Any, level: int, expand: int) -> Iterator[str]:
     is_dict = isinstance(value, dict)
     if level >= expand or not (is_dict or isinstance(value, list | Iterator)):
-        yield _COMPACT.encode(value)
+        yield value if isinstance(value, JSONText) else _COMPACT.encode(value)
         return
     entries = iter(value.items() if is_dict else value)
     first = next(entries, _END)

@@ -37,7 +37,7 @@ def annotation_from_json(data: Any, source: object) -> Annotation:
         item_id=data["item_id"],
         image=data["image"],
         panel_layout=data["panel_layout"],
-        differences=tuple(gold_difference_from_json(d) for d in data["differences"]),
+        differences=tuple(map(gold_difference_from_json, data["differences"])),
         panel_boxes=(tuple(boxes[0]), tuple(boxes[1])) if boxes is not None else None,
         review_status=data.get("review_status"),
     )

@@ -43,7 +43,7 @@ def predictions_from_json(data: Any, path: Path, sha256: str) -> Predictions:
     items = [
         PredictedItem(
             item_id=item["item_id"],
-            differences=tuple(difference_from_json(d) for d in item["differences"]),
+            differences=tuple(map(difference_from_json, item["differences"])),
         )
         for item in data["items"]
     ]

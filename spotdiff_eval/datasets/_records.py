@@ -26,31 +26,40 @@ def _text(value: Any) -> str | None:
     return text or None
 
 
-def _common_fields(obj: Mapping[str, Any]) -> dict[str, Any]:
-    return {
-        "kind": obj["kind"],
-        "subject": obj["subject"].strip(),
-        "attribute": _text(obj.get("attribute")),
-        "from_value": _text(obj.get("from")),
-        "to_value": _text(obj.get("to")),
-        "count": obj.get("count"),
-        "description": _text(obj.get("description")),
-    }
-
-
 def difference_from_json(obj: Mapping[str, Any]) -> Difference:
     """A predicted difference from a schema-valid prediction object."""
-    return Difference(**_common_fields(obj))
+    get = obj.get
+    return Difference(
+        kind=obj["kind"],
+        subject=obj["subject"].strip(),
+        attribute=_text(get("attribute")),
+        from_value=_text(get("from")),
+        to_value=_text(get("to")),
+        count=get("count"),
+        description=_text(get("description")),
+    )
 
 
 def gold_difference_from_json(obj: Mapping[str, Any]) -> GoldDifference:
-    """A golden difference from a schema-valid annotation object."""
-    bbox, aliases = obj.get("bbox"), obj.get("aliases")
+    """A golden difference from a schema-valid annotation object.
+
+    The fields a prediction shares are spelled out again rather than built
+    as a dict to unpack: that dict was a tenth of the time of each of the
+    160,000 differences loaded at 10,000 items.
+    """
+    get = obj.get
+    bbox, aliases = get("bbox"), get("aliases")
     return GoldDifference(
-        **_common_fields(obj),
+        kind=obj["kind"],
+        subject=obj["subject"].strip(),
+        attribute=_text(get("attribute")),
+        from_value=_text(get("from")),
+        to_value=_text(get("to")),
+        count=get("count"),
+        description=_text(get("description")),
         id=obj["id"],
         # Most golds have none: no generator for them (80,000 golds at 10,000 items).
         aliases=tuple(a.strip() for a in aliases if a.strip()) if aliases else (),
         bbox=tuple(bbox) if bbox is not None else None,
-        confidence=obj.get("confidence"),
+        confidence=get("confidence"),
     )

@@ -11,19 +11,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..datasets import Dataset, iter_layered, write_chunks_atomic
+from ..datasets import Dataset, JSONText, iter_layered, write_chunks_atomic
 from ..version import EVALUATOR_VERSION, REPORT_SCHEMA_VERSION
 from ._bootstrap import LEVEL, RESAMPLES, SEED
 from ._budget import prediction_budget
 from ._evaluation import Evaluation, ItemResult
 from ._metrics import WEIGHTS, Counts, Metrics
-
-DIGITS = 6
-
-
-def _r(value: float) -> float:
-    rounded = round(value, DIGITS)
-    return rounded + 0.0  # turns -0.0 into 0.0
+from ._report_lines import FloatText, item_line
+from ._report_lines import rounded as _r
 
 
 def _metrics(metrics: Metrics) -> dict[str, float]:
@@ -104,9 +99,13 @@ def write_report(path: Path | str, evaluation: Evaluation) -> None:
 
     Building the whole report, then its text, before writing came to twice
     the memory of the parsed inputs at 10,000 items; streamed, each item's
-    data and line live only while it is written. The bytes are the same.
+    line lives only while it is written. The lines are made from their
+    fields (``_report_lines``), not from :func:`_item`'s dicts: the bytes
+    are the same, in half the time.
     """
-    write_chunks_atomic(path, iter_layered({**_report(evaluation), "items": _items(evaluation)}))
+    floats = FloatText()
+    lines = (JSONText(item_line(result, floats)) for result in evaluation.items)
+    write_chunks_atomic(path, iter_layered({**_report(evaluation), "items": lines}))
 
 
 def _items(evaluation: Evaluation) -> Iterator[dict[str, Any]]:
