@@ -733,17 +733,8 @@ RED_TEAM_CASES = [
         "expected": [None, None, None],
     },
     {
-        "name": "G9 an object said to go is not the one that changes colour",  # _LOOK_CHANGES
-        "gold": [
-            {
-                "id": "d01",
-                "kind": "attribute_change",
-                "subject": "cat",
-                "attribute": "color",
-                "from": "black",
-                "to": "white",
-            }
-        ],
+        "name": "G9 an object said to go is not the one that changes colour",  # presence.py
+        "gold": [_BLACK_TO_WHITE_CAT],
         "predictions": [_gone("cat"), {"kind": "object_added", "subject": "cat"}],
         "expected": [None, None],
     },

@@ -26,37 +26,31 @@ def _text(value: Any) -> str | None:
     return text or None
 
 
+def _stated(obj: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields a prediction and a gold share, read alike for both."""
+    get = obj.get
+    return {
+        "kind": obj["kind"],
+        "subject": obj["subject"].strip(),
+        "attribute": _text(get("attribute")),
+        "from_value": _text(get("from")),
+        "to_value": _text(get("to")),
+        "count": get("count"),
+        "description": _text(get("description")),
+    }
+
+
 def difference_from_json(obj: Mapping[str, Any]) -> Difference:
     """A predicted difference from a schema-valid prediction object."""
-    get = obj.get
-    return Difference(
-        kind=obj["kind"],
-        subject=obj["subject"].strip(),
-        attribute=_text(get("attribute")),
-        from_value=_text(get("from")),
-        to_value=_text(get("to")),
-        count=get("count"),
-        description=_text(get("description")),
-    )
+    return Difference(**_stated(obj))
 
 
 def gold_difference_from_json(obj: Mapping[str, Any]) -> GoldDifference:
-    """A golden difference from a schema-valid annotation object.
-
-    The fields a prediction shares are spelled out again rather than built
-    as a dict to unpack: that dict was a tenth of the time of each of the
-    160,000 differences loaded at 10,000 items.
-    """
+    """A golden difference from a schema-valid annotation object."""
     get = obj.get
     bbox, aliases = get("bbox"), get("aliases")
     return GoldDifference(
-        kind=obj["kind"],
-        subject=obj["subject"].strip(),
-        attribute=_text(get("attribute")),
-        from_value=_text(get("from")),
-        to_value=_text(get("to")),
-        count=get("count"),
-        description=_text(get("description")),
+        **_stated(obj),
         id=obj["id"],
         # Most golds have none: no generator for them (80,000 golds at 10,000 items).
         aliases=tuple(a.strip() for a in aliases if a.strip()) if aliases else (),
