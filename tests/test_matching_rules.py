@@ -284,6 +284,15 @@ _BLACK_TO_WHITE_CAT = {
     "to": "white",
 }
 
+_FRAMES = {
+    "id": "d01",
+    "kind": "count_change",
+    "subject": "picture_frames_on_wall",
+    "from": "3",
+    "to": "2",
+    "description": "There are three framed pictures on the wall, and two in the second panel.",
+}
+
 #: Names the teddy bear itself, and values that take a calculator away.
 _BEAR_COUNTS_CALCULATOR = {
     "kind": "count_change",
@@ -854,6 +863,85 @@ RED_TEAM_CASES = [
                 "attribute": "pattern",
                 "from": "plain green",
                 "to": "dotted with red apples",
+            }
+        ],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
+        "name": "H1 a place after a preposition narrows no kind",  # Name.leading, round 4
+        "gold": [
+            {"id": "d01", **_gone("kettle_on_stove")},
+            {"id": "d02", **_gone("man_in_red_shirt")},
+            {"id": "d03", **_gone("kite_in_sky")},
+        ],
+        "predictions": [_gone("tea_kettle"), _gone("old_man"), _gone("paper_kite")],
+        "expected": ["d01", "d02", "d03"],
+        "details_correct": [True, True, True],
+    },
+    {
+        "name": "H1 a kind before the head still narrows it",
+        "gold": [{"id": "d01", **_gone("apple_tree_in_garden")}],
+        "predictions": [_gone("pine_tree")],
+        "expected": [None],
+    },
+    {
+        "name": "H2 a lamp switched off is not the lamp that went",  # PRESENCE_WORDS
+        "gold": [
+            {
+                "id": "d01",
+                "kind": "attribute_change",
+                "subject": "street_lamp",
+                "attribute": "state",
+                "from": "on",
+                "to": "off",
+            },
+            {"id": "d02", **_gone("car")},
+        ],
+        "predictions": [
+            _gone("street_lamp"),
+            {
+                "kind": "attribute_change",
+                "subject": "car",
+                "attribute": "position",
+                "from": "left",
+                "to": "right",
+            },
+        ],
+        "expected": [None, None],
+    },
+    {
+        "name": "H2 a removal told as visibility is a removal",
+        "gold": [{"id": "d01", **_gone("street_lamp")}],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "street_lamp",
+                "attribute": "visibility",
+                "from": "visible",
+                "to": "hidden",
+            }
+        ],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
+        "name": "H3 a gold counting framed pictures finds itself",  # counted picture words
+        "gold": [_FRAMES],
+        "predictions": [{k: v for k, v in _FRAMES.items() if k != "id"}],
+        "expected": ["d01"],
+        "details_correct": [True],
+    },
+    {
+        "name": "H4 a list in a value names its first item",  # _LISTING
+        "gold": [{"id": "d01", **_gone("globe_on_teacher_desk")}],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "desk",
+                "attribute": "contents",
+                "from": "a globe and books",
+                "to": "books",
             }
         ],
         "expected": ["d01"],

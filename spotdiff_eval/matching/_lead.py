@@ -15,6 +15,7 @@ from ._lexicon import (
     CHANGE_WORDS,
     FILLER,
     NOT_A_KIND_OF_HEAD,
+    PICTURE_WORDS,
     POSITION,
     PREPOSITIONS,
     VAGUE_NOUNS,
@@ -142,6 +143,6 @@ def counted_in(clauses: tuple[tuple[str, ...], ...]) -> frozenset[str]:
             if head is not None:
                 found.add(head)
             phrase = None
-        elif word not in FILLER:
+        elif word not in FILLER or word in PICTURE_WORDS:  # "three framed pictures"
             phrase.append(word)
     return frozenset(found)

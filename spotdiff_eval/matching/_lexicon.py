@@ -95,6 +95,15 @@ POSITION_AXES: dict[str, dict[str, str]] = {
 #: Words that negate a value: "no stripes" says the opposite of "striped".
 NEGATIONS = frozenset("no not without non never lacking".split())
 
+#: Words of an attribute change that speak of an object being there or not:
+#: "visibility" from "visible" to "hidden" tells a removal.
+PRESENCE_WORDS = frozenset(
+    """
+    presence present absent absence visibility visible invisible hidden missing gone
+    removed added appeared disappeared vanished existence exist exists there shown
+    """.split()
+)
+
 #: Words that deny what follows them in a name: "rug_without_cat" is a rug.
 #: Not "no", which names signs (no_parking_sign).
 NAME_NEGATIONS = NEGATIONS - {"no"}

@@ -105,7 +105,12 @@ def _places(names: tuple[Name, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
 
 
 def _kinds_of(name: Name) -> frozenset[str]:
-    return frozenset(w for w in name.core if w != name.head and w not in _DESCRIBING)
+    """The words that narrow a name's head: before it, in its phrase, not describing.
+
+    A place after a preposition is no kind: kettle_on_stove is any kettle,
+    so tea_kettle finds it (red team round 4).
+    """
+    return name.leading - _DESCRIBING
 
 
 def _by_head(pairs: Iterable[tuple[str, frozenset[str]]]) -> tuple[tuple[str, frozenset[str]], ...]:

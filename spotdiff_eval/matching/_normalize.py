@@ -127,7 +127,9 @@ class Name:
     before it and the head of the phrase right after it ("car" in both
     red_car_wheel and door_of_car); ``before_head`` is the word right
     before the head, the only place a word like "toy" or "hot" can make the
-    head another kind of thing.
+    head another kind of thing. ``leading`` are the core words before the
+    head in its own phrase, the only words that can narrow its kind:
+    "pine" in pine_tree, never "stove" in kettle_on_stove.
     """
 
     head: str | None
@@ -136,6 +138,7 @@ class Name:
     all_words: frozenset[str]  # core and positions
     attached: frozenset[str] = frozenset()
     before_head: str | None = None
+    leading: frozenset[str] = frozenset()
 
     @property
     def vague(self) -> bool:
@@ -211,6 +214,7 @@ def parse_name(text: str) -> Name:
         phrases = [[]]
     head = before = None
     attached: set[str] = set()
+    leading: list[str] = []
     for index, phrase in enumerate(phrases):
         head = head_of(phrase)
         following = head_of(phrases[index + 1]) if index + 1 < len(phrases) else None
@@ -218,6 +222,7 @@ def parse_name(text: str) -> Name:
             continue  # "flock_of_birds" is about birds
         if head is not None:
             position = len(phrase) - 1 - phrase[::-1].index(head)
+            leading = phrase[:position]
             if position > 0:
                 before = phrase[position - 1]
             modifier = head_of(phrase[:position])
@@ -247,6 +252,7 @@ def parse_name(text: str) -> Name:
         all_words=core | positions,
         attached=frozenset(attached),
         before_head=before,
+        leading=core.intersection(leading),
     )
 
 
@@ -272,6 +278,9 @@ def value_heads(value: str) -> frozenset[str]:
     return frozenset(heads)
 
 
+#: Words that list: each item of a list is a phrase of its own.
+_LISTING = frozenset({"and", "or"})
+
 #: Words after which a value says what its object holds: "floor with a cat",
 #: "rug now has a cat", "tray holding cups".
 _HOLDING = frozenset("with has have had hold holding contain containing carry carrying".split())
@@ -283,11 +292,12 @@ def value_parts(value: str) -> tuple[str | None, str | None]:
 
     "a cat on the rug" is a cat holding nothing; "icing with candles" is
     icing holding candles; "plain green" names nothing. The verbs of scene
-    descriptions end a phrase: "a cat sitting on it" is a cat.
+    descriptions and the words of a list end a phrase: "a cat sitting on
+    it" is a cat, "a globe and books" a globe (red team round 4).
     """
     phrases: list[tuple[str | None, list[str]]] = [(None, [])]
-    for word in words(value):
-        if word in PREPOSITIONS or word in VERB_MARKERS:
+    for word in words(value.replace(",", " and ")):
+        if word in PREPOSITIONS or word in VERB_MARKERS or word in _LISTING:
             phrases.append((word, []))
         elif word not in FILLER:
             phrases[-1][1].append(word)

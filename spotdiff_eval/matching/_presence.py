@@ -1,7 +1,7 @@
 """Appearing or going against staying: one object cannot do both.
 
 An addition or removal says the object is in one panel only; a change of its
-colour, size, shape or pattern says it is in both. "cat removed" is not the
+colour, size, shape, pattern, state or place says it is in both. "cat removed" is not the
 cat turning white, and the cat turning white is not the cat that went. Blind
 answers of the likeliest objects, each "removed", or each a bare attribute
 change, or each a vague removal whose description names the object, found
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..datasets import Difference
 from ._evidence import Profile
+from ._lexicon import PRESENCE_WORDS
 from ._modifiers import name_looks, value_looks
 from ._normalize import exchanged
 
@@ -26,8 +27,16 @@ _TOLD_LOOKS = frozenset({"color", "pattern"})
 
 
 def _says_it_stays(p: Profile) -> bool:
-    """An attribute change of look, or one that states no value: the object is there."""
-    return p.kind == "attribute_change" and (p.category in LOOK_CHANGES or not p.values)
+    """An attribute change the object is there for: of its look, its state, its place...
+
+    Any attribute change but a count, or one whose attribute or values speak
+    of being there ("visibility" "visible" -> "hidden" is a removal told as
+    an attribute). A lamp switched off is not the lamp that went, nor a
+    sign's new text a sign that came (red team round 4).
+    """
+    if p.kind != "attribute_change" or p.category == "count":
+        return False
+    return p.category in LOOK_CHANGES or not p.values or p.change_words.isdisjoint(PRESENCE_WORDS)
 
 
 def _about_it(p: Profile, g: Profile) -> bool:

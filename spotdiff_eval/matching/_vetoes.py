@@ -173,11 +173,12 @@ def _counts_veto(p: Profile, g: Profile) -> str | None:
 
     Only for a count against a count, an addition or a removal, and only
     when the prediction does not count its own head ("bird" with "four
-    birds" says nothing new).
+    birds" says nothing new) nor a word of the gold's names ("three framed
+    pictures" for picture_frames_on_wall).
     """
     if p.category != "count" or not g.is_presence or not p.counted:
         return None
-    if p.head in p.counted or not p.counted.isdisjoint(g.heads):
+    if p.head in p.counted or not p.counted.isdisjoint(g.heads | g.name_words):
         return None
     return f"counts {'/'.join(sorted(p.counted))}, not {'/'.join(sorted(g.heads)) or 'it'}"
 
