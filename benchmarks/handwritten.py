@@ -19,7 +19,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from spotdiff_eval.datasets._records import difference_from_json, gold_difference_from_json
+from spotdiff_eval.datasets import difference_from_json, gold_difference_from_json
 from spotdiff_eval.matching import match_item
 
 BATTERY = Path(__file__).resolve().parents[1] / "tests" / "data" / "handwritten-battery.json"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from spotdiff_eval.datasets._records import difference_from_json, gold_difference_from_json
+from spotdiff_eval.datasets import difference_from_json, gold_difference_from_json
 from spotdiff_eval.matching import match_item
 
 BATTERY = json.loads(
