@@ -948,6 +948,70 @@ RED_TEAM_CASES = [
         "details_correct": [False],
     },
     {
+        "name": "H1 contents after of or with narrow the kind",  # _OF_KIND, round 5
+        "gold": [{"id": "d01", **_gone("plate_of_cookies")}],
+        "predictions": [_gone("license_plate")],
+        "expected": [None],
+    },
+    {
+        "name": "H1 other contents are another kind",
+        "gold": [{"id": "d01", **_gone("plate_of_cookies")}],
+        "predictions": [_gone("plate_of_fruit")],
+        "expected": [None],
+    },
+    {
+        "name": "H1 the same contents in front are the same kind",  # and cookies -> cookie
+        "gold": [{"id": "d01", **_gone("plate_of_cookies")}],
+        "predictions": [_gone("cookie_plate")],
+        "expected": ["d01"],
+        "details_correct": [True],
+    },
+    {
+        "name": "H2 a model may tell a removal as an attribute change",  # round 5
+        "gold": [{"id": "d01", **_gone("cat")}, {"id": "d02", **_gone("dog")}],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "cat",
+                "attribute": "status",
+                "from": "appears",
+                "to": "disappears",
+            },
+            {
+                "kind": "attribute_change",
+                "subject": "dog",
+                "attribute": "location",
+                "from": "on the sofa",
+                "to": "none",
+            },
+        ],
+        "expected": ["d01", "d02"],
+        "details_correct": [False, False],
+    },
+    {
+        "name": "H2 a gold's state is no removal, whatever its values mention",  # round 5
+        "gold": [
+            {
+                "id": "d01",
+                "kind": "attribute_change",
+                "subject": "cup",
+                "attribute": "state",
+                "from": "whole",
+                "to": "handle missing",
+            },
+            {
+                "id": "d02",
+                "kind": "attribute_change",
+                "subject": "clock",
+                "attribute": "time shown",
+                "from": "3:00",
+                "to": "5:00",
+            },
+        ],
+        "predictions": [_gone("cup"), _gone("clock")],
+        "expected": [None, None],
+    },
+    {
         "name": "a count is no change of another sort, stated or not",  # _different_change
         "gold": [
             {"id": "d01", "kind": "attribute_change", "subject": "fence", "attribute": "material"}

@@ -95,12 +95,14 @@ POSITION_AXES: dict[str, dict[str, str]] = {
 #: Words that negate a value: "no stripes" says the opposite of "striped".
 NEGATIONS = frozenset("no not without non never lacking".split())
 
-#: Words of an attribute change that speak of an object being there or not:
-#: "visibility" from "visible" to "hidden" tells a removal.
+#: Words of a value that say whether an object is there: "appears" ->
+#: "disappears", "visible" -> "hidden", "none" (read as 0). Singular and
+#: plain forms both, as words() reads them.
 PRESENCE_WORDS = frozenset(
     """
-    presence present absent absence visibility visible invisible hidden missing gone
-    removed added appeared disappeared vanished existence exist exists there shown
+    0 present absent visible invisible hidden missing gone removed added appear appears
+    appeared disappear disappears disappeared vanish vanished exist exists existing there
+    here shown pictured included excluded deleted empty nowhere
     """.split()
 )
 
@@ -364,5 +366,12 @@ IRREGULAR_PLURALS = {
 }
 
 #: Words that end in "s" in the singular.
+#: Nouns in "-ie" whose plural in "-ies" is no "-y" word: cookies, movies.
+IE_NOUNS = frozenset(
+    """
+    cookie movie zombie brownie hoodie selfie calorie rookie smoothie magpie goalie
+    necktie bowtie pixie collie budgie birdie veggie genie auntie
+    """.split()
+)
 NOT_PLURAL_SUFFIXES = ("ss", "us", "is", "ous", "ics")
 NOT_PLURAL = frozenset("gas yes plus lens series species news sheep fish deer chassis".split())

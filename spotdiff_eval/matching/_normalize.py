@@ -22,6 +22,7 @@ from ._lexicon import (
     COLLECTIVES,
     FILLER,
     GENERIC,
+    IE_NOUNS,
     IRREGULAR_PLURALS,
     NAME_NEGATIONS,
     NAME_VERBS,
@@ -56,14 +57,15 @@ _DIGITS_AND_LETTERS = re.compile(r"(?<=[0-9])(?=[a-z])|(?<=[a-z])(?=[0-9])")
 def singular(word: str) -> str:
     """English singular by rule plus exceptions; good enough for scene nouns.
 
-    "apples" -> "apple", "berries" -> "berry", "boxes" -> "box", "glass" stays.
+    "apples" -> "apple", "berries" -> "berry", "cookies" -> "cookie", "boxes" ->
+    "box", "glass" stays.
     """
     if word in IRREGULAR_PLURALS:
         return IRREGULAR_PLURALS[word]
     if len(word) <= 3 or word in NOT_PLURAL or word.endswith(NOT_PLURAL_SUFFIXES):
         return word
     if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
+        return word[:-1] if word[:-1] in IE_NOUNS else word[:-3] + "y"
     if word.endswith(("sses", "xes", "ches", "shes", "zzes")):
         return word[:-2]
     if word.endswith("s"):
@@ -128,8 +130,10 @@ class Name:
     red_car_wheel and door_of_car); ``before_head`` is the word right
     before the head, the only place a word like "toy" or "hot" can make the
     head another kind of thing. ``leading`` are the core words before the
-    head in its own phrase, the only words that can narrow its kind:
-    "pine" in pine_tree, never "stove" in kettle_on_stove.
+    head in its own phrase and those of an "of" or "with" phrase right after
+    it, the only words that can narrow its kind: "pine" in pine_tree,
+    "cookie" in plate_of_cookies, never "stove" in kettle_on_stove (a
+    place).
     """
 
     head: str | None
@@ -193,12 +197,14 @@ def parse_name(text: str) -> Name:
     # "dog_or_cat" names neither (red team G6). "no" is no negation here: a
     # no_parking_sign is a sign.
     phrases: list[list[str]] = [[]]
+    joins: list[str] = [""]  # the word that opened each phrase
     vague = [False]
     denied: set[int] = set()
     hedged = False
     for word in all_words:
         if word in PREPOSITIONS or word in NAME_VERBS or word in NAME_NEGATIONS:
             phrases.append([])
+            joins.append(word)
             vague.append(False)
             if word in NAME_NEGATIONS:
                 denied.add(len(phrases) - 1)
@@ -223,6 +229,8 @@ def parse_name(text: str) -> Name:
         if head is not None:
             position = len(phrase) - 1 - phrase[::-1].index(head)
             leading = phrase[:position]
+            if index + 1 < len(phrases) and joins[index + 1] in _OF_KIND:
+                leading = leading + phrases[index + 1]  # plate_of_cookies, tree_with_apples
             if position > 0:
                 before = phrase[position - 1]
             modifier = head_of(phrase[:position])
@@ -277,6 +285,10 @@ def value_heads(value: str) -> frozenset[str]:
             phrase.append(word)
     return frozenset(heads)
 
+
+#: Prepositions after which a name says what kind its head is: its contents
+#: or what it bears ("plate_of_cookies", "tree_with_apples"), not a place.
+_OF_KIND = frozenset({"of", "with"})
 
 #: Words that list: each item of a list is a phrase of its own.
 _LISTING = frozenset({"and", "or"})
@@ -376,6 +388,9 @@ def numbers_in(text: str) -> frozenset[str]:
     return frozenset(w for w in words(text) if w.isdigit())
 
 
+_TIME_OF_DAY = re.compile(r"\b\d{1,2}:\d{2}\b")
+
+
 @lru_cache(maxsize=4096)
 def attribute_category(attribute: str | None, values: tuple[str, ...] = ()) -> str | None:
     """What an attribute is about: by its name, else by its values.
@@ -386,6 +401,8 @@ def attribute_category(attribute: str | None, values: tuple[str, ...] = ()) -> s
     is called: "decoration" from "one candle" to "five candles" (case "a count
     reported as an attribute whose values carry the noun").
     """
+    if any(map(_TIME_OF_DAY.search, values)):
+        return "time"  # "3:00" -> "5:00" is a clock's time, not a count (red team round 5)
     if len(values) == 2 and _counted(*values):
         return "count"
     if attribute:

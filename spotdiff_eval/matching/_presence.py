@@ -14,7 +14,7 @@ from ..datasets import Difference
 from ._evidence import Profile
 from ._lexicon import PRESENCE_WORDS
 from ._modifiers import name_looks, value_looks
-from ._normalize import exchanged
+from ._normalize import exchanged, negated, words
 
 #: Sorts of change that show the object in both panels, looking otherwise.
 LOOK_CHANGES = frozenset({"color", "size", "shape", "pattern"})
@@ -26,17 +26,33 @@ _PRESENCE = frozenset({"object_added", "object_removed"})
 _TOLD_LOOKS = frozenset({"color", "pattern"})
 
 
-def _says_it_stays(p: Profile) -> bool:
+def _speaks_of_being_there(p: Profile) -> bool:
+    """Values that say whether the object is there: a removal or addition told as an attribute.
+
+    "appears" -> "disappears", "in the picture" -> "not in the picture",
+    "on the sofa" -> "none", "visible" -> "hidden": a negation, or a word
+    of being there or not (``lexicon.PRESENCE_WORDS``), in either value.
+    """
+    return p.kind == "attribute_change" and any(
+        negated(value) or not PRESENCE_WORDS.isdisjoint(words(value)) for value in p.values
+    )
+
+
+def _says_it_stays(p: Profile, *, told_by_model: bool) -> bool:
     """An attribute change the object is there for: of its look, its state, its place...
 
-    Any attribute change but a count, or one whose attribute or values speak
-    of being there ("visibility" "visible" -> "hidden" is a removal told as
-    an attribute). A lamp switched off is not the lamp that went, nor a
-    sign's new text a sign that came (red team round 4).
+    Any attribute change but a count: a lamp switched off is not the lamp
+    that went, nor a sign's new text a sign that came (red team round 4).
+    A model may tell a removal or addition as an attribute change
+    (:func:`_speaks_of_being_there`, red team round 5); a gold says it with
+    its kind, so a gold's "handle missing" is the cup's state, and the cup
+    is still there.
     """
     if p.kind != "attribute_change" or p.category == "count":
         return False
-    return p.category in LOOK_CHANGES or not p.values or p.change_words.isdisjoint(PRESENCE_WORDS)
+    if p.category in LOOK_CHANGES or not p.values:
+        return True
+    return not (told_by_model and _speaks_of_being_there(p))
 
 
 def _about_it(p: Profile, g: Profile) -> bool:
@@ -74,9 +90,9 @@ def appears_against_stays(pred: Difference, gold: Difference, p: Profile, g: Pro
     of what a container looks like may report an addition in it
     ("apple_tree" pattern "plain green" -> "dotted with red apples").
     """
-    if p.kind in _PRESENCE and _says_it_stays(g):
+    if p.kind in _PRESENCE and _says_it_stays(g, told_by_model=False):
         return not _tells_the_look(pred, gold, p, g)
-    if g.kind not in _PRESENCE or not _says_it_stays(p):
+    if g.kind not in _PRESENCE or not _says_it_stays(p, told_by_model=True):
         return False
     if _about_it(p, g):
         return True
