@@ -982,11 +982,57 @@ RED_TEAM_CASES = [
                 "subject": "dog",
                 "attribute": "location",
                 "from": "on the sofa",
-                "to": "none",
+                "to": "gone",
             },
         ],
         "expected": ["d01", "d02"],
         "details_correct": [False, False],
+    },
+    {
+        "name": "H2 a negation is no removal, and 'not here' no wildcard",  # round 6
+        "gold": [
+            {"id": "d01", **_gone("street_lamp")},
+            {**_BLACK_TO_WHITE_CAT, "id": "d02"},
+        ],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "street_lamp",
+                "attribute": "state",
+                "from": "on",
+                "to": "not on",
+            },
+            {
+                "kind": "attribute_change",
+                "subject": "cat",
+                "attribute": "state",
+                "from": "here",
+                "to": "not here",
+            },
+        ],
+        "expected": [None, None],
+    },
+    {
+        "name": "H2 visibility true to false is a removal",  # round 6
+        "gold": [{"id": "d01", **_gone("cat")}],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "cat",
+                "attribute": "visibility",
+                "from": "true",
+                "to": "false",
+            }
+        ],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
+        "name": "H1 what a thing bears is no kind of it",  # _OF_KIND without "with", round 6
+        "gold": [{"id": "d01", **_gone("man_with_beard")}],
+        "predictions": [_gone("old_man")],
+        "expected": ["d01"],
+        "details_correct": [True],
     },
     {
         "name": "H2 a gold's state is no removal, whatever its values mention",  # round 5

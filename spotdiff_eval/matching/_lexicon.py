@@ -95,14 +95,15 @@ POSITION_AXES: dict[str, dict[str, str]] = {
 #: Words that negate a value: "no stripes" says the opposite of "striped".
 NEGATIONS = frozenset("no not without non never lacking".split())
 
-#: Words of a value that say whether an object is there: "appears" ->
-#: "disappears", "visible" -> "hidden", "none" (read as 0). Singular and
-#: plain forms both, as words() reads them.
+#: Words of an attribute change that say whether an object is there:
+#: "appears" -> "disappears", "visibility" visible -> hidden, "here" -> "not
+#: here". Singular and plain forms both, as words() reads them.
 PRESENCE_WORDS = frozenset(
     """
-    0 present absent visible invisible hidden missing gone removed added appear appears
-    appeared disappear disappears disappeared vanish vanished exist exists existing there
-    here shown pictured included excluded deleted empty nowhere
+    presence present absence absent visibility visible invisible hidden missing gone
+    removed added appear appears appeared disappear disappears disappeared vanish
+    vanished existence exist exists existing there here shown pictured included
+    excluded deleted nowhere
     """.split()
 )
 

@@ -130,10 +130,10 @@ class Name:
     red_car_wheel and door_of_car); ``before_head`` is the word right
     before the head, the only place a word like "toy" or "hot" can make the
     head another kind of thing. ``leading`` are the core words before the
-    head in its own phrase and those of an "of" or "with" phrase right after
-    it, the only words that can narrow its kind: "pine" in pine_tree,
-    "cookie" in plate_of_cookies, never "stove" in kettle_on_stove (a
-    place).
+    head in its own phrase and those of an "of" phrase right after it, the
+    only words that can narrow its kind: "pine" in pine_tree, "cookie" in
+    plate_of_cookies, never "stove" in kettle_on_stove (a place) nor
+    "beard" in man_with_beard.
     """
 
     head: str | None
@@ -230,7 +230,7 @@ def parse_name(text: str) -> Name:
             position = len(phrase) - 1 - phrase[::-1].index(head)
             leading = phrase[:position]
             if index + 1 < len(phrases) and joins[index + 1] in _OF_KIND:
-                leading = leading + phrases[index + 1]  # plate_of_cookies, tree_with_apples
+                leading = leading + phrases[index + 1]  # plate_of_cookies
             if position > 0:
                 before = phrase[position - 1]
             modifier = head_of(phrase[:position])
@@ -287,8 +287,9 @@ def value_heads(value: str) -> frozenset[str]:
 
 
 #: Prepositions after which a name says what kind its head is: its contents
-#: or what it bears ("plate_of_cookies", "tree_with_apples"), not a place.
-_OF_KIND = frozenset({"of", "with"})
+#: or stuff ("plate_of_cookies", "loaf_of_bread"). Not "with": what a thing
+#: bears is no kind of it (man_with_beard is any man; red team round 6).
+_OF_KIND = frozenset({"of"})
 
 #: Words that list: each item of a list is a phrase of its own.
 _LISTING = frozenset({"and", "or"})

@@ -14,7 +14,7 @@ from ..datasets import Difference
 from ._evidence import Profile
 from ._lexicon import PRESENCE_WORDS
 from ._modifiers import name_looks, value_looks
-from ._normalize import exchanged, negated, words
+from ._normalize import exchanged, words
 
 #: Sorts of change that show the object in both panels, looking otherwise.
 LOOK_CHANGES = frozenset({"color", "size", "shape", "pattern"})
@@ -27,15 +27,18 @@ _TOLD_LOOKS = frozenset({"color", "pattern"})
 
 
 def _speaks_of_being_there(p: Profile) -> bool:
-    """Values that say whether the object is there: a removal or addition told as an attribute.
+    """An attribute change that says whether the object is there: a removal or addition.
 
-    "appears" -> "disappears", "in the picture" -> "not in the picture",
-    "on the sofa" -> "none", "visible" -> "hidden": a negation, or a word
-    of being there or not (``lexicon.PRESENCE_WORDS``), in either value.
+    "appears" -> "disappears", "here" -> "not here", "visible" -> "hidden",
+    or an attribute "visibility" or "presence" whatever its values (true ->
+    false): a word of being there or not (``lexicon.PRESENCE_WORDS``). Not a
+    bare negation: "on" -> "not on" is a lamp switched off, "no hat" a man
+    who took his hat off (red team round 6).
     """
-    return p.kind == "attribute_change" and any(
-        negated(value) or not PRESENCE_WORDS.isdisjoint(words(value)) for value in p.values
-    )
+    if p.kind != "attribute_change":
+        return False
+    said = p.change_words.union(*(words(value) for value in p.values))
+    return not PRESENCE_WORDS.isdisjoint(said)
 
 
 def _says_it_stays(p: Profile, *, told_by_model: bool) -> bool:
@@ -82,15 +85,18 @@ def _tells_the_look(pred: Difference, gold: Difference, p: Profile, g: Profile) 
 def appears_against_stays(pred: Difference, gold: Difference, p: Profile, g: Profile) -> bool:
     """One side has the object come or go while the other shows it in both panels.
 
-    A prediction that came or went never finds a change of look, unless its
-    name tells that look (:func:`_tells_the_look`). A prediction that shows
+    A prediction that came or went, by its kind or by values that say so,
+    never finds a change of look, state or place, unless its name tells
+    that look (:func:`_tells_the_look`): "here" -> "not here" is no wildcard
+    for the cat's colour (red team round 6). A prediction that shows
     the gold's object, or a part of it, in both panels never finds the gold
     that came or went ("window_curtain" turning checked is not the window
     that went), unless its values bring or take that object away: a change
     of what a container looks like may report an addition in it
     ("apple_tree" pattern "plain green" -> "dotted with red apples").
     """
-    if p.kind in _PRESENCE and _says_it_stays(g, told_by_model=False):
+    comes_or_goes = p.kind in _PRESENCE or _speaks_of_being_there(p)
+    if comes_or_goes and _says_it_stays(g, told_by_model=False):
         return not _tells_the_look(pred, gold, p, g)
     if g.kind not in _PRESENCE or not _says_it_stays(p, told_by_model=True):
         return False
