@@ -44,19 +44,28 @@ def test_the_golds_copied_find_themselves(item_id: str) -> None:
     assert all(m.details.fully_correct for m in result.matches)
 
 
-WRONG = [
-    (item_id, entry["gold"]["id"], wrong["tag"], wrong["prediction"])
-    for item_id, entries in sorted(ITEMS.items())
-    for entry in entries
-    for wrong in entry["wrong"]
-]
+def _answers(sort: str) -> list[tuple[str, str, str, dict]]:
+    """(item, gold id, tag, prediction) of every answer of one sort."""
+    return [
+        (item_id, entry["gold"]["id"], answer["tag"], answer["prediction"])
+        for item_id, entries in sorted(ITEMS.items())
+        for entry in entries
+        for answer in entry[sort]
+    ]
 
 
-@pytest.mark.parametrize(
-    ("item_id", "gold_id", "tag", "prediction"),
-    WRONG,
-    ids=[f"{item}-{gold}-{tag}" for item, gold, tag, _ in WRONG],
-)
+def _each(answers: list[tuple[str, str, str, dict]]) -> pytest.MarkDecorator:
+    return pytest.mark.parametrize(
+        ("item_id", "gold_id", "tag", "prediction"),
+        answers,
+        ids=[f"{item}-{gold}-{tag}" for item, gold, tag, _ in answers],
+    )
+
+
+WRONG, SWAPPED = _answers("wrong"), _answers("swapped")
+
+
+@_each(WRONG)
 def test_a_wrong_answer_never_finds_its_gold(
     item_id: str, gold_id: str, tag: str, prediction: dict
 ) -> None:
@@ -64,19 +73,7 @@ def test_a_wrong_answer_never_finds_its_gold(
     assert gold_id not in [m.gold_id for m in result.matches], tag
 
 
-SWAPPED = [
-    (item_id, entry["gold"]["id"], answer["tag"], answer["prediction"])
-    for item_id, entries in sorted(ITEMS.items())
-    for entry in entries
-    for answer in entry["swapped"]
-]
-
-
-@pytest.mark.parametrize(
-    ("item_id", "gold_id", "tag", "prediction"),
-    SWAPPED,
-    ids=[f"{item}-{gold}-{tag}" for item, gold, tag, _ in SWAPPED],
-)
+@_each(SWAPPED)
 def test_a_change_told_the_wrong_way_round_is_found_with_wrong_details(
     item_id: str, gold_id: str, tag: str, prediction: dict
 ) -> None:
