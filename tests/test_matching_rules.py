@@ -1035,6 +1035,67 @@ RED_TEAM_CASES = [
         "details_correct": [True],
     },
     {
+        "name": "H2 a presence word that only describes leaves a change of state",  # round 7
+        "gold": [
+            {
+                "id": "d01",
+                "kind": "attribute_change",
+                "subject": "cup",
+                "attribute": "state",
+                "from": "handle intact",
+                "to": "handle missing",
+            },
+            {
+                "id": "d02",
+                "kind": "attribute_change",
+                "subject": "car",
+                "attribute": "color",
+                "from": "blue",
+                "to": "red",
+            },
+        ],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "cup",
+                "attribute": "state",
+                "from": "handle intact",
+                "to": "handle missing",
+            },
+            {
+                "kind": "attribute_change",
+                "subject": "car",
+                "attribute": "color",
+                "from": "blue",
+                "to": "red (now visible)",
+            },
+        ],
+        "expected": ["d01", "d02"],
+        "details_correct": [True, None],
+    },
+    {
+        "name": "H2 the picture it leaves, or a scene asked yes or no, is a removal",  # round 7
+        "gold": [{"id": "d01", **_gone("cat")}, {"id": "d02", **_gone("dog")}],
+        "predictions": [
+            {
+                "kind": "attribute_change",
+                "subject": "cat",
+                "attribute": "status",
+                "from": "in the picture",
+                "to": "not in the picture",
+            },
+            {
+                "kind": "attribute_change",
+                "subject": "dog",
+                "attribute": "in_scene",
+                "from": "yes",
+                "to": "no",
+            },
+        ],
+        "expected": ["d01", "d02"],
+        "details_correct": [False, False],
+    },
+    {
         "name": "H2 a gold's state is no removal, whatever its values mention",  # round 5
         "gold": [
             {

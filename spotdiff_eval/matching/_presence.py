@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..datasets import Difference
 from ._evidence import Profile
-from ._lexicon import PRESENCE_WORDS
+from ._lexicon import FILLER, NEGATIONS, PRESENCE_WORDS
 from ._modifiers import name_looks, value_looks
 from ._normalize import exchanged, words
 
@@ -26,22 +26,49 @@ _PRESENCE = frozenset({"object_added", "object_removed"})
 _TOLD_LOOKS = frozenset({"color", "pattern"})
 
 
-def _speaks_of_being_there(p: Profile) -> bool:
-    """An attribute change that says whether the object is there: a removal or addition.
+#: Values that answer "is it there?": true/false, yes/no, 1/0.
+_YES_OR_NO = frozenset({"true", "false", "yes", "no", "1", "0"})
 
-    "appears" -> "disappears", "here" -> "not here", "visible" -> "hidden",
-    or an attribute "visibility" or "presence" whatever its values (true ->
-    false): a word of being there or not (``lexicon.PRESENCE_WORDS``). Not a
-    bare negation: "on" -> "not on" is a lamp switched off, "no hat" a man
-    who took his hat off (red team round 6).
+#: Words for the picture itself: "in the picture" says the object is there.
+_SCENE = frozenset({"picture", "image", "scene", "panel", "frame"})
+
+
+def _presence_value(value: str) -> bool:
+    """A value that is itself a claim of being there or not, and nothing else.
+
+    "gone", "disappears", "not here", "not in the picture": once negations
+    and fillers are set aside, only words of being there are left, or none
+    but the picture. "handle missing" is about a handle, "hidden behind the
+    sofa" about a place: such values describe, they do not say the object
+    came or went (red team round 7: an honest copy of the gold "handle
+    intact" -> "handle missing" was refused).
     """
-    if p.kind != "attribute_change":
+    said = [w for w in words(value) if w not in NEGATIONS]
+    rest = {w for w in said if w not in FILLER or w in PRESENCE_WORDS}
+    if rest:
+        return rest <= PRESENCE_WORDS
+    return not _SCENE.isdisjoint(said)
+
+
+def _speaks_of_being_there(pred: Difference, p: Profile) -> bool:
+    """A prediction's attribute change that is a removal or addition told as an attribute.
+
+    Its values are claims of being there (:func:`_presence_value`:
+    "appears" -> "disappears", "here" -> "not here"), or its attribute asks
+    it ("visibility", "presence", "in_scene") and its values answer yes or
+    no. Never a change of look: "plain" -> "stripes added" is a pattern. A
+    bare negation is none: "on" -> "not on" is a lamp switched off (round 6).
+    """
+    if p.kind != "attribute_change" or p.category in LOOK_CHANGES or not p.values:
         return False
-    said = p.change_words.union(*(words(value) for value in p.values))
-    return not PRESENCE_WORDS.isdisjoint(said)
+    if any(map(_presence_value, p.values)):
+        return True
+    asked = set(words(pred.attribute or ""))
+    answered = all(set(words(value)) <= _YES_OR_NO for value in p.values)
+    return answered and not (PRESENCE_WORDS.isdisjoint(asked) and _SCENE.isdisjoint(asked))
 
 
-def _says_it_stays(p: Profile, *, told_by_model: bool) -> bool:
+def _says_it_stays(diff: Difference, p: Profile, *, told_by_model: bool) -> bool:
     """An attribute change the object is there for: of its look, its state, its place...
 
     Any attribute change but a count: a lamp switched off is not the lamp
@@ -55,7 +82,7 @@ def _says_it_stays(p: Profile, *, told_by_model: bool) -> bool:
         return False
     if p.category in LOOK_CHANGES or not p.values:
         return True
-    return not (told_by_model and _speaks_of_being_there(p))
+    return not (told_by_model and _speaks_of_being_there(diff, p))
 
 
 def _about_it(p: Profile, g: Profile) -> bool:
@@ -95,10 +122,10 @@ def appears_against_stays(pred: Difference, gold: Difference, p: Profile, g: Pro
     of what a container looks like may report an addition in it
     ("apple_tree" pattern "plain green" -> "dotted with red apples").
     """
-    comes_or_goes = p.kind in _PRESENCE or _speaks_of_being_there(p)
-    if comes_or_goes and _says_it_stays(g, told_by_model=False):
+    comes_or_goes = p.kind in _PRESENCE or _speaks_of_being_there(pred, p)
+    if comes_or_goes and _says_it_stays(gold, g, told_by_model=False):
         return not _tells_the_look(pred, gold, p, g)
-    if g.kind not in _PRESENCE or not _says_it_stays(p, told_by_model=True):
+    if g.kind not in _PRESENCE or not _says_it_stays(pred, p, told_by_model=True):
         return False
     if _about_it(p, g):
         return True
