@@ -187,6 +187,20 @@ def decide(case: dict[str, Any]) -> tuple[list[str | None], dict[int, Any]]:
     return decided, by_prediction
 
 
+def attribute_change(
+    subject: str, attribute: str, before: str, after: str, **extra: object
+) -> dict[str, Any]:
+    """A difference of kind attribute_change, as the JSON files write it."""
+    return {
+        "kind": "attribute_change",
+        "subject": subject,
+        "attribute": attribute,
+        "from": before,
+        "to": after,
+        **extra,
+    }
+
+
 def assert_judged(case: dict[str, Any]) -> None:
     """The scorer reproduces the case's decisions and detail verdicts."""
     decided, by_prediction = decide(case)

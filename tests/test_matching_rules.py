@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import assert_judged
+from conftest import attribute_change as _attr
 
 from spotdiff_eval.datasets._records import difference_from_json, gold_difference_from_json
 from spotdiff_eval.matching._match import match_item
@@ -300,6 +301,9 @@ _BEAR_COUNTS_CALCULATOR = {
     "from": "calculator",
     "to": "kite",
 }
+
+
+_PETS = ("cat", "dog", "bird", "fish")
 
 
 def _contents(before: str, after: str) -> dict:
@@ -751,13 +755,7 @@ RED_TEAM_CASES = [
         "name": "G9 the cat turning white is not the cat that went",  # _stays_and_goes
         "gold": [{"id": "d01", **_gone("cat"), "description": "The black cat is missing."}],
         "predictions": [
-            {
-                "kind": "attribute_change",
-                "subject": "cat",
-                "attribute": "color",
-                "from": "black",
-                "to": "white",
-            },
+            _attr("cat", "color", "black", "white"),
             {"kind": "attribute_change", "subject": "cat"},
         ],
         "expected": [None, None],
@@ -803,15 +801,7 @@ RED_TEAM_CASES = [
                 "description": "The window with the pink curtain is missing.",
             }
         ],
-        "predictions": [
-            {
-                "kind": "attribute_change",
-                "subject": "window_curtain",
-                "attribute": "pattern",
-                "from": "spotted",
-                "to": "checked",
-            }
-        ],
+        "predictions": [_attr("window_curtain", "pattern", "spotted", "checked")],
         "expected": [None],
     },
     {
@@ -856,15 +846,7 @@ RED_TEAM_CASES = [
                 "description": "Red apples appear on the tree.",
             }
         ],
-        "predictions": [
-            {
-                "kind": "attribute_change",
-                "subject": "apple_tree",
-                "attribute": "pattern",
-                "from": "plain green",
-                "to": "dotted with red apples",
-            }
-        ],
+        "predictions": [_attr("apple_tree", "pattern", "plain green", "dotted with red apples")],
         "expected": ["d01"],
         "details_correct": [False],
     },
@@ -900,28 +882,14 @@ RED_TEAM_CASES = [
         ],
         "predictions": [
             _gone("street_lamp"),
-            {
-                "kind": "attribute_change",
-                "subject": "car",
-                "attribute": "position",
-                "from": "left",
-                "to": "right",
-            },
+            _attr("car", "position", "left", "right"),
         ],
         "expected": [None, None],
     },
     {
         "name": "H2 a removal told as visibility is a removal",
         "gold": [{"id": "d01", **_gone("street_lamp")}],
-        "predictions": [
-            {
-                "kind": "attribute_change",
-                "subject": "street_lamp",
-                "attribute": "visibility",
-                "from": "visible",
-                "to": "hidden",
-            }
-        ],
+        "predictions": [_attr("street_lamp", "visibility", "visible", "hidden")],
         "expected": ["d01"],
         "details_correct": [False],
     },
@@ -935,15 +903,7 @@ RED_TEAM_CASES = [
     {
         "name": "H4 a list in a value names its first item",  # _LISTING
         "gold": [{"id": "d01", **_gone("globe_on_teacher_desk")}],
-        "predictions": [
-            {
-                "kind": "attribute_change",
-                "subject": "desk",
-                "attribute": "contents",
-                "from": "a globe and books",
-                "to": "books",
-            }
-        ],
+        "predictions": [_attr("desk", "contents", "a globe and books", "books")],
         "expected": ["d01"],
         "details_correct": [False],
     },
@@ -967,26 +927,16 @@ RED_TEAM_CASES = [
         "details_correct": [True],
     },
     {
-        "name": "H2 a model may tell a removal as an attribute change",  # round 5
-        "gold": [{"id": "d01", **_gone("cat")}, {"id": "d02", **_gone("dog")}],
+        "name": "H2 a model may tell a removal as an attribute change",  # rounds 5, 7
+        "gold": [{"id": f"d0{i}", **_gone(name)} for i, name in enumerate(_PETS, 1)],
         "predictions": [
-            {
-                "kind": "attribute_change",
-                "subject": "cat",
-                "attribute": "status",
-                "from": "appears",
-                "to": "disappears",
-            },
-            {
-                "kind": "attribute_change",
-                "subject": "dog",
-                "attribute": "location",
-                "from": "on the sofa",
-                "to": "gone",
-            },
+            _attr("cat", "status", "appears", "disappears"),
+            _attr("dog", "location", "on the sofa", "gone"),
+            _attr("bird", "status", "in the picture", "not in the picture"),
+            _attr("fish", "in_scene", "yes", "no"),
         ],
-        "expected": ["d01", "d02"],
-        "details_correct": [False, False],
+        "expected": ["d01", "d02", "d03", "d04"],
+        "details_correct": [False, False, False, False],
     },
     {
         "name": "H2 a negation is no removal, and 'not here' no wildcard",  # round 6
@@ -995,35 +945,15 @@ RED_TEAM_CASES = [
             {**_BLACK_TO_WHITE_CAT, "id": "d02"},
         ],
         "predictions": [
-            {
-                "kind": "attribute_change",
-                "subject": "street_lamp",
-                "attribute": "state",
-                "from": "on",
-                "to": "not on",
-            },
-            {
-                "kind": "attribute_change",
-                "subject": "cat",
-                "attribute": "state",
-                "from": "here",
-                "to": "not here",
-            },
+            _attr("street_lamp", "state", "on", "not on"),
+            _attr("cat", "state", "here", "not here"),
         ],
         "expected": [None, None],
     },
     {
         "name": "H2 visibility true to false is a removal",  # round 6
         "gold": [{"id": "d01", **_gone("cat")}],
-        "predictions": [
-            {
-                "kind": "attribute_change",
-                "subject": "cat",
-                "attribute": "visibility",
-                "from": "true",
-                "to": "false",
-            }
-        ],
+        "predictions": [_attr("cat", "visibility", "true", "false")],
         "expected": ["d01"],
         "details_correct": [False],
     },
@@ -1055,45 +985,11 @@ RED_TEAM_CASES = [
             },
         ],
         "predictions": [
-            {
-                "kind": "attribute_change",
-                "subject": "cup",
-                "attribute": "state",
-                "from": "handle intact",
-                "to": "handle missing",
-            },
-            {
-                "kind": "attribute_change",
-                "subject": "car",
-                "attribute": "color",
-                "from": "blue",
-                "to": "red (now visible)",
-            },
+            _attr("cup", "state", "handle intact", "handle missing"),
+            _attr("car", "color", "blue", "red (now visible)"),
         ],
         "expected": ["d01", "d02"],
         "details_correct": [True, None],
-    },
-    {
-        "name": "H2 the picture it leaves, or a scene asked yes or no, is a removal",  # round 7
-        "gold": [{"id": "d01", **_gone("cat")}, {"id": "d02", **_gone("dog")}],
-        "predictions": [
-            {
-                "kind": "attribute_change",
-                "subject": "cat",
-                "attribute": "status",
-                "from": "in the picture",
-                "to": "not in the picture",
-            },
-            {
-                "kind": "attribute_change",
-                "subject": "dog",
-                "attribute": "in_scene",
-                "from": "yes",
-                "to": "no",
-            },
-        ],
-        "expected": ["d01", "d02"],
-        "details_correct": [False, False],
     },
     {
         "name": "H2 a gold's state is no removal, whatever its values mention",  # round 5

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import assert_judged
+from conftest import attribute_change as _changed
 
 from spotdiff_eval.datasets._records import difference_from_json, gold_difference_from_json
 from spotdiff_eval.matching._explain import explain_item
@@ -145,17 +146,6 @@ CASES = [
         "expected": [None],
     },
 ]
-
-
-def _changed(subject: str, attribute: str, before: str, after: str, **extra: object) -> dict:
-    return {
-        "kind": "attribute_change",
-        "subject": subject,
-        "attribute": attribute,
-        "from": before,
-        "to": after,
-        **extra,
-    }
 
 
 _EVERY_COLOR = "red orange yellow green blue purple pink black white gray brown"
