@@ -7,7 +7,7 @@ it pins down. Format as in shared/scoring-cases.json.
 from __future__ import annotations
 
 import pytest
-from conftest import assert_judged
+from conftest import assert_judged, attribute_change
 from conftest import attribute_change as _attr
 
 from spotdiff_eval.datasets._records import difference_from_json, gold_difference_from_json
@@ -304,6 +304,8 @@ _BEAR_COUNTS_CALCULATOR = {
 
 
 _PETS = ("cat", "dog", "bird", "fish")
+_LAMP_HIDDEN = attribute_change("lamp", "visibility", "visible", "hidden", id="d01")
+_TV_PICTURE = attribute_change("tv", "screen", "picture", "no picture", id="d02")
 
 
 def _contents(before: str, after: str) -> dict:
@@ -990,6 +992,26 @@ RED_TEAM_CASES = [
         ],
         "expected": ["d01", "d02"],
         "details_correct": [True, None],
+    },
+    {
+        "name": "H2 a claim of being there may say where",  # _BESIDES, round 8
+        "gold": [{"id": "d01", **_gone("cat")}, {"id": "d02", **_gone("dog")}],
+        "predictions": [
+            _attr("cat", "presence", "present (left)", "absent (right)"),
+            _attr("dog", "status", "on the table", "removed from the table"),
+        ],
+        "expected": ["d01", "d02"],
+        "details_correct": [False, False],
+    },
+    {
+        "name": "H2 golds about being seen, or a screen's picture, find their copies",  # round 8
+        "gold": [_LAMP_HIDDEN, _TV_PICTURE],
+        "predictions": [
+            {k: v for k, v in _LAMP_HIDDEN.items() if k != "id"},
+            {k: v for k, v in _TV_PICTURE.items() if k != "id"},
+        ],
+        "expected": ["d01", "d02"],
+        "details_correct": [True, True],
     },
     {
         "name": "H2 a gold's state is no removal, whatever its values mention",  # round 5

@@ -12,7 +12,15 @@ from __future__ import annotations
 
 from ..datasets import Difference
 from ._evidence import Profile
-from ._lexicon import FILLER, NEGATIONS, PRESENCE_WORDS
+from ._lexicon import (
+    FILLER,
+    NEGATIONS,
+    PANEL_WORDS,
+    POSITION,
+    PREPOSITIONS,
+    PRESENCE_WORDS,
+    VERB_MARKERS,
+)
 from ._modifiers import name_looks, value_looks
 from ._normalize import exchanged, words
 
@@ -33,21 +41,37 @@ _YES_OR_NO = frozenset({"true", "false", "yes", "no", "1", "0"})
 _SCENE = frozenset({"picture", "image", "scene", "panel", "frame"})
 
 
-def _presence_value(value: str) -> bool:
-    """A value that is itself a claim of being there or not, and nothing else.
+#: Words a claim of being there may carry besides: where and how much
+#: ("present (left)", "no longer there", "completely gone").
+_BESIDES = (
+    NEGATIONS
+    | POSITION
+    | PANEL_WORDS
+    | frozenset("longer fully completely partly partially entirely still original modified".split())
+)
 
-    "gone", "disappears", "not here", "not in the picture": once negations
-    and fillers are set aside, only words of being there are left, or none
-    but the picture. "handle missing" is about a handle, "hidden behind the
-    sofa" about a place: such values describe, they do not say the object
-    came or went (red team round 7: an honest copy of the gold "handle
-    intact" -> "handle missing" was refused).
+
+def _presence_value(value: str) -> bool:
+    """A value that is itself a claim of being there or not.
+
+    Its first phrase (before any preposition or verb) holds a word of being
+    there and nothing else but where and how much: "gone", "no longer
+    there", "present (left)", "removed from the table"; or it has none and
+    places the object in or out of the picture: "not in the picture". A
+    first phrase with anything else describes: "handle missing" is about a
+    handle (red team round 7), "picture" -> "no picture" is a screen's
+    content (round 8).
     """
-    said = [w for w in words(value) if w not in NEGATIONS]
-    rest = {w for w in said if w not in FILLER or w in PRESENCE_WORDS}
+    said = words(value)
+    first: list[str] = []
+    for word in said:
+        if word in PREPOSITIONS or word in VERB_MARKERS:
+            break
+        first.append(word)
+    rest = {w for w in first if w in PRESENCE_WORDS or (w not in FILLER and w not in _BESIDES)}
     if rest:
         return rest <= PRESENCE_WORDS
-    return not _SCENE.isdisjoint(said)
+    return not _SCENE.isdisjoint(said[len(first) :])
 
 
 def _speaks_of_being_there(pred: Difference, p: Profile) -> bool:
@@ -124,7 +148,9 @@ def appears_against_stays(pred: Difference, gold: Difference, p: Profile, g: Pro
     """
     comes_or_goes = p.kind in _PRESENCE or _speaks_of_being_there(pred, p)
     if comes_or_goes and _says_it_stays(gold, g, told_by_model=False):
-        return not _tells_the_look(pred, gold, p, g)
+        # A gold that is itself about being seen ("visibility" visible ->
+        # hidden) is found by the same claim (red team round 8).
+        return not (_tells_the_look(pred, gold, p, g) or _speaks_of_being_there(gold, g))
     if g.kind not in _PRESENCE or not _says_it_stays(pred, p, told_by_model=True):
         return False
     if _about_it(p, g):
