@@ -7,7 +7,7 @@ it pins down. Format as in shared/scoring-cases.json.
 from __future__ import annotations
 
 import pytest
-from conftest import assert_judged, attribute_change
+from conftest import assert_judged
 from conftest import attribute_change as _attr
 
 from spotdiff_eval.datasets._records import difference_from_json, gold_difference_from_json
@@ -304,8 +304,8 @@ _BEAR_COUNTS_CALCULATOR = {
 
 
 _PETS = ("cat", "dog", "bird", "fish")
-_LAMP_HIDDEN = attribute_change("lamp", "visibility", "visible", "hidden", id="d01")
-_TV_PICTURE = attribute_change("tv", "screen", "picture", "no picture", id="d02")
+_LAMP_HIDDEN = _attr("lamp", "visibility", "visible", "hidden", id="d01")
+_TV_PICTURE = _attr("tv", "screen", "picture", "no picture", id="d02")
 
 
 def _contents(before: str, after: str) -> dict:
