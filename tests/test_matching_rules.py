@@ -1014,6 +1014,21 @@ RED_TEAM_CASES = [
         "details_correct": [True, True],
     },
     {
+        "name": "H2 a place in the picture is a place, being hidden there too",  # round 9
+        "gold": [
+            _attr("cat", "position", "left", "right", id="d01"),
+            _attr("dog", "position", "on the bed", "under the bed", id="d02"),
+            {"id": "d03", **_gone("bird")},
+        ],
+        "predictions": [
+            _attr("cat", "position", "left side of the picture", "right side of the picture"),
+            _attr("dog", "position", "on the bed", "hidden under the bed"),
+            _attr("bird", "position", "left side of the picture", "right side of the picture"),
+        ],
+        "expected": ["d01", "d02", None],
+        "details_correct": [None, None, None],
+    },
+    {
         "name": "H2 a gold's state is no removal, whatever its values mention",  # round 5
         "gold": [
             {

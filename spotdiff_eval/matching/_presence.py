@@ -51,16 +51,22 @@ _BESIDES = (
 )
 
 
-def _presence_value(value: str) -> bool:
+#: Words of being seen rather than of being there: in a change of place,
+#: "hidden under the bed" is where the cat went, not that it went.
+_SEEN = frozenset("visible invisible hidden shown pictured".split())
+
+
+def _presence_value(value: str, *, of_place: bool = False) -> bool:
     """A value that is itself a claim of being there or not.
 
     Its first phrase (before any preposition or verb) holds a word of being
     there and nothing else but where and how much: "gone", "no longer
-    there", "present (left)", "removed from the table"; or it has none and
-    places the object in or out of the picture: "not in the picture". A
-    first phrase with anything else describes: "handle missing" is about a
-    handle (red team round 7), "picture" -> "no picture" is a screen's
-    content (round 8).
+    there", "present (left)", "removed from the table"; or nothing but a
+    negation, before the picture it is in or out of: "not in the picture".
+    A first phrase with anything else describes: "handle missing" is about
+    a handle (red team round 7), "picture" -> "no picture" a screen's
+    content (round 8), "left side of the picture" a place (round 9). In a
+    change of place (``of_place``), being seen is no such claim.
     """
     said = words(value)
     first: list[str] = []
@@ -70,8 +76,9 @@ def _presence_value(value: str) -> bool:
         first.append(word)
     rest = {w for w in first if w in PRESENCE_WORDS or (w not in FILLER and w not in _BESIDES)}
     if rest:
-        return rest <= PRESENCE_WORDS
-    return not _SCENE.isdisjoint(said[len(first) :])
+        return rest <= (PRESENCE_WORDS - _SEEN if of_place else PRESENCE_WORDS)
+    bare = all(w in NEGATIONS or (w in FILLER and w not in POSITION) for w in first)
+    return bare and not _SCENE.isdisjoint(said[len(first) :])
 
 
 def _speaks_of_being_there(pred: Difference, p: Profile) -> bool:
@@ -85,7 +92,8 @@ def _speaks_of_being_there(pred: Difference, p: Profile) -> bool:
     """
     if p.kind != "attribute_change" or p.category in LOOK_CHANGES or not p.values:
         return False
-    if any(map(_presence_value, p.values)):
+    of_place = p.category == "position"
+    if any(_presence_value(value, of_place=of_place) for value in p.values):
         return True
     asked = set(words(pred.attribute or ""))
     answered = all(set(words(value)) <= _YES_OR_NO for value in p.values)
