@@ -1029,6 +1029,22 @@ RED_TEAM_CASES = [
         "details_correct": [None, None, None],
     },
     {
+        "name": "H2 a place no longer seen is a removal",  # round 10
+        "gold": [{"id": "d01", **_gone("cat")}],
+        "predictions": [_attr("cat", "position", "on the sofa", "no longer visible")],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
+        "name": "H2 a place named in the picture is still a place",  # round 10
+        "gold": [_attr("cat", "position", "left", "right", id="d01")],
+        "predictions": [
+            _attr("cat", "position", "in the left of the picture", "in the right of the picture")
+        ],
+        "expected": ["d01"],
+        "details_correct": [None],
+    },
+    {
         "name": "H2 a gold's state is no removal, whatever its values mention",  # round 5
         "gold": [
             {

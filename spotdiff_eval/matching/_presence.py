@@ -66,7 +66,9 @@ def _presence_value(value: str, *, of_place: bool = False) -> bool:
     A first phrase with anything else describes: "handle missing" is about
     a handle (red team round 7), "picture" -> "no picture" a screen's
     content (round 8), "left side of the picture" a place (round 9). In a
-    change of place (``of_place``), being seen is no such claim.
+    change of place (``of_place``), being seen somewhere is no such claim
+    ("hidden under the bed"); being seen no longer is ("no longer visible",
+    round 10).
     """
     said = words(value)
     first: list[str] = []
@@ -76,9 +78,22 @@ def _presence_value(value: str, *, of_place: bool = False) -> bool:
         first.append(word)
     rest = {w for w in first if w in PRESENCE_WORDS or (w not in FILLER and w not in _BESIDES)}
     if rest:
-        return rest <= (PRESENCE_WORDS - _SEEN if of_place else PRESENCE_WORDS)
-    bare = all(w in NEGATIONS or (w in FILLER and w not in POSITION) for w in first)
-    return bare and not _SCENE.isdisjoint(said[len(first) :])
+        placed = of_place and len(first) < len(said)  # "hidden under the bed"
+        return rest <= (PRESENCE_WORDS - _SEEN if placed else PRESENCE_WORDS)
+    # "not in the picture", but not "in the left of the picture", a place in it.
+    return not any(w in POSITION or (w not in FILLER and w not in NEGATIONS) for w in first) and (
+        _in_or_out_of_the_picture(said[len(first) :])
+    )
+
+
+def _in_or_out_of_the_picture(tail: tuple[str, ...]) -> bool:
+    """The picture is named, with no place in it before it: "in the picture"."""
+    for word in tail:
+        if word in _SCENE:
+            return True
+        if word in POSITION:
+            return False
+    return False
 
 
 def _speaks_of_being_there(pred: Difference, p: Profile) -> bool:
