@@ -42,9 +42,10 @@ class Modifiers:
     ``kinds`` maps a head to the nouns that narrow it in the names with that
     head ("pine" in pine_tree, "toy" in toy_car); ``replicas`` to those of
     them right before the head that make it no such thing ("toy" in
-    toy_car, "dog" in dog_house, not "hot" in hot_air_balloon); ``bare`` holds the heads some
-    name gives with no such noun, so the difference accepts any kind of
-    them (a gold "ball" with the alias "beach_ball" is still any ball).
+    toy_car, "dog" in dog_house, not "hot" in hot_air_balloon); ``bare``
+    holds the heads some name gives with no such noun, so the difference
+    accepts any kind of them (a gold "ball" with the alias "beach_ball" is
+    still any ball).
     All by head: an alias with another head ("fruit" for apple_tree) says
     nothing of which tree it is, and once let pine_tree match apple_tree
     (red team G2). ``looks`` and ``places`` map a dimension or axis to the

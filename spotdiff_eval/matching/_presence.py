@@ -1,8 +1,9 @@
 """Appearing or going against staying: one object cannot do both.
 
 An addition or removal says the object is in one panel only; a change of its
-colour, size, shape, pattern, state or place says it is in both. "cat removed" is not the
-cat turning white, and the cat turning white is not the cat that went. Blind
+colour, size, shape, pattern, state or place says it is in both. "cat
+removed" is not the cat turning white, and the cat turning white is not the
+cat that went. Blind
 answers of the likeliest objects, each "removed", or each a bare attribute
 change, or each a vague removal whose description names the object, found
 such golds (red team G9 and its ways round, rounds 2 and 3).
@@ -33,13 +34,11 @@ _PRESENCE = frozenset({"object_added", "object_removed"})
 #: or few ends, which a guess would hit too often.
 _TOLD_LOOKS = frozenset({"color", "pattern"})
 
-
 #: Values that answer "is it there?": true/false, yes/no, 1/0.
 _YES_OR_NO = frozenset({"true", "false", "yes", "no", "1", "0"})
 
 #: Words for the picture itself: "in the picture" says the object is there.
 _SCENE = frozenset({"picture", "image", "scene", "panel", "frame"})
-
 
 #: Words a claim of being there may carry besides: where and how much
 #: ("present (left)", "no longer there", "completely gone").
@@ -49,7 +48,6 @@ _BESIDES = (
     | PANEL_WORDS
     | frozenset("longer fully completely partly partially entirely still original modified".split())
 )
-
 
 #: Words of being seen rather than of being there: in a change of place,
 #: "hidden under the bed" is where the cat went, not that it went.
@@ -115,21 +113,20 @@ def _speaks_of_being_there(pred: Difference, p: Profile) -> bool:
     return answered and not (PRESENCE_WORDS.isdisjoint(asked) and _SCENE.isdisjoint(asked))
 
 
-def _says_it_stays(diff: Difference, p: Profile, *, told_by_model: bool) -> bool:
+def _says_it_stays(diff: Difference, p: Profile) -> bool:
     """An attribute change the object is there for: of its look, its state, its place...
 
     Any attribute change but a count: a lamp switched off is not the lamp
     that went, nor a sign's new text a sign that came (red team round 4).
-    A model may tell a removal or addition as an attribute change
-    (:func:`_speaks_of_being_there`, red team round 5); a gold says it with
-    its kind, so a gold's "handle missing" is the cup's state, and the cup
-    is still there.
+    Nor one that is a removal or addition told as an attribute
+    (:func:`_speaks_of_being_there`, red team round 5), which a gold's
+    "handle missing" is not: the cup is still there.
     """
     if p.kind != "attribute_change" or p.category == "count":
         return False
     if p.category in LOOK_CHANGES or not p.values:
         return True
-    return not (told_by_model and _speaks_of_being_there(diff, p))
+    return not _speaks_of_being_there(diff, p)
 
 
 def _about_it(p: Profile, g: Profile) -> bool:
@@ -169,12 +166,12 @@ def appears_against_stays(pred: Difference, gold: Difference, p: Profile, g: Pro
     of what a container looks like may report an addition in it
     ("apple_tree" pattern "plain green" -> "dotted with red apples").
     """
+    # A gold that is itself about being seen ("visibility" visible -> hidden)
+    # does not stay, so the same claim finds it (red team round 8).
     comes_or_goes = p.kind in _PRESENCE or _speaks_of_being_there(pred, p)
-    if comes_or_goes and _says_it_stays(gold, g, told_by_model=False):
-        # A gold that is itself about being seen ("visibility" visible ->
-        # hidden) is found by the same claim (red team round 8).
-        return not (_tells_the_look(pred, gold, p, g) or _speaks_of_being_there(gold, g))
-    if g.kind not in _PRESENCE or not _says_it_stays(pred, p, told_by_model=True):
+    if comes_or_goes and _says_it_stays(gold, g):
+        return not _tells_the_look(pred, gold, p, g)
+    if g.kind not in _PRESENCE or not _says_it_stays(pred, p):
         return False
     if _about_it(p, g):
         return True
