@@ -273,17 +273,31 @@ def value_heads(value: str) -> frozenset[str]:
     and an attribute name never does: it names a property (case "a noun
     list in the attribute field names none").
     """
-    heads: set[str] = set()
+    return frozenset(head for _, head in _phrase_heads(value, PREPOSITIONS))
+
+
+def _phrase_heads(value: str, breaks: frozenset[str]) -> list[tuple[frozenset[str], str]]:
+    """The head of each phrase of ``value`` that has one, in order.
+
+    A word of ``breaks`` ends a phrase; each head comes with the words that
+    opened its phrase and any headless ones before it ("with" in "icing
+    with candles"), which say how it stands to the head before.
+    """
+    heads: list[tuple[frozenset[str], str]] = []
+    opened: set[str] = set()
     phrase: list[str] = []
-    for word in (*words(value), "of"):
-        if word in PREPOSITIONS:
+    for word in (*words(value), None):
+        if word is None or word in breaks:
             head = head_of(phrase, _NOT_VALUE_HEADS)
             if head is not None:
-                heads.add(head)
+                heads.append((frozenset(opened), head))
+                opened = set()
+            if word is not None:
+                opened.add(word)
             phrase = []
         elif word not in FILLER:
             phrase.append(word)
-    return frozenset(heads)
+    return heads
 
 
 #: Prepositions after which a name says what kind its head is: its contents
@@ -293,6 +307,9 @@ _OF_KIND = frozenset({"of"})
 
 #: Words that list: each item of a list is a phrase of its own.
 _LISTING = frozenset({"and", "or"})
+
+#: What ends a phrase of a value when :func:`value_parts` reads its object.
+_VALUE_BREAKS = PREPOSITIONS | VERB_MARKERS | _LISTING
 
 #: Words after which a value says what its object holds: "floor with a cat",
 #: "rug now has a cat", "tray holding cups".
@@ -308,20 +325,7 @@ def value_parts(value: str) -> tuple[str | None, str | None]:
     descriptions and the words of a list end a phrase: "a cat sitting on
     it" is a cat, "a globe and books" a globe (red team round 4).
     """
-    phrases: list[tuple[str | None, list[str]]] = [(None, [])]
-    for word in words(value.replace(",", " and ")):
-        if word in PREPOSITIONS or word in VERB_MARKERS or word in _LISTING:
-            phrases.append((word, []))
-        elif word not in FILLER:
-            phrases[-1][1].append(word)
-    heads: list[tuple[set[str], str]] = []  # each head, with the words joining it to the last
-    joining: set[str] = set()
-    for word, phrase in phrases:
-        joining.add(word or "")
-        head = head_of(phrase, _NOT_VALUE_HEADS)
-        if head is not None:
-            heads.append((joining, head))
-            joining = set()
+    heads = _phrase_heads(value.replace(",", " and "), _VALUE_BREAKS)
     if not heads:
         return None, None
     held = heads[1][1] if len(heads) > 1 and not _HOLDING.isdisjoint(heads[1][0]) else None
