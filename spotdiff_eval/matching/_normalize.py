@@ -182,6 +182,12 @@ def _without_panel_positions(raw: list[str]) -> list[str]:
     return kept[::-1]
 
 
+#: Prepositions after which a name says what kind its head is: its contents
+#: or stuff ("plate_of_cookies", "loaf_of_bread"). Not "with": what a thing
+#: bears is no kind of it (man_with_beard is any man; red team round 6).
+_OF_KIND = frozenset({"of"})
+
+
 @lru_cache(maxsize=65536)
 def parse_name(text: str) -> Name:
     """Parse a subject or alias into head, core words and position words."""
@@ -299,11 +305,6 @@ def _phrase_heads(value: str, breaks: frozenset[str]) -> list[tuple[frozenset[st
             phrase.append(word)
     return heads
 
-
-#: Prepositions after which a name says what kind its head is: its contents
-#: or stuff ("plate_of_cookies", "loaf_of_bread"). Not "with": what a thing
-#: bears is no kind of it (man_with_beard is any man; red team round 6).
-_OF_KIND = frozenset({"of"})
 
 #: Words that list: each item of a list is a phrase of its own.
 _LISTING = frozenset({"and", "or"})
