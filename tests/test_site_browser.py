@@ -117,6 +117,19 @@ def _context(browser: Any, **options: Any) -> tuple[Any, Watch]:
     return context, Watch(context)
 
 
+def _open(browser: Any, url: str) -> tuple[Any, Watch, Any]:
+    """A watched context and a page showing ``url``."""
+    context, watch = _context(browser)
+    page = context.new_page()
+    page.goto(url)
+    return context, watch, page
+
+
+def _shown_name(entry: dict) -> str:
+    """A model name as the site prints it: newlines and bidi overrides made visible."""
+    return entry["model"]["name"].replace("\n", "\\n").replace("\u202e", "\\u202e")
+
+
 def _row_ids(page: Any, table: str) -> list[str]:
     """Model names in the table's first body: the standings keep baselines in a second one."""
     return page.eval_on_selector_all(
@@ -128,12 +141,10 @@ def _row_ids(page: Any, table: str) -> list[str]:
 def test_standings_table_sorts_by_clicked_column(
     browser: Any, base_url: str, inputs: SiteInput
 ) -> None:
-    context, watch = _context(browser)
-    page = context.new_page()
-    page.goto(base_url + "index.html")
+    context, watch, page = _open(browser, base_url + "index.html")
     # Baselines are reference rows in a body of their own, never sorted among the models.
     entries = [e for e in inputs.data["entries"] if not e["baseline"]]
-    names = [e["model"]["name"].replace("\n", "\\n").replace("\u202e", "\\u202e") for e in entries]
+    names = [_shown_name(e) for e in entries]
     assert _row_ids(page, "board") == names
     reference = page.eval_on_selector_all("table.board tbody.reference tr[id]", "r => r.length")
     assert reference == len(inputs.data["entries"]) - len(entries) > 0
@@ -173,17 +184,13 @@ def test_standings_table_sorts_by_clicked_column(
 def test_recall_by_kind_sorts_on_the_breakdown_page(
     browser: Any, base_url: str, inputs: SiteInput
 ) -> None:
-    context, watch = _context(browser)
-    page = context.new_page()
-    page.goto(base_url + "index.html")
+    context, watch, page = _open(browser, base_url + "index.html")
     page.get_by_role("navigation", name="Board pages").get_by_role("link", name="Breakdown").click()
     assert page.url == base_url + "breakdown.html"
     # Baselines included, in one body.
     page.locator("table.kinds thead th", has_text="Removed").get_by_role("button").click()
     every = inputs.data["entries"]
-    every_name = [
-        e["model"]["name"].replace("\n", "\\n").replace("\u202e", "\\u202e") for e in every
-    ]
+    every_name = [_shown_name(e) for e in every]
     removed = [e["per_kind_recall"]["object_removed"] for e in every]
     order = sorted(range(len(every)), key=lambda i: (-removed[i], i))
     assert _row_ids(page, "kinds") == [every_name[i] for i in order]
@@ -210,9 +217,7 @@ def _bars(page: Any) -> list[dict]:
 def test_interval_bars_are_drawn_from_the_numbers_and_sort_with_their_rows(
     browser: Any, base_url: str, inputs: SiteInput
 ) -> None:
-    context, watch = _context(browser)
-    page = context.new_page()
-    page.goto(base_url + "index.html")
+    context, watch, page = _open(browser, base_url + "index.html")
     bars = _bars(page)
     entries = inputs.data["entries"]
     assert len(bars) == len(entries)
