@@ -20,7 +20,6 @@ from published_shape import REPO as PUBLIC_REPO
 from published_shape import answers, published_files
 
 from spotdiff_eval.datasets import load_board
-from spotdiff_eval.validation import local_manifest
 
 #: The fixture ``hub`` (see hub_fixtures.py).
 pytest_plugins = ("hub_fixtures",)
@@ -53,11 +52,11 @@ def dev_submission(board: Path, sid: str, model: str, **extra) -> Path:
 def test_a_local_boards_manifest_is_read_in_the_checkout_given(tmp_path: Path) -> None:
     root = tmp_path / "repo"
     board = load_board(make_board(root / "submissions", "tiny-dev"))
-    assert local_manifest(board) == root / "data" / "manifest.json"
+    assert board.local_manifest() == root / "data" / "manifest.json"
     trusted = tmp_path / "trusted"  # verify-pr: the base branch's checkout, not the PR's
-    assert local_manifest(board, trusted) == trusted / "data" / "manifest.json"
+    assert board.local_manifest(trusted) == trusted / "data" / "manifest.json"
     on_hub = load_board(hub_board(root / "submissions", "hub-dev", "spotdiff/dev"))
-    assert local_manifest(on_hub) is None and local_manifest(on_hub, trusted) is None
+    assert on_hub.local_manifest() is None and on_hub.local_manifest(trusted) is None
 
 
 @pytest.fixture

@@ -61,6 +61,18 @@ class Board:
             return f"{self.dataset['path']}/"
         return f"{self.repo_id}@{self.revision}"
 
+    def local_manifest(self, repo_root: Path | str | None = None) -> Path | None:
+        """The manifest of a dataset kept as a folder of the repository; None for the Hub.
+
+        ``repo_root`` is the checkout the folder is read from: verify-pr
+        passes the trusted one, never the pull request's. By default it is
+        the checkout the board sits in (``<root>/submissions/<board_id>/``).
+        """
+        if self.repo_id is not None:
+            return None
+        root = self.folder.parent.parent if repo_root is None else Path(repo_root)
+        return root / self.dataset["path"] / "manifest.json"
+
     def pin_problem(self) -> str | None:
         """Why the board's dataset is not pinned to exact bytes, or None.
 

@@ -27,7 +27,6 @@ from ..datasets import (
     write_json_atomic,
 )
 from ..errors import SpotDiffError
-from ..validation import local_manifest
 from ._files import MANIFEST_IN_REPO
 
 #: Written last into a cached download: a folder without it is an interrupted
@@ -51,7 +50,7 @@ def board_dataset(
     token: str | None = None,
 ) -> BoardDataset:
     """Load or fetch the board's dataset and check its fingerprint; raise on any problem."""
-    manifest = local_manifest(board, repo_root)
+    manifest = board.local_manifest(repo_root)
     if manifest is not None:
         fetched = BoardDataset(load_dataset(manifest), None)
     else:

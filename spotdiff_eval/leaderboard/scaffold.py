@@ -29,7 +29,7 @@ from ..datasets import (
 )
 from ..errors import SpotDiffError
 from ..scoring import Evaluation, evaluate, render_summary
-from ..validation import PREDICTIONS_JSON_MAX_BYTES, TRACKS, check_on_board, local_manifest
+from ..validation import PREDICTIONS_JSON_MAX_BYTES, TRACKS, check_on_board
 from .submissions import SubmissionFindings
 
 #: Which flag set each field of submission.json, to name it in errors.
@@ -165,7 +165,7 @@ def _fits_board(
             f"dataset {declared[0]} {declared[1]} is not board {board.board_id}'s "
             f"{expected[0]} {expected[1]}; pass the --manifest of {board.source}",
         )
-    own_manifest = local_manifest(board)
+    own_manifest = board.local_manifest()
     if own_manifest is not None:
         own = read_manifest(own_manifest)
         expected = (own.data["dataset_name"], own.data["dataset_version"])

@@ -5,7 +5,7 @@ goes on and lists every finding, with the pixel audit of a dataset's images
 and the rules of a submission folder.
 """
 
-from ._board_checks import BASELINE_IDS, TRACKS, check_on_board, local_manifest
+from ._board_checks import BASELINE_IDS, TRACKS, check_on_board
 from ._findings import Findings, listing, unanswered_items
 from ._grounding import MIN_CHANGED_PIXELS, boxes_overlap, check_grounding
 from ._submission_checks import (
@@ -30,7 +30,6 @@ __all__ = [
     "check_grounding",
     "check_on_board",
     "listing",
-    "local_manifest",
     "unanswered_items",
     "validate_submission",
     "validate_target",

@@ -25,19 +25,6 @@ BASELINE_IDS = frozenset(
 TRACKS = {"public": "dev", "hidden": "hidden"}
 
 
-def local_manifest(board: Board, repo_root: Path | None = None) -> Path | None:
-    """The manifest of a board whose dataset is a folder of the repository; None for the Hub.
-
-    ``repo_root`` is the checkout the folder is read from: verify-pr passes
-    the trusted one, never the pull request's. By default it is the checkout
-    the board sits in (``<root>/submissions/<board_id>/``).
-    """
-    if board.repo_id is not None:
-        return None
-    root = board.folder.parent.parent if repo_root is None else Path(repo_root)
-    return root / board.dataset["path"] / "manifest.json"
-
-
 def check_on_board(
     folder: Path, board: Board, manifest: Path | None, *, allow_baseline: bool = True
 ) -> Findings:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..datasets import BOARD_JSON, board_of, load_dataset, manifest_in, read_predictions
 from ..errors import SpotDiffError
-from ._board_checks import check_on_board, local_manifest
+from ._board_checks import check_on_board
 from ._dataset_checks import validate_dataset
 from ._extra_fields import warn_unknown_fields
 from ._findings import (
@@ -99,7 +99,7 @@ def _validate_on_board(
     if board is None:
         return validate_submission(target, manifest=manifest or default_manifest)
     if manifest is None:
-        manifest = local_manifest(board)
+        manifest = board.local_manifest()
     findings = check_on_board(target, board, manifest)
     if manifest is None and not board.hidden:
         findings.warn(
