@@ -87,7 +87,10 @@ def fresh_set(folder: Path, items: int, seed: int) -> Dataset:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog="example: python benchmarks/blind.py --items 28 --prior-items 200",
+    )
     parser.add_argument("--manifest", default="data/manifest.json")
     parser.add_argument("--seed", type=int, default=90210, help="seed of the fresh set")
     parser.add_argument("--items", type=int, default=28, help="items in the fresh set")

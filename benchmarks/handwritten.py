@@ -26,7 +26,10 @@ BATTERY = Path(__file__).resolve().parents[1] / "tests" / "data" / "handwritten-
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        epilog="example: python benchmarks/handwritten.py --list",
+    )
     parser.add_argument("--list", action="store_true", help="list every honest answer refused")
     args = parser.parse_args()
     battery = json.loads(BATTERY.read_text(encoding="utf-8"))
