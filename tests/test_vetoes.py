@@ -14,7 +14,7 @@ from spotdiff_eval.datasets._records import difference_from_json, gold_differenc
 from spotdiff_eval.matching._explain import explain_item
 from spotdiff_eval.matching._lead import lead_head, lead_words
 from spotdiff_eval.matching._match import match_item
-from spotdiff_eval.matching._normalize import values_match
+from spotdiff_eval.matching._values import values_match
 
 
 def _removed(subject: str, **extra: object) -> dict:

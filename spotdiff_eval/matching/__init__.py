@@ -7,6 +7,8 @@ it (``shared/scoring-cases.json``). Other packages use only the names below.
 * reading names (``_normalize``, ``_lexicon``): case, snake/camel/kebab
   case, plurals, spelling, number words; the head noun of a name; the lead
   phrase of a description;
+* reading values (``_values``): the object a value names, its numbers, its
+  sort of attribute, and when two values agree;
 * evidence (``_evidence``, ``_modifiers``): one profile per difference with
   its names, heads, change and lead words, sort of change, looks, places and
   kind words;

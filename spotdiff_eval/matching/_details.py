@@ -23,7 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..datasets import Difference
-from ._normalize import attribute_category, content_words, values_match, words
+from ._normalize import content_words, words
+from ._values import attribute_category, values_match
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,14 +33,9 @@ from ._modifiers import (
     value_looks,
     with_looks,
 )
-from ._normalize import (
-    Name,
-    attribute_category,
-    content_words,
-    parse_name,
-    words,
-)
+from ._normalize import Name, content_words, parse_name, words
 from ._reading import read_text
+from ._values import attribute_category
 
 #: Added, removed and count changes all say "how many of X are there":
 #: an addition reported as a count change from 0 is the same claim.

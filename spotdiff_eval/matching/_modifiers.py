@@ -30,7 +30,8 @@ from ._lexicon import (
     STATES,
 )
 from ._looks import READABLE, SIZE_SCALE, group_looks
-from ._normalize import Name, negated, words
+from ._normalize import Name, words
+from ._values import negated
 
 _DESCRIBING = ADJECTIVES | SHAPES | SIZE_SCALE | STATES
 

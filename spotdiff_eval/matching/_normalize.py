@@ -26,7 +26,6 @@ from ._lexicon import (
     IRREGULAR_PLURALS,
     NAME_NEGATIONS,
     NAME_VERBS,
-    NEGATIONS,
     NOT_PLURAL,
     NOT_PLURAL_SUFFIXES,
     NUMBER_WORDS,
@@ -36,17 +35,11 @@ from ._lexicon import (
     PREPOSITIONS,
     SYNONYMS,
     VAGUE_NOUNS,
-    VALUE_CATEGORIES,
-    VALUE_SYNONYMS,
-    VERB_MARKERS,
 )
-from ._looks import LOOK_WORDS, adds_no_look, ambiguous_words
 
 #: Words that are never the head of a name: modifiers, places, generic parts,
 #: counting words and words that say *that* something changed.
-_NOT_HEADS = ADJECTIVES | POSITION | GENERIC | ATTRIBUTE_CATEGORIES["count"] | CHANGE_WORDS
-#: In a value, the names of attributes are no objects either: "normal size".
-_NOT_VALUE_HEADS = _NOT_HEADS.union(*ATTRIBUTE_CATEGORIES.values())
+NOT_HEADS = ADJECTIVES | POSITION | GENERIC | ATTRIBUTE_CATEGORIES["count"] | CHANGE_WORDS
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SPLIT = re.compile(r"[^a-z0-9]+")
@@ -149,7 +142,7 @@ class Name:
         return self.head is None
 
 
-def head_of(phrase: list[str], skip: frozenset[str] = _NOT_HEADS) -> str | None:
+def head_of(phrase: list[str], skip: frozenset[str] = NOT_HEADS) -> str | None:
     """The last word that is a noun-like identity word, not a modifier.
 
     Words that say *that* something changed are not heads either:
@@ -268,203 +261,3 @@ def parse_name(text: str) -> Name:
         before_head=before,
         leading=core.intersection(leading),
     )
-
-
-@lru_cache(maxsize=65536)
-def value_heads(value: str) -> frozenset[str]:
-    """The objects a value names: the head of each of its phrases.
-
-    "icing with candles" names icing and candles, "2 windows" windows,
-    "plain green" nothing. A value names an object only through its heads,
-    and an attribute name never does: it names a property (case "a noun
-    list in the attribute field names none").
-    """
-    return frozenset(head for _, head in _phrase_heads(value, PREPOSITIONS))
-
-
-def _phrase_heads(value: str, breaks: frozenset[str]) -> list[tuple[frozenset[str], str]]:
-    """The head of each phrase of ``value`` that has one, in order.
-
-    A word of ``breaks`` ends a phrase; each head comes with the words that
-    opened its phrase and any headless ones before it ("with" in "icing
-    with candles"), which say how it stands to the head before.
-    """
-    heads: list[tuple[frozenset[str], str]] = []
-    opened: set[str] = set()
-    phrase: list[str] = []
-    for word in (*words(value), None):
-        if word is None or word in breaks:
-            head = head_of(phrase, _NOT_VALUE_HEADS)
-            if head is not None:
-                heads.append((frozenset(opened), head))
-                opened = set()
-            if word is not None:
-                opened.add(word)
-            phrase = []
-        elif word not in FILLER:
-            phrase.append(word)
-    return heads
-
-
-#: Words that list: each item of a list is a phrase of its own.
-_LISTING = frozenset({"and", "or"})
-
-#: What ends a phrase of a value when :func:`value_parts` reads its object.
-_VALUE_BREAKS = PREPOSITIONS | VERB_MARKERS | _LISTING
-
-#: Words after which a value says what its object holds: "floor with a cat",
-#: "rug now has a cat", "tray holding cups".
-_HOLDING = frozenset("with has have had hold holding contain containing carry carrying".split())
-
-
-@lru_cache(maxsize=65536)
-def value_parts(value: str) -> tuple[str | None, str | None]:
-    """The object a value is about (its first phrase's head), and what it holds, if said.
-
-    "a cat on the rug" is a cat holding nothing; "icing with candles" is
-    icing holding candles; "plain green" names nothing. The verbs of scene
-    descriptions and the words of a list end a phrase: "a cat sitting on
-    it" is a cat, "a globe and books" a globe (red team round 4).
-    """
-    heads = _phrase_heads(value.replace(",", " and "), _VALUE_BREAKS)
-    if not heads:
-        return None, None
-    held = heads[1][1] if len(heads) > 1 and not _HOLDING.isdisjoint(heads[1][0]) else None
-    return heads[0][1], held
-
-
-def _named_by(value: str | None, other: str | None, holder: frozenset[str]) -> str | None:
-    """The one object ``value`` names in a change whose other value is ``other``.
-
-    What it holds when its own object is the holder (the prediction's
-    subject: "floor with a cat" for the floor) or stays on the other side
-    ("plain icing" -> "icing with candles"); else its own object ("a cat
-    with a red collar" is a cat; red team round 3).
-    """
-    if not value:
-        return None
-    head, held = value_parts(value)
-    if held is not None and (head in holder or head in value_heads(other or "")):
-        return held
-    return head
-
-
-@lru_cache(maxsize=65536)
-def exchanged(
-    from_value: str | None, to_value: str | None, holder: frozenset[str] = frozenset()
-) -> tuple[frozenset[str], frozenset[str]]:
-    """The object a change takes away and the one it brings; each side one object or none.
-
-    Each value names one object (:func:`_named_by`), whatever else it lists:
-    "cat on dog on bear" -> "boat on fox" takes a cat and brings a boat,
-    never five guesses at once (a blind answer of such lists for "the
-    floor's contents" found one golden difference in six, red team G1). An
-    object still named on the other side is neither taken nor brought:
-    "plain icing" -> "icing with candles" brings candles and keeps the
-    icing. "2 apples" -> "5 apples" takes and brings the apples it counts.
-    ``holder`` are the words of the prediction's subject, the thing that
-    holds what comes and goes.
-    """
-    before = _named_by(from_value, to_value, holder)
-    after = _named_by(to_value, from_value, holder)
-    if before is not None and before == after:
-        return frozenset([before]), frozenset([before])
-    taken = before is not None and before not in value_heads(to_value or "")
-    brought = after is not None and after not in value_heads(from_value or "")
-    return (
-        frozenset([before]) if taken else frozenset(),
-        frozenset([after]) if brought else frozenset(),
-    )
-
-
-@lru_cache(maxsize=65536)
-def value_words(text: str) -> frozenset[str]:
-    """Words of an attribute value, for comparing "dark blue" with "blue".
-
-    Value synonyms apply here only: "round" and "circular" are one shape.
-    """
-    return frozenset(
-        VALUE_SYNONYMS.get(w, w) for w in words(text) if w not in FILLER or w.isdigit()
-    )
-
-
-@lru_cache(maxsize=65536)
-def numbers_in(text: str) -> frozenset[str]:
-    """The numbers a value states, digits or words: "8 rays" and "eight" agree."""
-    return frozenset(w for w in words(text) if w.isdigit())
-
-
-_TIME_OF_DAY = re.compile(r"\b\d{1,2}:\d{2}\b")
-
-
-@lru_cache(maxsize=4096)
-def attribute_category(attribute: str | None, values: tuple[str, ...] = ()) -> str | None:
-    """What an attribute is about: by its name, else by its values.
-
-    "colour", "hue" -> "color"; "number_of_rays" -> "count"; an attribute named
-    "appearance" from "red" to "blue" is read as "color" from its values.
-    Values that differ only in a number make a count whatever the attribute
-    is called: "decoration" from "one candle" to "five candles" (case "a count
-    reported as an attribute whose values carry the noun").
-    """
-    if any(map(_TIME_OF_DAY.search, values)):
-        return "time"  # "3:00" -> "5:00" is a clock's time, not a count (red team round 5)
-    if len(values) == 2 and _counted(*values):
-        return "count"
-    if attribute:
-        attr_words = set(words(attribute))
-        for category, names in ATTRIBUTE_CATEGORIES.items():
-            if attr_words & names:
-                return category
-    value_set: set[str] = set()
-    for value in values:
-        value_set |= value_words(value)
-    if value_set and all(w.isdigit() for w in value_set):
-        return "count"
-    for category, vocabulary in VALUE_CATEGORIES.items():
-        if value_set & vocabulary:
-            return category
-    return None
-
-
-def _counted(from_value: str, to_value: str) -> bool:
-    """The two values differ in their number and in nothing else, and state no look."""
-    numbers_from, numbers_to = numbers_in(from_value), numbers_in(to_value)
-    if not numbers_from or not numbers_to or numbers_from == numbers_to:
-        return False
-    rest = value_words(from_value) - numbers_from
-    return rest == value_words(to_value) - numbers_to and rest.isdisjoint(LOOK_WORDS)
-
-
-@lru_cache(maxsize=65536)
-def negated(value: str) -> bool:
-    """The value says what is absent: "no stripes", "without a handle"."""
-    return not NEGATIONS.isdisjoint(words(value))
-
-
-def values_match(a: str | None, b: str | None) -> bool:
-    """Two attribute values say the same thing.
-
-    Numbers must agree exactly ("8 rays" = "eight"); otherwise one value's
-    words must contain the other's, adding only modifiers and words that are
-    no look ("dark blue" ~ "blue", "red apples" ~ "red", but "red stripes" is
-    not "red"), and both must say the same about absence: "no stripes" shares
-    the word with "striped" but says the opposite (case "negation is not
-    agreement"). A value stating several values of one dimension ("red
-    orange yellow ...") states none of them (case "a value listing every
-    colour agrees with none").
-    """
-    if not a or not b:
-        return False
-    if negated(a) != negated(b):
-        return False
-    numbers_a, numbers_b = numbers_in(a), numbers_in(b)
-    if numbers_a or numbers_b:
-        return numbers_a == numbers_b
-    wa, wb = value_words(a), value_words(b)
-    wa, wb = wa - ambiguous_words(wa), wb - ambiguous_words(wb)
-    if not wa or not wb:
-        return words(a) == words(b) and not value_words(a)
-    if wa <= wb:
-        return adds_no_look(wa, wb)
-    return wb <= wa and adds_no_look(wb, wa)

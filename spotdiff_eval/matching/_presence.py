@@ -23,7 +23,8 @@ from ._lexicon import (
     VERB_MARKERS,
 )
 from ._modifiers import name_looks, value_looks
-from ._normalize import exchanged, words
+from ._normalize import words
+from ._values import exchanged
 
 #: Sorts of change that show the object in both panels, looking otherwise.
 LOOK_CHANGES = frozenset({"color", "size", "shape", "pattern"})

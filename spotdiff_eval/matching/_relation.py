@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..datasets import Difference
 from ._compounds import as_golds_spell_it
 from ._evidence import Profile, profile
-from ._normalize import exchanged, values_match
+from ._values import exchanged, values_match
 from ._vetoes import Veto, change_corroborates, veto
 
 #: How much each route says about identity; feeds the similarity used to
@@ -63,7 +63,7 @@ def _named_outside_subject(pred: Difference, gold: Difference, p: Profile) -> fr
     """The objects ``pred`` names beside its subject: its lead phrase's head, and its values'.
 
     Values name what they bring (read against an addition), take away
-    (against a removal), or either (``normalize.exchanged``, one object a
+    (against a removal), or either (``values.exchanged``, one object a
     side): "plain cherry" -> "icing with candles" takes a cherry away and
     is no added cherry.
     """

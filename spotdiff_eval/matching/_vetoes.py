@@ -37,8 +37,8 @@ from functools import lru_cache
 from ..datasets import Difference
 from ._evidence import Profile
 from ._looks import ambiguous_words, looks_agree
-from ._normalize import numbers_in, value_words, values_match
 from ._presence import appears_against_stays
+from ._values import numbers_in, value_words, values_match
 
 
 @dataclass(frozen=True, slots=True)
