@@ -24,7 +24,7 @@ from ci_repos import (
     write_submission,
 )
 
-from spotdiff_eval.ci.changes import pull_request_changes
+from spotdiff_eval.ci.pull_request import pull_request_changes
 
 FIXED_SCORER = "def overall_score(counts):\n    return 0.6 * counts.recall  # fixed\n"
 #: The attacker's earlier, merged pull request carries a committer date in the

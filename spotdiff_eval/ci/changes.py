@@ -14,7 +14,8 @@ GitHub's merge button makes). A branch made before other submissions landed on
 main is not blamed for "deleting" them, and a history shaped to make one merge
 base look like the only one (a criss-cross merge whose tree reverts a later fix
 on main) cannot hide that revert: ``merge-base`` picks one of several bases, the
-merge uses them all. Such histories are refused outright as well.
+merge uses them all. Such histories are refused outright as well
+(``history.py``); ``pull_request.py`` joins the two checks.
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ def merged_tree(repo: Path, base: str, head: str) -> tuple[str, bool]:
     return lines[0], len(lines) == 1
 
 
-def _diff(repo: Path, old: str, new: str) -> list[FileChange]:
+def tree_diff(repo: Path, old: str, new: str) -> list[FileChange]:
     """The changes from tree-ish ``old`` to ``new`` (``pull_request_changes`` passes the
     base commit and the merged tree: what merging does)."""
     raw = run_git(
@@ -191,93 +192,6 @@ def file_at(repo: Path, commit: str, path: str, max_bytes: int) -> bytes | None:
     if blob_sizes(repo, [blob]).get(blob, max_bytes + 1) > max_bytes:
         return None
     return run_git(repo, "cat-file", "blob", blob)
-
-
-def pull_request_changes(repo: Path, base: str, head: str) -> ChangeCheck:
-    """Read and check what the pull request in ``repo`` changes, and how its history is shaped."""
-    bases = merge_bases(repo, base, head)
-    if not bases:
-        return ChangeCheck(
-            None,
-            (
-                problem(
-                    "(pull request)",
-                    "shares no history with the base branch: branch off the base branch",
-                ),
-            ),
-        )
-    tree, clean = merged_tree(repo, base, head)
-    changes = _diff(repo, base, tree)
-    sizes = blob_sizes(repo, (c.new_blob for c in changes if c.status in ("A", "M")))
-    check = check_changes(changes, sizes)
-    history = [*history_problems(bases, clean), *merge_commit_problems(repo, base, head)]
-    return ChangeCheck(check.submission_id, (*history, *check.problems))
-
-
-#: Merge commits checked one by one; a submission branch needs none.
-MAX_MERGE_COMMITS = 20
-
-
-def merge_commit_problems(repo: Path, base: str, head: str) -> list[str]:
-    """Merge commits on the branch that are not exactly the automatic merge of two parents.
-
-    "Rebase and merge" drops merge commits and replays the rest: a hand-made
-    merge whose tree undoes a scorer change made earlier on the branch passes
-    the merged-result check, yet rebasing lands that change on main. An
-    honest merge ("Update branch") is the automatic merge, so it is allowed.
-    """
-    lines = run_git(repo, "rev-list", "--merges", "--parents", f"{base}..{head}").split(b"\n")
-    merges = [line.decode("ascii").split() for line in lines if line.strip()]
-    if len(merges) > MAX_MERGE_COMMITS:
-        return [
-            problem(
-                "(pull request)",
-                f"has {len(merges)} merge commits: rebase the submission onto the base branch",
-            )
-        ]
-    problems = []
-    for commit, *parents in merges:
-        if len(parents) == 2:
-            tree, clean = merged_tree(repo, parents[0], parents[1])
-            own = run_git(repo, "rev-parse", f"{commit}^{{tree}}").decode("ascii").strip()
-            if clean and tree == own:
-                continue
-        problems.append(
-            problem(
-                "(pull request)",
-                f"merge commit {commit[:12]} is not the automatic merge of two parents (an "
-                "octopus, a conflict resolution or a hand-edited merge): rebase the "
-                "submission onto the base branch without merge commits",
-            )
-        )
-    return problems
-
-
-def history_problems(bases: list[str], clean: bool) -> list[str]:
-    """Histories refused whatever they change.
-
-    Several merge bases (a criss-cross merge) is how a head makes git's and
-    GitHub's two-point diff hide what merging does; a conflicted merge has no
-    result to check at all.
-    """
-    problems = []
-    if len(bases) > 1:
-        problems.append(
-            problem(
-                "(pull request)",
-                f"its history has {len(bases)} merge bases with the base branch (a criss-cross "
-                "merge), so what it shows is not what merging does: rebase the submission onto "
-                "the base branch without merge commits",
-            )
-        )
-    if not clean:
-        problems.append(
-            problem(
-                "(pull request)",
-                "does not merge cleanly into the base branch: rebase it onto the base branch",
-            )
-        )
-    return problems
 
 
 # -- the rule ------------------------------------------------------------------

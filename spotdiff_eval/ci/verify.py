@@ -29,9 +29,10 @@ from ..errors import SpotDiffError
 from ..hub import board_dataset
 from ..scoring import build_report, evaluate_files
 from ..validation import SUBMISSION_JSON_MAX_BYTES, check_on_board
-from .changes import SUBMISSIONS, folder_exists, problem, pull_request_changes
+from .changes import SUBMISSIONS, folder_exists, problem
 from .github_env import require_sha
 from .ownership import review_reasons
+from .pull_request import pull_request_changes
 
 
 @dataclass(frozen=True)

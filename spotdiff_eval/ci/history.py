@@ -1,0 +1,78 @@
+"""Histories a submission pull request may not have, whatever its merged result.
+
+The merged result (``changes.py``) is what the merge button makes; these
+rules cover the ways of landing a branch that do not make that result, and
+histories shaped to hide what merging does.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ._git import run_git
+from .changes import merged_tree, problem
+
+#: Merge commits checked one by one; a submission branch needs none.
+MAX_MERGE_COMMITS = 20
+
+
+def merge_commit_problems(repo: Path, base: str, head: str) -> list[str]:
+    """Merge commits on the branch that are not exactly the automatic merge of two parents.
+
+    "Rebase and merge" drops merge commits and replays the rest: a hand-made
+    merge whose tree undoes a scorer change made earlier on the branch passes
+    the merged-result check, yet rebasing lands that change on main. An
+    honest merge ("Update branch") is the automatic merge, so it is allowed.
+    """
+    lines = run_git(repo, "rev-list", "--merges", "--parents", f"{base}..{head}").split(b"\n")
+    merges = [line.decode("ascii").split() for line in lines if line.strip()]
+    if len(merges) > MAX_MERGE_COMMITS:
+        return [
+            problem(
+                "(pull request)",
+                f"has {len(merges)} merge commits: rebase the submission onto the base branch",
+            )
+        ]
+    problems = []
+    for commit, *parents in merges:
+        if len(parents) == 2:
+            tree, clean = merged_tree(repo, parents[0], parents[1])
+            own = run_git(repo, "rev-parse", f"{commit}^{{tree}}").decode("ascii").strip()
+            if clean and tree == own:
+                continue
+        problems.append(
+            problem(
+                "(pull request)",
+                f"merge commit {commit[:12]} is not the automatic merge of two parents (an "
+                "octopus, a conflict resolution or a hand-edited merge): rebase the "
+                "submission onto the base branch without merge commits",
+            )
+        )
+    return problems
+
+
+def history_problems(bases: list[str], clean: bool) -> list[str]:
+    """Histories refused whatever they change.
+
+    Several merge bases (a criss-cross merge) is how a head makes git's and
+    GitHub's two-point diff hide what merging does; a conflicted merge has no
+    result to check at all.
+    """
+    problems = []
+    if len(bases) > 1:
+        problems.append(
+            problem(
+                "(pull request)",
+                f"its history has {len(bases)} merge bases with the base branch (a criss-cross "
+                "merge), so what it shows is not what merging does: rebase the submission onto "
+                "the base branch without merge commits",
+            )
+        )
+    if not clean:
+        problems.append(
+            problem(
+                "(pull request)",
+                "does not merge cleanly into the base branch: rebase it onto the base branch",
+            )
+        )
+    return problems
