@@ -9,6 +9,7 @@ step calls.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from ci_repos import (
     Repos,
     commit_all,
     git,
+    half_right_predictions,
     make_repos,
     verify,
     write_submission,
@@ -361,3 +363,121 @@ def test_an_honest_update_branch_merge_is_accepted(tmp_path: Path) -> None:
     head = git(repo, "rev-parse", "HEAD")
     check = pull_request_changes(repo, main, head)
     assert (check.problems, check.submission_id) == ((), f"{BOARD}/updated-model")
+
+
+FIX_LINE = "    # fixed on main after the branch left it\n"
+
+
+def _main_fixes_scorer_and_adds(repos: Repos, folder: str) -> str:
+    """Main, after the contributor's fork point: a scorer fix and someone else's folder."""
+    up = repos.upstream
+    scorer = up / SCORER_FILE
+    scorer.write_text(scorer.read_text() + FIX_LINE)
+    write_submission(up / "submissions" / BOARD / folder, model=folder, submitter="alice")
+    main = commit_all(up, "scorer fix and alice's submission")
+    git(repos.contributor, "fetch", "-q", "origin")
+    return main
+
+
+def test_a_branch_that_copies_then_undoes_a_fix_on_main_is_refused(tmp_path: Path) -> None:
+    """Red team round 11: the merged result keeps main's fix, "Rebase and merge" drops it.
+
+    C1 copies main's change, C2 undoes it, C3 adds the folder. Merging (merge
+    commit or squash) lands only the folder; rebasing replays C1 as empty on
+    main and C2 then takes the fix and alice's folder out of main.
+    """
+    repos = make_repos(tmp_path)
+    main = _main_fixes_scorer_and_adds(repos, "alice-model")
+    repo = _branch(repos, "copy-undo")
+    (repo / SCORER_FILE).write_text((repo / SCORER_FILE).read_text() + FIX_LINE)
+    write_submission(
+        repo / "submissions" / BOARD / "alice-model", model="alice-model", submitter="alice"
+    )
+    copy = commit_all(repo, "C1: the same as main")
+    git(repo, "rm", "-q", "-r", f"submissions/{BOARD}/alice-model")
+    (repo / SCORER_FILE).write_text((repo / SCORER_FILE).read_text().replace(FIX_LINE, ""))
+    undo = commit_all(repo, "C2: undo C1")
+    write_submission(repo / "submissions" / BOARD / "mallory-model", model="mallory-model")
+    head = commit_all(repo, "C3: the submission")
+    # the attack: what merging lands is only the folder...
+    merged = git(repo, "merge-tree", "--write-tree", main, head).split("\n")[0]
+    assert git(repo, "diff", "--name-only", main, merged).split("\n") == [
+        f"submissions/{BOARD}/mallory-model/predictions.json",
+        f"submissions/{BOARD}/mallory-model/submission.json",
+    ]
+    # ...while rebasing the branch onto main, as "Rebase and merge" does, undoes main's fix
+    git(repo, "checkout", "-q", "-B", "rebased", head)
+    git(repo, "rebase", "-q", main)
+    assert FIX_LINE not in (repo / SCORER_FILE).read_text()
+    assert not (repo / "submissions" / BOARD / "alice-model").exists()
+
+    problems = problems_of(repos, head, main)
+    assert [p.split(" changes ")[0] for p in problems] == [
+        f"(pull request): commit {copy[:12]}",
+        f"(pull request): commit {undo[:12]}",
+    ]
+    assert problems[0].endswith(
+        f"changes {SCORER_FILE}, submissions/{BOARD}/alice-model/predictions.json, "
+        f"submissions/{BOARD}/alice-model/submission.json, outside "
+        f"submissions/{BOARD}/mallory-model/: every commit of a submission stays in its folder, "
+        'since "Rebase and merge" lands them one by one; rebase onto the base branch and drop '
+        "or split that commit"
+    )
+
+
+def test_a_copy_of_a_folder_main_has_since_removed_is_refused(tmp_path: Path) -> None:
+    """Red team round 11: a branch made before a delisting carries the delisted folder.
+
+    Checked while main still has the folder, the merged result shows only the
+    new entry; once main removes it, merging would bring it back.
+    """
+    repos = make_repos(tmp_path)
+    main = _main_fixes_scorer_and_adds(repos, "cheater")
+    repo = _branch(repos, "resurrect")
+    write_submission(repo / "submissions" / BOARD / "cheater", model="cheater", submitter="alice")
+    write_submission(repo / "submissions" / BOARD / "new-model", model="new-model")
+    head = commit_all(repo, "new-model (and a copy of cheater)")
+    problems = problems_of(repos, head, main)
+    assert len(problems) == 1
+    assert problems[0].startswith(f"(pull request): commit {head[:12]} changes submissions/")
+    assert f"outside submissions/{BOARD}/new-model/" in problems[0]
+
+
+def test_a_folder_main_changed_since_the_branch_left_is_refused(tmp_path: Path) -> None:
+    """Red team round 11: git merges two versions of predictions.json line by line.
+
+    The owner's earlier update landed on main after this branch left it; the
+    merged file is neither version, and the head's (checked and scored) is
+    not what lands.
+    """
+    repos = make_repos(tmp_path)
+    up = repos.upstream
+    theirs = up / "submissions" / BOARD / "existing-model" / "predictions.json"
+    theirs.write_text(theirs.read_text().replace('"green"', '"blue"'))
+    main = commit_all(up, "earlier update")
+    git(repos.contributor, "fetch", "-q", "origin")
+    repo = _branch(repos, "later-update")
+    mine = repo / "submissions" / BOARD / "existing-model" / "predictions.json"
+    mine.write_text(mine.read_text().replace('"to": 5', '"to": 4'))
+    head = commit_all(repo, "later update")
+    merged, clean = git(repo, "merge-tree", "--write-tree", main, head), True
+    assert clean and "\n" not in merged  # merges cleanly, into a third version
+    assert problems_of(repos, head, main) == [
+        f"submissions/{BOARD}/existing-model: changed on the base branch since this branch "
+        "left it, so merging would land a mix of both versions rather than the files checked "
+        "here: rebase onto the base branch"
+    ]
+
+
+def test_a_plain_line_of_commits_in_the_folder_is_accepted(tmp_path: Path) -> None:
+    """The honest counterpart: several commits, each inside the folder, after main moved on."""
+    repos = make_repos(tmp_path)
+    main = _main_fixes_scorer_and_adds(repos, "alice-model")
+    repo = _branch(repos, "honest")
+    folder = write_submission(repo / "submissions" / BOARD / "honest-model", model="honest-model")
+    commit_all(repo, "first try")
+    (folder / "predictions.json").write_text(
+        json.dumps(half_right_predictions("honest-model"), indent=2) + "\n"
+    )
+    head = commit_all(repo, "second try")
+    assert problems_of(repos, head, main) == []

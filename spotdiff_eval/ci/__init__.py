@@ -2,7 +2,9 @@
 
 Each workflow step is one line calling a command here, so what the workflows
 do is ordinary, tested Python. The trust model (DESIGN.md section 6): a pull
-request is read as data only (``changes``: what it changes, from git) and
+request is read as data only (``changes``: what merging it changes, from
+git; ``history``: what landing it any other way would; ``pull_request``
+joins the two) and
 scored by the base branch's code (``verify``); what a pull request's run
 leaves behind is validated again as data before anything is posted
 (``artifact``); Markdown shown on GitHub escapes every untrusted string

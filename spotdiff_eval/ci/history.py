@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .._util.terminal import safe_text
 from ._git import run_git
-from .changes import merged_tree, problem
+from .changes import SUBMISSIONS, merged_tree, parse_raw_diff, problem
 
 #: Merge commits checked one by one; a submission branch needs none.
 MAX_MERGE_COMMITS = 20
@@ -73,6 +74,68 @@ def history_problems(bases: list[str], clean: bool) -> list[str]:
             problem(
                 "(pull request)",
                 "does not merge cleanly into the base branch: rebase it onto the base branch",
+            )
+        )
+    return problems
+
+
+#: Commits of the branch read one by one; a submission needs a handful.
+MAX_COMMITS = 100
+#: Paths outside the folder named per commit before summarising.
+_PATHS_NAMED = 3
+
+
+def commit_problems(repo: Path, base: str, head: str, folder: str | None) -> list[str]:
+    """Commits on the branch that change anything but the submission's own ``folder``.
+
+    The merged result is what the merge button makes, but "Rebase and merge"
+    replays the branch's commits one by one: a commit that copies a fix
+    already on main replays as empty there, and a later commit that undoes
+    it then takes the fix out of main (red team round 11), though the merged
+    result keeps it. A copy of a folder main has since deleted hides the
+    same way until it lands. A branch whose every own commit stays inside
+    its folder lands that folder and nothing else however it is merged.
+    Merge commits bring main's changes and are judged by
+    :func:`merge_commit_problems`. ``folder`` is ``<board>/<id>`` from the
+    merged result; without one, that check has already refused the request.
+    """
+    if folder is None:
+        return []
+    listed = run_git(repo, "rev-list", "--no-merges", "--reverse", f"{base}..{head}").split()
+    if len(listed) > MAX_COMMITS:
+        return [
+            problem(
+                "(pull request)",
+                f"has {len(listed)} commits: squash the submission into a few commits on top of "
+                "the base branch",
+            )
+        ]
+    inside = f"{SUBMISSIONS}/{folder}/"
+    problems = []
+    for commit in (sha.decode("ascii") for sha in listed):
+        raw = run_git(
+            repo,
+            "diff-tree",
+            "-r",
+            "-z",
+            "--no-renames",
+            "--no-commit-id",
+            "--root",
+            "--no-ext-diff",
+            commit,
+        )
+        outside = sorted({c.path for c in parse_raw_diff(raw) if not c.path.startswith(inside)})
+        if not outside:
+            continue
+        named = ", ".join(safe_text(path, 120) for path in outside[:_PATHS_NAMED])
+        if len(outside) > _PATHS_NAMED:
+            named += f" and {len(outside) - _PATHS_NAMED} more"
+        problems.append(
+            problem(
+                "(pull request)",
+                f"commit {commit[:12]} changes {named}, outside {inside}: every commit of a "
+                'submission stays in its folder, since "Rebase and merge" lands them one by '
+                "one; rebase onto the base branch and drop or split that commit",
             )
         )
     return problems
