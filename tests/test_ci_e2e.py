@@ -193,6 +193,14 @@ def _update_existing(submitter: str = "octocat") -> Any:
     return edit
 
 
+def _add_new(submitter: str) -> Callable[[Path], None]:
+    def edit(repo: Path) -> None:
+        folder = repo / "submissions" / BOARD / "new-entry"
+        write_submission(folder, model="new-entry", submitter=submitter)
+
+    return edit
+
+
 def _update_baseline(repo: Path) -> None:
     predictions = half_right_predictions("floor")
     predictions["items"][0]["differences"].pop()
@@ -230,9 +238,29 @@ OWNERSHIP = {
         "octocat",
         "submissions/tiny-dev/perfect-baseline: is a project baseline: only maintainers change it",
     ),
+    # Red team round 11: a new entry in someone else's name would be shown as theirs and
+    # owned by them.
+    "new-folder-in-another-name": (
+        _add_new("octocat"),
+        "mallory",
+        "submissions/tiny-dev/new-entry: names @octocat as its submitter, but @mallory opened "
+        "this pull request: a maintainer must confirm who submits it (or name yourself)",
+    ),
+    "new-folder-author-unknown": (
+        _add_new("octocat"),
+        "",
+        "submissions/tiny-dev/new-entry: names @octocat as its submitter; the pull request "
+        "author is not known: a maintainer must confirm who submits it",
+    ),
     # A new folder claiming to be a baseline is refused outright, as publishing would leave
     # it out: see test_verify_refuses_what_publishing_would_leave_out.
 }
+
+
+def test_a_new_folder_in_ones_own_name_is_verified_whatever_the_case(tmp_path: Path) -> None:
+    pull = PullRequest(tmp_path, "own", _add_new("Mallory"), author="mallory")
+    assert pull.verify.returncode == 0, pull.verify.stderr
+    assert (pull.result["verdict"], pull.result["action"]) == ("verified", "added")
 
 
 @pytest.mark.parametrize("case", sorted(OWNERSHIP))

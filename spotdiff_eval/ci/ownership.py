@@ -6,7 +6,8 @@ belongs to the ``submitter`` its submission.json names on the BASE branch
 (the head's copy is the pull request's to write, so it proves nothing);
 GitHub handles compare case-insensitively. Baselines belong to the project:
 changing one, or adding a folder that claims to be one, always needs a
-maintainer. What this module returns is never a problem with the submission,
+maintainer, as does a new folder that names someone other than the pull
+request's author as its submitter. What this module returns is never a problem with the submission,
 only a reason why a person must look before it counts as verified.
 """
 
@@ -16,6 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from .._util.terminal import safe_text
 from ..datasets import parse_json_bytes
 from ..errors import SpotDiffError
 from ..validation import SUBMISSION_JSON_MAX_BYTES
@@ -45,7 +47,7 @@ def review_reasons(
             problem(folder, "is marked as a project baseline: only maintainers add or change those")
         ]
     if action != "updated":
-        return []
+        return _claimed_submitter(folder, author, head_metadata)
     if owner is None:
         return [
             problem(
@@ -85,3 +87,34 @@ def base_owner(repo: Path, base: str, path: str) -> tuple[str | None, bool]:
     submitter = data.get("submitter")
     valid = isinstance(submitter, str) and LOGIN.fullmatch(submitter) and "[" not in submitter
     return (submitter if valid else None), data.get("baseline") is True
+
+
+def _claimed_submitter(
+    folder: str, author: str | None, head_metadata: dict[str, Any] | None
+) -> list[str]:
+    """A new folder naming someone else as its submitter (red team round 11).
+
+    The submitter a new folder names becomes its owner and is shown as
+    "Submitted by" on the site: @mallory must not add an entry in @octocat's
+    name. (Only a baseline names none, and a new baseline is refused anyway.)
+    """
+    claimed = (head_metadata or {}).get("submitter")
+    if not isinstance(claimed, str):
+        return []
+    if author is None or not LOGIN.fullmatch(author):
+        return [
+            problem(
+                folder,
+                f"names @{safe_text(claimed, 40)} as its submitter; the pull request author is "
+                "not known: a maintainer must confirm who submits it",
+            )
+        ]
+    if claimed.casefold() != author.casefold():
+        return [
+            problem(
+                folder,
+                f"names @{safe_text(claimed, 40)} as its submitter, but @{author} opened this "
+                "pull request: a maintainer must confirm who submits it (or name yourself)",
+            )
+        ]
+    return []
