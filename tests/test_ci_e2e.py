@@ -829,6 +829,10 @@ def test_comment_trusts_the_api_file_list_over_the_artifact(verified: PullReques
         ".github/workflows/verify-submission.yml: modifies the workflows and repository "
         "settings: a submission pull request changes only its own folder"
     ) in body
+    # nothing the run reported is shown: such a pull request can forge it (red team round 11)
+    assert "Overall score" not in body and "for information" not in body
+    assert verified.result["base_sha"] not in body and "evaluator" not in body
+    assert f"Pull request head {verified.head}." in body
     # a run that scored another folder than the one the pull request changes
     files = {
         "total": 2,

@@ -61,27 +61,7 @@ def render_result_markdown(
     verdict = "rejected" if api_problems else result.verdict
     lines = [MARKER, ""] if comment else []
     lines += [f"## SpotDiff submission check: {_HEADINGS[verdict]}", ""]
-    lines += _about(result)
-    if result.metrics is not None:
-        if verdict == "rejected":
-            lines += ["", "The submission folder itself is valid. Its score, for information:"]
-        lines += ["", *_score_table(result)]
-    if result.problems:
-        title = "Why a maintainer must review" if verdict == "needs_maintainer" else "Problems"
-        lines += ["", f"### {title} ({result.problems_total})", ""]
-        lines += [f"- {md_code(p, 400)}" for p in result.problems]
-        hidden = result.problems_total - len(result.problems)
-        if hidden > 0:
-            lines.append(f"- … and {hidden} more: see the verification run's log")
-    unseen = [p for p in api_problems if p not in result.problems]
-    if unseen:
-        lines += ["", "### Changed files, as the GitHub API lists them", ""]
-        lines += [
-            "The files this pull request changes break the submission rules, so the "
-            "verification run above (which a pull request can alter) does not count:",
-            "",
-        ]
-        lines += [f"- {md_code(p, 400)}" for p in unseen]
+    lines += _untrusted_run(result, api_problems) if api_problems else _checked(result)
     lines += ["", _VERIFIED_MEANS]
     if run_url is not None and _RUN_URL.fullmatch(run_url):
         lines += ["", f"Details: [the verification run]({run_url})."]
@@ -89,6 +69,53 @@ def render_result_markdown(
     if len(text) > COMMENT_MAX_CHARS:
         text = text[: COMMENT_MAX_CHARS - 40] + "\n\n… (shortened)\n"
     return text
+
+
+def _checked(result: CiResult) -> list[str]:
+    """What the verification run found: who, what, the score, the problems."""
+    lines = _about(result)
+    if result.metrics is not None:
+        if result.verdict == "rejected":
+            lines += ["", "The submission folder itself is valid. Its score, for information:"]
+        lines += ["", *_score_table(result)]
+    if result.problems:
+        needs = result.verdict == "needs_maintainer"
+        title = "Why a maintainer must review" if needs else "Problems"
+        lines += ["", f"### {title} ({result.problems_total})", ""]
+        lines += [f"- {md_code(p, 400)}" for p in result.problems]
+        hidden = result.problems_total - len(result.problems)
+        if hidden > 0:
+            lines.append(f"- … and {hidden} more: see the verification run's log")
+    return lines
+
+
+def _untrusted_run(result: CiResult, api_problems: Sequence[str]) -> list[str]:
+    """GitHub's own list of changed files first, when it breaks the rules.
+
+    Such a pull request may have changed the verification workflow, so no
+    number its run reported is shown: not a score, a base commit or a
+    dataset (red team round 11 had a forged run's 99.1% printed "for
+    information"). Its problem lines still help a contributor (a file name
+    that is not UTF-8 is missing from the API's list) and are code spans,
+    so they are listed after, as the run's. The head commit was checked
+    against the event.
+    """
+    lines = [
+        f"Pull request head {result.head_sha}.",
+        "",
+        "### Changed files, as the GitHub API lists them",
+        "",
+        "The files this pull request changes break the submission rules, so its "
+        "verification run (which a pull request can alter) does not count, and no score "
+        "from it is shown:",
+        "",
+        *(f"- {md_code(p, 400)}" for p in api_problems),
+    ]
+    unseen = [p for p in result.problems if p not in api_problems]
+    if unseen:
+        lines += ["", "### What the verification run reported", ""]
+        lines += [f"- {md_code(p, 400)}" for p in unseen]
+    return lines
 
 
 def _about(result: CiResult) -> list[str]:
