@@ -442,3 +442,24 @@ def test_csv_guards_against_formula_injection(submissions: Path, dataset_manifes
         "1.0",
         "4",
     )
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "GPT-x;=cmd|'/c calc'!A1",  # a semicolon locale splits here (red team round 11)
+        "model, =1+1",
+        "model\t+SUM(A1)",
+        "model |@x",
+    ],
+)
+def test_csv_guards_formulas_after_a_separator_and_quotes_every_text(
+    submissions: Path, dataset_manifest: Path, name: str
+) -> None:
+    make_submission(submissions, "semicolon-entry", half_right(name))
+    text = render_csv(compute_leaderboard(submissions, dataset_manifest).data)
+    row = next(r for r in csv.DictReader(io.StringIO(text, newline="")) if "'" in r["model"])
+    assert row["model"] == "'" + name
+    line = next(line for line in text.split("\r\n") if "semicolon-entry" in line)
+    # quoted, so a spreadsheet splitting lines at ";" keeps the cell whole
+    assert '"' + "'" + name + '"' in line

@@ -7,12 +7,18 @@ leading apostrophe, the usual guard, which spreadsheets show as plain text;
 tab and carriage return start formulas in some of them too and are guarded
 the same way. Numbers are written by us and never negative, so they stay
 numbers.
+
+A spreadsheet set to a locale whose list separator is ``;`` splits an
+unquoted line at semicolons, so ``GPT;=cmd|...`` would start a formula in
+the next cell (red team round 11). Every text cell is therefore quoted, and
+a text with a separator before a formula start is guarded as well.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from typing import Any
 
 from ..scoring import METRIC_NAMES
@@ -48,9 +54,15 @@ COLUMNS = (
 )
 
 
+#: A cell separator of any locale, then (after spaces) a formula start.
+_FORMULA_INSIDE = re.compile(r"[,;\t|][\s\"']*[=+\-@]")
+
+
 def guard(value: object) -> object:
     """Text that a spreadsheet would run as a formula, made plain text."""
-    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+    if isinstance(value, str) and (
+        value.startswith(_FORMULA_STARTS) or _FORMULA_INSIDE.search(value)
+    ):
         return "'" + value
     return value
 
@@ -86,10 +98,10 @@ def _row(entry: dict[str, Any], data: dict[str, Any]) -> list[object]:
 
 
 def render_csv(data: dict[str, Any]) -> str:
-    """RFC 4180 CSV (CRLF line ends, quoted when needed), entries in rank order."""
+    """RFC 4180 CSV (CRLF line ends, every text quoted), entries in rank order."""
     out = io.StringIO(newline="")
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
+    csv.writer(out, lineterminator="\r\n").writerow(COLUMNS)  # our own names, left bare
+    writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_NONNUMERIC)
     for entry in data["entries"]:
         writer.writerow([guard(value) for value in _row(entry, data)])
     return out.getvalue()
