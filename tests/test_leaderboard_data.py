@@ -30,6 +30,7 @@ from leaderboard_helpers import (
     tampered,
 )
 
+import spotdiff_eval
 from spotdiff_eval import evaluate_files, load_dataset
 from spotdiff_eval.datasets import Predictions, load_predictions
 from spotdiff_eval.datasets._jsonio import dumps_layered
@@ -40,7 +41,12 @@ from spotdiff_eval.leaderboard.cache import ContentCache
 from spotdiff_eval.leaderboard.csv_export import render_csv
 from spotdiff_eval.leaderboard.markdown import cell, render_one_board
 from spotdiff_eval.leaderboard.run_facts import USAGE_KIND
-from spotdiff_eval.leaderboard.scoring import REPORT_KIND, report_key
+from spotdiff_eval.leaderboard.scoring import (
+    REPORT_KIND,
+    report_key,
+    scorer_source_digest,
+    source_digest,
+)
 from spotdiff_eval.leaderboard.standings import compute_standings, interval_excludes_zero
 from spotdiff_eval.scoring._metrics import Counts
 
@@ -463,3 +469,19 @@ def test_csv_guards_formulas_after_a_separator_and_quotes_every_text(
     line = next(line for line in text.split("\r\n") if "semicolon-entry" in line)
     # quoted, so a spreadsheet splitting lines at ";" keeps the cell whole
     assert '"' + "'" + name + '"' in line
+
+
+def test_a_scoring_change_without_a_version_bump_misses_the_report_cache(tmp_path: Path) -> None:
+    """Red team round 11: the key held only the version, so such a change reused old reports."""
+    package = tmp_path / "copy" / "spotdiff_eval"
+    shutil.copytree(
+        Path(spotdiff_eval.__file__).parent, package, ignore=shutil.ignore_patterns("__pycache__")
+    )
+    original = source_digest(package)
+    assert original == scorer_source_digest()  # the copy is this scorer
+    site = package / "leaderboard" / "site.py"
+    site.write_text(site.read_text() + "\n# not the scorer\n")
+    assert source_digest(package) == original
+    rule = package / "matching" / "_vetoes.py"
+    rule.write_text(rule.read_text() + "\n# a quiet rule change\n")
+    assert source_digest(package) != original

@@ -26,6 +26,7 @@ from spotdiff_eval.ci.api_changes import MAX_API_FILES
 from spotdiff_eval.ci.publish import COMMIT_MESSAGE
 from spotdiff_eval.ci.summary import MARKER
 from spotdiff_eval.cli import build_parser
+from spotdiff_eval.leaderboard.scoring import SCORER_PACKAGES
 
 GITHUB = REPO / ".github"
 WORKFLOWS = GITHUB / "workflows"
@@ -312,9 +313,14 @@ def _publish_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
     return found
 
 
-#: The one cache: publish.yml's reports, keyed by the evaluator version.
+#: The one cache: publish.yml's reports, keyed by the evaluator version and the
+#: scorer's source (the packages ``leaderboard.scoring.SCORER_PACKAGES`` names).
 CACHE_PATH = ".spotdiff-cache/reports"
-CACHE_KEY = "spotdiff-reports-${{ hashFiles('spotdiff_eval/version.py') }}-"
+CACHE_KEY = (
+    "spotdiff-reports-${{ hashFiles('spotdiff_eval/version.py', "
+    + ", ".join(f"'spotdiff_eval/{package}/**'" for package in SCORER_PACKAGES)
+    + ") }}-"
+)
 
 
 def _cache_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:

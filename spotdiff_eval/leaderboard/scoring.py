@@ -1,8 +1,11 @@
 """Scoring every submission with the trusted scorer, behind the content cache.
 
-A report is cached under the sha256 of the evaluator version, the dataset's
-identity and fingerprint, and the predictions' bytes: the only inputs a report
-depends on. Fresh and cached reports take the same path afterwards (every
+A report is cached under the sha256 of the evaluator version, the scorer's
+own source, the dataset's identity and fingerprint, and the predictions'
+bytes: the only inputs a report depends on. The source is in the key
+because a scoring change merged without a version bump would otherwise serve
+old reports beside new ones (red team round 11). Fresh and cached reports
+take the same path afterwards (every
 later step reads the report's text or its summary, never the in-memory
 evaluation), so a warm cache can never produce a different leaderboard from
 a cold one. A cached report is parsed in full only when its summary is not
@@ -16,6 +19,8 @@ import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from ..datasets import Dataset, Predictions, dumps_layered, load_predictions
@@ -90,10 +95,31 @@ class FullReports(Mapping[str, dict[str, Any]]):
         return len(self._texts)
 
 
+#: The packages a report's numbers come from, besides ``version.py``.
+SCORER_PACKAGES = ("datasets", "matching", "scoring")
+
+
+@lru_cache(maxsize=1)
+def scorer_source_digest() -> str:
+    """The digest of this installation's scorer (:func:`source_digest`)."""
+    return source_digest(Path(__file__).resolve().parent.parent)
+
+
+def source_digest(root: Path) -> str:
+    """One digest of the scorer's source files under the package folder ``root``."""
+    files = [root / "version.py"]
+    files += sorted(f for package in SCORER_PACKAGES for f in (root / package).rglob("*.py"))
+    return content_key(
+        "scorer-source",
+        *(part for f in files for part in (f.relative_to(root).as_posix(), f.read_bytes())),
+    )
+
+
 def report_key(dataset: Dataset, predictions_sha256: str) -> str:
     return content_key(
         REPORT_KIND,
         EVALUATOR_VERSION,
+        scorer_source_digest(),
         REPORT_SCHEMA_VERSION,
         dataset.name,
         dataset.version,
