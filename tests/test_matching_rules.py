@@ -1091,7 +1091,120 @@ RED_TEAM_CASES = [
     },
 ]
 
-CASES += RED_TEAM_CASES
+_COUNT_DUCKS = {
+    "id": "d01",
+    "kind": "count_change",
+    "subject": "ducks_on_pond",
+    "from": "2",
+    "to": "3",
+    "description": "A third duck has joined the two on the pond.",
+}
+_CAGED_BIRD = {
+    "id": "d01",
+    "kind": "object_added",
+    "subject": "bird",
+    "description": "A small bird appears in the cage.",
+}
+
+#: Round 11: one shared value, a place in the gold's name, a depiction or a
+#: replica let wrong objects in; and their honest counterparts.
+ROUND_11_CASES = [
+    {
+        "name": "J1 one shared value is no same change",  # _vetoes._same_values
+        "gold": [_attr("sofa_cushion", "color", "gray", "navy", id="d01")],
+        "predictions": [_attr("sofa", "color", "gray", "brown")],
+        "expected": [None],
+    },
+    {
+        "name": "J1 every value alike, a shade for its colour, is the same change",
+        "gold": [_attr("lamp_shade", "color", "red", "blue", id="d01")],
+        "predictions": [_attr("lamp", "color", "dark red", "navy")],
+        "expected": ["d01"],
+        "details_correct": [False],  # found by the shade; the detail wants the colour
+    },
+    {
+        "name": "J1 swapped values are still the same change",
+        "gold": [_attr("lamp_shade", "color", "red", "blue", id="d01")],
+        "predictions": [_attr("lamp", "color", "blue", "red")],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
+        "name": "J1 a place differs unless the whole change agrees",  # place_differs
+        "gold": [_attr("left_car", "color", "blue", "red", id="d01")],
+        "predictions": [_attr("right_car", "color", "blue", "green")],
+        "expected": [None],
+    },
+    {
+        "name": "J2 a place in the gold's name is not the object",  # route 2, Name.leading
+        "gold": [_attr("hat_of_man_on_bench", "color", "black", "green", id="d01")],
+        "predictions": [_attr("bench", "color", "black", "green")],
+        "expected": [None],
+    },
+    {
+        "name": "J2 the object the gold's name narrows by is",
+        "gold": [_attr("hat_of_man_on_bench", "color", "black", "green", id="d01")],
+        "predictions": [_attr("man", "color", "black", "green")],
+        "expected": ["d01"],
+        "details_correct": [True],
+    },
+    {
+        "name": "J2 a count's attribute says what it counts",  # _counted_by_attribute
+        "gold": [_COUNT_DUCKS],
+        "predictions": [_attr("pond", "number of ducks", "2", "3")],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
+        "name": "J2 a place with the gold's numbers only is not the object",
+        "gold": [_COUNT_DUCKS],
+        "predictions": [{"kind": "count_change", "subject": "ponds", "from": "2", "to": "3"}],
+        "expected": [None],
+    },
+    {
+        "name": "J3 a depiction of the object is no part of it",  # route 3, DEPICTIONS
+        "gold": [_attr("horse", "color", "brown", "white", id="d01")],
+        "predictions": [
+            _attr("horse statue", "color", "brown", "white"),
+            _attr("shadow of the horse", "color", "brown", "white"),
+            _attr("picture of a horse", "color", "brown", "white"),
+        ],
+        "expected": [None, None, None],
+    },
+    {
+        "name": "J3 what the gold only mentions did not come or go with it",
+        "gold": [_CAGED_BIRD],
+        "predictions": [{"kind": "object_added", "subject": "bird cage"}],
+        "expected": [None],
+    },
+    {
+        "name": "J3 a part the gold mentions is still found",  # case "same object, ..."
+        "gold": [
+            {
+                **_attr("red_car", "color", "red", "green", id="d01"),
+                "description": "The car's door turns green.",
+            }
+        ],
+        "predictions": [_attr("car_door", "color", "red", "green")],
+        "expected": ["d01"],
+        "details_correct": [True],
+    },
+    {
+        "name": "J4 a toy anywhere before the head makes a replica",  # REPLICAS_ANYWHERE
+        "gold": [{"id": "d01", **_gone("fire_hydrant")}],
+        "predictions": [_gone("toy fire hydrant")],
+        "expected": [None],
+    },
+    {
+        "name": "J4 a hot air balloon is a balloon",
+        "gold": [{"id": "d01", **_gone("balloon")}],
+        "predictions": [_gone("hot air balloon")],
+        "expected": ["d01"],
+        "details_correct": [True],
+    },
+]
+
+CASES += RED_TEAM_CASES + ROUND_11_CASES
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])

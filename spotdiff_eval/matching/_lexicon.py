@@ -125,6 +125,16 @@ NOT_A_KIND_OF_HEAD = frozenset(
     """.split()
 )
 
+#: Words that make a thing a replica wherever they stand before its head:
+#: "toy fire hydrant", "fake potted plant".
+REPLICAS_ANYWHERE = frozenset("toy fake replica statue statuette figurine cartoon".split())
+
+#: Heads that show or echo an object without being it: "horse statue",
+#: "shadow of the cat", "reflection of the lamp" name no part of it.
+DEPICTIONS = (NOT_A_KIND_OF_HEAD - {"toy", "hot", "teddy", "fake", "cartoon"}) | frozenset(
+    "reflection shadow silhouette outline image print mural".split()
+)
+
 #: Flat depictions, and the heads that hold them: before such a head a
 #: depiction names a kind, not a replica ("photo frame", "picture book"; but
 #: a model book is no book).

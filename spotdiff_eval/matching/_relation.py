@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from ..datasets import Difference
 from ._compounds import as_golds_spell_it
 from ._evidence import Profile, profile
+from ._lexicon import DEPICTIONS
+from ._normalize import parse_name
 from ._values import exchanged, values_match
 from ._vetoes import Veto, change_corroborates, veto
 
@@ -73,6 +75,19 @@ def _named_outside_subject(pred: Difference, gold: Difference, p: Profile) -> fr
     return (taken if gold.kind == "object_removed" else taken | brought) | p.lead_head
 
 
+def _counted_by_attribute(pred: Difference, p: Profile) -> frozenset[str]:
+    """What a count's attribute counts: "pond", "number of ducks" counts ducks.
+
+    Only for counts, whose attribute says what is counted; any other
+    attribute names a property, never an object (case "a noun list in the
+    attribute field names none").
+    """
+    if p.category != "count" or not pred.attribute:
+        return frozenset()
+    head = parse_name(pred.attribute).head
+    return frozenset() if head is None else frozenset([head])
+
+
 def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | None:
     """The route by which ``pred`` may refer to ``gold``, before any veto."""
     # 0. The same name, word for word after normalisation ("street_lamp" for
@@ -92,10 +107,15 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    in the change or in the lead phrase of the description ("tower_top
     #    ... from flag to knob"), or the same specific change. "house_window"
     #    turning yellow is not the missing window_curtain (case "a shared
-    #    common word is not a match").
+    #    common word is not a match"). The same change is evidence only for
+    #    a word that narrows the gold's head ("lamp" in lamp_shade, "man" in
+    #    hat_of_man), never for a place: "bench" turning black -> green is
+    #    not hat_of_man_on_bench doing so (red team round 11).
     if p.head is not None and p.head in g.name_words:
-        said_elsewhere = not g.heads.isdisjoint(_named_outside_subject(pred, gold, p))
-        if said_elsewhere or change_corroborates(p, g, pred, gold):
+        named = _named_outside_subject(pred, gold, p) | _counted_by_attribute(pred, p)
+        said_elsewhere = not g.heads.isdisjoint(named)
+        narrows = any(p.head in name.leading for name in g.names)
+        if said_elsewhere or (narrows and change_corroborates(p, g, pred, gold)):
             return "part_of_name"
         return None
 
@@ -105,9 +125,16 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    one ("clock_face" turning square for the clock turning square).
     #    "red_car_wheel" growing for a red car turning green names the wheel,
     #    which the gold never mentions, and another change (case "same
-    #    object, different change").
+    #    object, different change"). A depiction of the object is no part of
+    #    it ("horse statue", "shadow of the cat"), and a thing the gold only
+    #    mentions is not what came or went with it ("bird cage" added for a
+    #    bird that "appears in the cage"): red team round 11.
     if p.head is not None and not g.heads.isdisjoint(p.attached):
-        if p.head in g.all_words or change_corroborates(p, g, pred, gold):
+        if p.head in DEPICTIONS:
+            return None
+        both_presence = p.is_presence and g.is_presence
+        mentioned = p.head in g.name_words or (p.head in g.all_words and not both_presence)
+        if mentioned or change_corroborates(p, g, pred, gold):
             return "names_gold_in_subject"
         return None
 

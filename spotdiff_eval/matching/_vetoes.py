@@ -76,16 +76,39 @@ def _same_numbers(pred: Difference, gold: Difference) -> bool:
     )
 
 
-def change_corroborates(p: Profile, g: Profile, pred: Difference, gold: Difference) -> bool:
-    """The change itself is specific and the same: same sort, and a value agrees.
+def _alike(mine: str, theirs: str) -> bool:
+    """Two values of one slot say the same: "dark red" ~ "red", "navy" ~ "blue"."""
+    return values_match(mine, theirs) or looks_agree(value_words(mine), value_words(theirs))
 
-    For counts, every number must agree: one shared number is a coincidence.
+
+def _same_values(pred: Difference, gold: Difference) -> bool:
+    """Every value both sides state agrees, read in order or swapped, and one at least.
+
+    One shared value is a coincidence: a sofa turning gray -> brown is not
+    its cushion turning gray -> navy, nor a fridge turning white -> green
+    its magnet turning red -> green (red team round 11).
+    """
+    pairs = ((pred.from_value, gold.from_value), (pred.to_value, gold.to_value))
+    swapped = ((pred.to_value, gold.from_value), (pred.from_value, gold.to_value))
+    for reading in (pairs, swapped):
+        stated = [(mine, theirs) for mine, theirs in reading if mine and theirs]
+        if stated and all(_alike(mine, theirs) for mine, theirs in stated):
+            return True
+    return False
+
+
+def change_corroborates(p: Profile, g: Profile, pred: Difference, gold: Difference) -> bool:
+    """The change itself is specific and the same: same sort, and the values agree.
+
+    For counts, every number the gold states must agree; for other sorts,
+    every value both state (:func:`_same_values`). One shared value or
+    number is a coincidence.
     """
     if p.category is None or p.category != g.category:
         return False
     if p.category == "count":
         return _same_numbers(pred, gold)
-    return any_value_agrees(pred, gold)
+    return _same_values(pred, gold)
 
 
 @lru_cache(maxsize=65536)
