@@ -1204,7 +1204,75 @@ ROUND_11_CASES = [
     },
 ]
 
-CASES += RED_TEAM_CASES + ROUND_11_CASES
+_CLOCK = _attr("wall_clock", "time", "3:00", "5:00", id="d01")
+
+#: Round 11's honest answers that were refused: clock times, states, "-ish"
+#: colours, British spellings, full-width letters.
+ROUND_11_HONEST = [
+    {
+        "name": f"K1 a clock's time however it is written ({before} -> {after})",  # clock_time
+        "gold": [_CLOCK],
+        "predictions": [_attr("clock", "time shown", before, after)],
+        "expected": ["d01"],
+        "details_correct": [True],
+    }
+    for before, after in (
+        ("3 o'clock", "5 o'clock"),
+        ("15:00", "17:00"),
+        ("03:00", "05:00"),
+        ("three o'clock", "five o'clock"),
+        ("3 pm", "5 pm"),
+    )
+] + [
+    {
+        "name": "K1 another time is another change",
+        "gold": [_CLOCK],
+        "predictions": [_attr("clock", "time", "3:00", "9:00")],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
+        "name": "K1 a count written with a noun is still a count",
+        "gold": [
+            {
+                "id": "d01",
+                "kind": "count_change",
+                "subject": "candles_on_cake",
+                "from": "1",
+                "to": "5",
+            }
+        ],
+        "predictions": [_attr("cake", "decoration", "one candle", "five candles")],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
+    {
+        "name": "K2 lit and unlit are on and off",  # VALUE_SYNONYMS
+        "gold": [_attr("floor_lamp", "state", "on", "off", id="d01")],
+        "predictions": [_attr("standing lamp", "state", "lit", "unlit")],
+        "expected": ["d01"],
+        "details_correct": [True],
+    },
+    {
+        "name": "K2 bluish is blue",
+        "gold": [_attr("kite", "color", "blue", "red", id="d01")],
+        "predictions": [_attr("kite", "color", "bluish", "reddish")],
+        "expected": ["d01"],
+        "details_correct": [True],
+    },
+    {
+        "name": "K3 British spellings and full-width letters",  # SYNONYMS, NFKC
+        "gold": [
+            {"id": "d01", **_gone("bicycle_tire")},
+            {"id": "d02", **_gone("cat_on_sofa")},
+        ],
+        "predictions": [_gone("bicycle tyre"), _gone("ｃａｔ")],
+        "expected": ["d01", "d02"],
+        "details_correct": [True, True],
+    },
+]
+
+CASES += RED_TEAM_CASES + ROUND_11_CASES + ROUND_11_HONEST
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])

@@ -11,6 +11,7 @@ letters whose lower case is ASCII).
 from __future__ import annotations
 
 import re
+import unicodedata
 from itertools import chain
 
 from hypothesis import given, settings
@@ -25,7 +26,9 @@ _DIGITS_AND_LETTERS = re.compile(r"(?<=[0-9])(?=[a-z])|(?<=[a-z])(?=[0-9])")
 
 
 def whole_text_words(text: str) -> tuple[str, ...]:
-    """The definition: the regexes over the whole text at once."""
+    """The definition: compatibility forms as plain letters, then the regexes over the
+    whole text at once."""
+    text = unicodedata.normalize("NFKC", text)
     text = _CAMEL.sub(" ", text).lower()
     text = _DIGITS_AND_LETTERS.sub(" ", text)
     return tuple(canonical_word(w) for w in _SPLIT.split(text) if w)
@@ -44,6 +47,12 @@ PIECES = st.sampled_from(
         "\u212a",  # Kelvin sign: lower case is an ASCII "k"
         "\u0130",  # dotted capital I: lower case is "i" plus a combining dot
         "ﬁ",
+        "ｃａｔ",  # full width: a cat (red team round 11)
+        "Ｋｉｔｅ，",
+        "¹",
+        "\u3000",  # ideographic space
+        "e\u0301",
+        "\u00a8",  # a diaeresis alone: NFKC gives a space and a combining mark
         "_",
         "-",
         ",",

@@ -306,6 +306,13 @@ SYNONYMS = {
     "colours": "color",
     "grey": "gray",
     "centre": "center",
+    "tyre": "tire",
+    "kerb": "curb",
+    "jewellery": "jewelry",
+    "moustache": "mustache",
+    "pyjama": "pajama",
+    "doughnut": "donut",
+    "theatre": "theater",
     "couch": "sofa",
     "settee": "sofa",
     "automobile": "car",
@@ -343,6 +350,30 @@ VALUE_SYNONYMS = {
     "huge": "large",
     "little": "small",
     "tiny": "small",
+    # a light's or a screen's state (red team round 11)
+    "lit": "on",
+    "illuminated": "on",
+    "glowing": "on",
+    "unlit": "off",
+    "shut": "closed",
+    # colours told with "-ish": "bluish" is blue, as "blue-ish" already is
+    **{
+        f"{stem}ish": colour
+        for stem, colour in (
+            ("blu", "blue"),
+            ("redd", "red"),
+            ("green", "green"),
+            ("yellow", "yellow"),
+            ("purpl", "purple"),
+            ("pink", "pink"),
+            ("brown", "brown"),
+            ("grey", "gray"),
+            ("gray", "gray"),
+            ("orang", "orange"),
+            ("whit", "white"),
+            ("black", "black"),
+        )
+    },
 }
 
 IRREGULAR_PLURALS = {
@@ -373,6 +404,7 @@ IRREGULAR_PLURALS = {
     "mangoes": "mango",
     "dice": "die",
     "cacti": "cactus",
+    "cactuses": "cactus",
     "fungi": "fungus",
 }
 

@@ -11,6 +11,7 @@ once per process.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
@@ -78,7 +79,13 @@ def canonical_word(word: str) -> str:
 
 @lru_cache(maxsize=65536)
 def _token_words(token: str) -> tuple[str, ...]:
-    """The canonical words of one whitespace-free token ("Cloud-Small," -> cloud, small)."""
+    """The canonical words of one whitespace-free token ("Cloud-Small," -> cloud, small).
+
+    Full-width and other compatibility forms read as their plain letters
+    first: a model may answer "ｃａｔ" (red team round 11).
+    """
+    if not token.isascii():
+        token = unicodedata.normalize("NFKC", token)
     text = _CAMEL.sub(" ", token).lower()
     text = _DIGITS_AND_LETTERS.sub(" ", text)
     return tuple(canonical_word(w) for w in _SPLIT.split(text) if w)

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from ._lexicon import (
     ATTRIBUTE_CATEGORIES,
+    CARDINALS,
     FILLER,
     NEGATIONS,
     PREPOSITIONS,
@@ -137,11 +138,14 @@ def exchanged(
 def value_words(text: str) -> frozenset[str]:
     """Words of an attribute value, for comparing "dark blue" with "blue".
 
-    Value synonyms apply here only: "round" and "circular" are one shape.
+    Value synonyms apply here only: "round" and "circular" are one shape,
+    "lit" and "on" one state. A value of one word keeps it even when it is
+    a filler elsewhere: a lamp's state "on" is no preposition.
     """
-    return frozenset(
-        VALUE_SYNONYMS.get(w, w) for w in words(text) if w not in FILLER or w.isdigit()
-    )
+    found = words(text)
+    if len(found) == 1:
+        return frozenset([VALUE_SYNONYMS.get(found[0], found[0])])
+    return frozenset(VALUE_SYNONYMS.get(w, w) for w in found if w not in FILLER or w.isdigit())
 
 
 @lru_cache(maxsize=65536)
@@ -150,7 +154,30 @@ def numbers_in(text: str) -> frozenset[str]:
     return frozenset(w for w in words(text) if w.isdigit())
 
 
-_TIME_OF_DAY = re.compile(r"\b\d{1,2}:\d{2}\b")
+#: A time on a clock: "3:00", "15:00", "3 pm", "3 o'clock" (number words read as digits).
+_CLOCK = re.compile(
+    r"\b(?P<hour>\d{1,2})(?::(?P<minute>\d{2}))?\s*"
+    r"(?:(?P<half>[ap]\.?\s?m\b\.?)|(?P<oclock>o\W?\s?clock\b))?",
+    re.I,
+)
+_SPELLED_HOURS = re.compile(rf"\b({'|'.join(CARDINALS[1:13])})\b", re.I)
+
+
+@lru_cache(maxsize=65536)
+def clock_time(value: str) -> str | None:
+    """The time a value reads on a 12-hour dial ("15:00", "3 pm", "three o'clock" -> "3:00").
+
+    A clock's time was read as a count ("3 o'clock" -> "5 o'clock" differ in a
+    number) or refused ("15:00" is no "3:00"): red team round 11. Only a
+    value marked as a time counts: minutes, am/pm or o'clock.
+    """
+    text = _SPELLED_HOURS.sub(lambda m: str(CARDINALS.index(m.group(1).lower())), value)
+    for found in _CLOCK.finditer(text):
+        if found["minute"] or found["half"] or found["oclock"]:
+            hour, minute = int(found["hour"]), int(found["minute"] or 0)
+            if hour <= 24 and minute < 60:
+                return f"{hour % 12}:{minute:02d}"
+    return None
 
 
 @lru_cache(maxsize=4096)
@@ -163,7 +190,7 @@ def attribute_category(attribute: str | None, values: tuple[str, ...] = ()) -> s
     is called: "decoration" from "one candle" to "five candles" (case "a count
     reported as an attribute whose values carry the noun").
     """
-    if any(map(_TIME_OF_DAY.search, values)):
+    if any(map(clock_time, values)):
         return "time"  # "3:00" -> "5:00" is a clock's time, not a count (red team round 5)
     if len(values) == 2 and _counted(*values):
         return "count"
@@ -212,6 +239,9 @@ def values_match(a: str | None, b: str | None) -> bool:
     """
     if not a or not b:
         return False
+    time_a, time_b = clock_time(a), clock_time(b)
+    if time_a is not None and time_b is not None:
+        return time_a == time_b
     if negated(a) != negated(b):
         return False
     numbers_a, numbers_b = numbers_in(a), numbers_in(b)
