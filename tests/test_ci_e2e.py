@@ -243,8 +243,8 @@ OWNERSHIP = {
     "new-folder-in-another-name": (
         _add_new("octocat"),
         "mallory",
-        "submissions/tiny-dev/new-entry: names @octocat as its submitter, but @mallory opened "
-        "this pull request: a maintainer must confirm who submits it (or name yourself)",
+        "submissions/tiny-dev/new-entry: names @octocat as its submitter, not @mallory, who "
+        "opened this pull request: a maintainer must confirm who submits it",
     ),
     "new-folder-author-unknown": (
         _add_new("octocat"),

@@ -1106,102 +1106,119 @@ _CAGED_BIRD = {
     "description": "A small bird appears in the cage.",
 }
 
+
+def _case(
+    name: str,
+    gold: list[dict],
+    predictions: list[dict],
+    expected: list[str | None],
+    details: list[bool] | None = None,
+) -> dict:
+    """One judged case in the shape of ``shared/scoring-cases.json``."""
+    case = {"name": name, "gold": gold, "predictions": predictions, "expected": expected}
+    return case if details is None else {**case, "details_correct": details}
+
+
+_LAMP_SHADE = _attr("lamp_shade", "color", "red", "blue", id="d01")
+_HAT = _attr("hat_of_man_on_bench", "color", "black", "green", id="d01")
+_HORSE = _attr("horse", "color", "brown", "white", id="d01")
+
 #: Round 11: one shared value, a place in the gold's name, a depiction or a
 #: replica let wrong objects in; and their honest counterparts.
 ROUND_11_CASES = [
-    {
-        "name": "J1 one shared value is no same change",  # _vetoes._same_values
-        "gold": [_attr("sofa_cushion", "color", "gray", "navy", id="d01")],
-        "predictions": [_attr("sofa", "color", "gray", "brown")],
-        "expected": [None],
-    },
-    {
-        "name": "J1 every value alike, a shade for its colour, is the same change",
-        "gold": [_attr("lamp_shade", "color", "red", "blue", id="d01")],
-        "predictions": [_attr("lamp", "color", "dark red", "navy")],
-        "expected": ["d01"],
-        "details_correct": [False],  # found by the shade; the detail wants the colour
-    },
-    {
-        "name": "J1 swapped values are still the same change",
-        "gold": [_attr("lamp_shade", "color", "red", "blue", id="d01")],
-        "predictions": [_attr("lamp", "color", "blue", "red")],
-        "expected": ["d01"],
-        "details_correct": [False],
-    },
-    {
-        "name": "J1 a place differs unless the whole change agrees",  # place_differs
-        "gold": [_attr("left_car", "color", "blue", "red", id="d01")],
-        "predictions": [_attr("right_car", "color", "blue", "green")],
-        "expected": [None],
-    },
-    {
-        "name": "J2 a place in the gold's name is not the object",  # route 2, Name.leading
-        "gold": [_attr("hat_of_man_on_bench", "color", "black", "green", id="d01")],
-        "predictions": [_attr("bench", "color", "black", "green")],
-        "expected": [None],
-    },
-    {
-        "name": "J2 the object the gold's name narrows by is",
-        "gold": [_attr("hat_of_man_on_bench", "color", "black", "green", id="d01")],
-        "predictions": [_attr("man", "color", "black", "green")],
-        "expected": ["d01"],
-        "details_correct": [True],
-    },
-    {
-        "name": "J2 a count's attribute says what it counts",  # _counted_by_attribute
-        "gold": [_COUNT_DUCKS],
-        "predictions": [_attr("pond", "number of ducks", "2", "3")],
-        "expected": ["d01"],
-        "details_correct": [False],
-    },
-    {
-        "name": "J2 a place with the gold's numbers only is not the object",
-        "gold": [_COUNT_DUCKS],
-        "predictions": [{"kind": "count_change", "subject": "ponds", "from": "2", "to": "3"}],
-        "expected": [None],
-    },
-    {
-        "name": "J3 a depiction of the object is no part of it",  # route 3, DEPICTIONS
-        "gold": [_attr("horse", "color", "brown", "white", id="d01")],
-        "predictions": [
+    _case(  # _vetoes._same_values
+        "J1 one shared value is no same change",
+        [_attr("sofa_cushion", "color", "gray", "navy", id="d01")],
+        [_attr("sofa", "color", "gray", "brown")],
+        [None],
+    ),
+    _case(  # found by the shade; the detail wants the colour
+        "J1 every value alike, a shade for its colour, is the same change",
+        [_LAMP_SHADE],
+        [_attr("lamp", "color", "dark red", "navy")],
+        ["d01"],
+        [False],
+    ),
+    _case(
+        "J1 swapped values are still the same change",
+        [_LAMP_SHADE],
+        [_attr("lamp", "color", "blue", "red")],
+        ["d01"],
+        [False],
+    ),
+    _case(  # place_differs
+        "J1 a place differs unless the whole change agrees",
+        [_attr("left_car", "color", "blue", "red", id="d01")],
+        [_attr("right_car", "color", "blue", "green")],
+        [None],
+    ),
+    _case(  # route 2, Name.leading
+        "J2 a place in the gold's name is not the object",
+        [_HAT],
+        [_attr("bench", "color", "black", "green")],
+        [None],
+    ),
+    _case(
+        "J2 the object the gold's name narrows by is",
+        [_HAT],
+        [_attr("man", "color", "black", "green")],
+        ["d01"],
+        [True],
+    ),
+    _case(  # _counted_by_attribute
+        "J2 a count's attribute says what it counts",
+        [_COUNT_DUCKS],
+        [_attr("pond", "number of ducks", "2", "3")],
+        ["d01"],
+        [False],
+    ),
+    _case(
+        "J2 a place with the gold's numbers only is not the object",
+        [_COUNT_DUCKS],
+        [{"kind": "count_change", "subject": "ponds", "from": "2", "to": "3"}],
+        [None],
+    ),
+    _case(  # route 3, DEPICTIONS
+        "J3 a depiction of the object is no part of it",
+        [_HORSE],
+        [
             _attr("horse statue", "color", "brown", "white"),
             _attr("shadow of the horse", "color", "brown", "white"),
             _attr("picture of a horse", "color", "brown", "white"),
         ],
-        "expected": [None, None, None],
-    },
-    {
-        "name": "J3 what the gold only mentions did not come or go with it",
-        "gold": [_CAGED_BIRD],
-        "predictions": [{"kind": "object_added", "subject": "bird cage"}],
-        "expected": [None],
-    },
-    {
-        "name": "J3 a part the gold mentions is still found",  # case "same object, ..."
-        "gold": [
+        [None, None, None],
+    ),
+    _case(
+        "J3 what the gold only mentions did not come or go with it",
+        [_CAGED_BIRD],
+        [{"kind": "object_added", "subject": "bird cage"}],
+        [None],
+    ),
+    _case(  # case "same object, different change"
+        "J3 a part the gold mentions is still found",
+        [
             {
                 **_attr("red_car", "color", "red", "green", id="d01"),
                 "description": "The car's door turns green.",
             }
         ],
-        "predictions": [_attr("car_door", "color", "red", "green")],
-        "expected": ["d01"],
-        "details_correct": [True],
-    },
-    {
-        "name": "J4 a toy anywhere before the head makes a replica",  # REPLICAS_ANYWHERE
-        "gold": [{"id": "d01", **_gone("fire_hydrant")}],
-        "predictions": [_gone("toy fire hydrant")],
-        "expected": [None],
-    },
-    {
-        "name": "J4 a hot air balloon is a balloon",
-        "gold": [{"id": "d01", **_gone("balloon")}],
-        "predictions": [_gone("hot air balloon")],
-        "expected": ["d01"],
-        "details_correct": [True],
-    },
+        [_attr("car_door", "color", "red", "green")],
+        ["d01"],
+        [True],
+    ),
+    _case(  # REPLICAS_ANYWHERE
+        "J4 a toy anywhere before the head makes a replica",
+        [{"id": "d01", **_gone("fire_hydrant")}],
+        [_gone("toy fire hydrant")],
+        [None],
+    ),
+    _case(
+        "J4 a hot air balloon is a balloon",
+        [{"id": "d01", **_gone("balloon")}],
+        [_gone("hot air balloon")],
+        ["d01"],
+        [True],
+    ),
 ]
 
 _CLOCK = _attr("wall_clock", "time", "3:00", "5:00", id="d01")
@@ -1209,13 +1226,13 @@ _CLOCK = _attr("wall_clock", "time", "3:00", "5:00", id="d01")
 #: Round 11's honest answers that were refused: clock times, states, "-ish"
 #: colours, British spellings, full-width letters.
 ROUND_11_HONEST = [
-    {
-        "name": f"K1 a clock's time however it is written ({before} -> {after})",  # clock_time
-        "gold": [_CLOCK],
-        "predictions": [_attr("clock", "time shown", before, after)],
-        "expected": ["d01"],
-        "details_correct": [True],
-    }
+    _case(  # clock_time
+        f"K1 a clock's time however it is written ({before} -> {after})",
+        [_CLOCK],
+        [_attr("clock", "time shown", before, after)],
+        ["d01"],
+        [True],
+    )
     for before, after in (
         ("3 o'clock", "5 o'clock"),
         ("15:00", "17:00"),
@@ -1224,16 +1241,16 @@ ROUND_11_HONEST = [
         ("3 pm", "5 pm"),
     )
 ] + [
-    {
-        "name": "K1 another time is another change",
-        "gold": [_CLOCK],
-        "predictions": [_attr("clock", "time", "3:00", "9:00")],
-        "expected": ["d01"],
-        "details_correct": [False],
-    },
-    {
-        "name": "K1 a count written with a noun is still a count",
-        "gold": [
+    _case(
+        "K1 another time is another change",
+        [_CLOCK],
+        [_attr("clock", "time", "3:00", "9:00")],
+        ["d01"],
+        [False],
+    ),
+    _case(
+        "K1 a count written with a noun is still a count",
+        [
             {
                 "id": "d01",
                 "kind": "count_change",
@@ -1242,34 +1259,31 @@ ROUND_11_HONEST = [
                 "to": "5",
             }
         ],
-        "predictions": [_attr("cake", "decoration", "one candle", "five candles")],
-        "expected": ["d01"],
-        "details_correct": [False],
-    },
-    {
-        "name": "K2 lit and unlit are on and off",  # VALUE_SYNONYMS
-        "gold": [_attr("floor_lamp", "state", "on", "off", id="d01")],
-        "predictions": [_attr("standing lamp", "state", "lit", "unlit")],
-        "expected": ["d01"],
-        "details_correct": [True],
-    },
-    {
-        "name": "K2 bluish is blue",
-        "gold": [_attr("kite", "color", "blue", "red", id="d01")],
-        "predictions": [_attr("kite", "color", "bluish", "reddish")],
-        "expected": ["d01"],
-        "details_correct": [True],
-    },
-    {
-        "name": "K3 British spellings and full-width letters",  # SYNONYMS, NFKC
-        "gold": [
-            {"id": "d01", **_gone("bicycle_tire")},
-            {"id": "d02", **_gone("cat_on_sofa")},
-        ],
-        "predictions": [_gone("bicycle tyre"), _gone("ｃａｔ")],
-        "expected": ["d01", "d02"],
-        "details_correct": [True, True],
-    },
+        [_attr("cake", "decoration", "one candle", "five candles")],
+        ["d01"],
+        [False],
+    ),
+    _case(  # VALUE_SYNONYMS
+        "K2 lit and unlit are on and off",
+        [_attr("floor_lamp", "state", "on", "off", id="d01")],
+        [_attr("standing lamp", "state", "lit", "unlit")],
+        ["d01"],
+        [True],
+    ),
+    _case(
+        "K2 bluish is blue",
+        [_attr("kite", "color", "blue", "red", id="d01")],
+        [_attr("kite", "color", "bluish", "reddish")],
+        ["d01"],
+        [True],
+    ),
+    _case(  # SYNONYMS, NFKC
+        "K3 British spellings and full-width letters",
+        [{"id": "d01", **_gone("bicycle_tire")}, {"id": "d02", **_gone("cat_on_sofa")}],
+        [_gone("bicycle tyre"), _gone("ｃａｔ")],
+        ["d01", "d02"],
+        [True, True],
+    ),
 ]
 
 CASES += RED_TEAM_CASES + ROUND_11_CASES + ROUND_11_HONEST

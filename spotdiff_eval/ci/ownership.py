@@ -56,20 +56,36 @@ def review_reasons(
                 "a maintainer must review this update",
             )
         ]
+    return _unless_author(
+        folder,
+        owner,
+        author,
+        claim=f"belongs to @{owner}",
+        source=" (its submitter on the base branch)",
+        task="review this update",
+    )
+
+
+def _unless_author(
+    folder: str, person: str, author: str | None, *, claim: str, source: str, task: str
+) -> list[str]:
+    """A reason unless the pull request's ``author`` is known and is ``person``.
+
+    GitHub handles compare case-insensitively.
+    """
     if author is None or not LOGIN.fullmatch(author):
         return [
             problem(
                 folder,
-                f"belongs to @{owner}; the pull request author is not known: a maintainer must "
-                "review this update",
+                f"{claim}; the pull request author is not known: a maintainer must {task}",
             )
         ]
-    if owner.casefold() != author.casefold():
+    if person.casefold() != author.casefold():
         return [
             problem(
                 folder,
-                f"belongs to @{owner} (its submitter on the base branch), not to @{author}, "
-                "who opened this pull request: a maintainer must review this update",
+                f"{claim}{source}, not {'to ' if source else ''}@{author}, who opened this pull "
+                f"request: a maintainer must {task}",
             )
         ]
     return []
@@ -101,20 +117,11 @@ def _claimed_submitter(
     claimed = (head_metadata or {}).get("submitter")
     if not isinstance(claimed, str):
         return []
-    if author is None or not LOGIN.fullmatch(author):
-        return [
-            problem(
-                folder,
-                f"names @{safe_text(claimed, 40)} as its submitter; the pull request author is "
-                "not known: a maintainer must confirm who submits it",
-            )
-        ]
-    if claimed.casefold() != author.casefold():
-        return [
-            problem(
-                folder,
-                f"names @{safe_text(claimed, 40)} as its submitter, but @{author} opened this "
-                "pull request: a maintainer must confirm who submits it (or name yourself)",
-            )
-        ]
-    return []
+    return _unless_author(
+        folder,
+        claimed,
+        author,
+        claim=f"names @{safe_text(claimed, 40)} as its submitter",
+        source="",
+        task="confirm who submits it",
+    )
