@@ -246,6 +246,12 @@ OWNERSHIP = {
         "submissions/tiny-dev/new-entry: names @octocat as its submitter, not @mallory, who "
         "opened this pull request: a maintainer must confirm who submits it",
     ),
+    "owner-hands-the-entry-to-another": (
+        _update_existing(submitter="mallory"),
+        "octocat",
+        "submissions/tiny-dev/existing-model: changes its submitter from @octocat to @mallory: "
+        "a maintainer must confirm who submits it",
+    ),
     "new-folder-author-unknown": (
         _add_new("octocat"),
         "",

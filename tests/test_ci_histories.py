@@ -481,3 +481,37 @@ def test_a_plain_line_of_commits_in_the_folder_is_accepted(tmp_path: Path) -> No
     )
     head = commit_all(repo, "second try")
     assert problems_of(repos, head, main) == []
+
+
+def test_a_stray_file_committed_and_deleted_on_the_branch_is_no_problem(tmp_path: Path) -> None:
+    """Red team round 12: the path is as main has it, however the branch lands."""
+    repos = make_repos(tmp_path)
+    main = _main_fixes_scorer_and_adds(repos, "alice-model")
+    repo = _branch(repos, "stray")
+    (repo / ".DS_Store").write_bytes(b"\0\1")
+    write_submission(repo / "submissions" / BOARD / "tidy-model", model="tidy-model")
+    commit_all(repo, "the submission, and a stray file")
+    (repo / ".DS_Store").unlink()
+    head = commit_all(repo, "drop the stray file")
+    assert problems_of(repos, head, main) == []
+
+
+def test_a_merge_of_an_unrelated_history_is_refused_cleanly(tmp_path: Path) -> None:
+    """Red team round 12: git merge-tree refused the merge's parents and the step crashed."""
+    repos = make_repos(tmp_path)
+    repo = _branch(repos, "orphan-merge")
+    write_submission(repo / "submissions" / BOARD / "orphan-model", model="orphan-model")
+    commit_all(repo, "orphan-model")
+    git(repo, "checkout", "-q", "--orphan", "stranger")
+    git(repo, "rm", "-q", "-r", "--cached", ".")
+    (repo / "stranger.txt").write_text("unrelated\n")
+    git(repo, "add", "stranger.txt")
+    stranger = commit_all(repo, "an unrelated root")
+    git(repo, "checkout", "-q", "-f", "orphan-merge")
+    git(repo, "merge", "-q", "--allow-unrelated-histories", "--no-edit", stranger)
+    head = git(repo, "rev-parse", "HEAD")
+    problems = problems_of(repos, head)
+    assert problems[0] == (
+        f"(pull request): merge commit {head[:12]} joins a history unrelated to the base branch: "
+        "branch off the base branch and rebase the submission onto it"
+    )

@@ -38,7 +38,7 @@ from spotdiff_eval.datasets._schema import validate_document
 from spotdiff_eval.leaderboard import scoring
 from spotdiff_eval.leaderboard.build import compute_leaderboard
 from spotdiff_eval.leaderboard.cache import ContentCache
-from spotdiff_eval.leaderboard.csv_export import render_csv
+from spotdiff_eval.leaderboard.csv_export import guard, render_csv
 from spotdiff_eval.leaderboard.markdown import cell, render_one_board
 from spotdiff_eval.leaderboard.run_facts import USAGE_KIND
 from spotdiff_eval.leaderboard.scoring import (
@@ -318,7 +318,7 @@ def test_same_bytes_whatever_the_listing_order_or_hash_seed(
         code = (
             "import sys; from pathlib import Path;"
             "from spotdiff_eval.leaderboard.build import compute_leaderboard;"
-            "from spotdiff_eval.leaderboard.csv_export import render_csv;"
+            "from spotdiff_eval.leaderboard.csv_export import guard, render_csv;"
             "from spotdiff_eval.datasets._jsonio import dumps_canonical;"
             "b = compute_leaderboard(Path(sys.argv[1]), Path(sys.argv[2]));"
             "from spotdiff_eval.leaderboard.markdown import render_one_board;"
@@ -485,3 +485,9 @@ def test_a_scoring_change_without_a_version_bump_misses_the_report_cache(tmp_pat
     rule = package / "matching" / "_vetoes.py"
     rule.write_text(rule.read_text() + "\n# a quiet rule change\n")
     assert source_digest(package) != original
+
+
+def test_csv_guards_a_formula_after_spaces_that_importers_trim() -> None:
+    """Red team round 12: organisation and prompt names are not stripped when read."""
+    assert guard("  =HYPERLINK(A1)") == "'  =HYPERLINK(A1)"
+    assert guard("  plain name") == "  plain name"

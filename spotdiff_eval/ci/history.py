@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .._util.terminal import safe_text
 from ._git import run_git
-from .changes import SUBMISSIONS, merged_tree, parse_raw_diff, problem
+from .changes import SUBMISSIONS, merge_bases, merged_tree, parse_raw_diff, problem
 
 #: Merge commits checked one by one; a submission branch needs none.
 MAX_MERGE_COMMITS = 20
@@ -36,6 +36,15 @@ def merge_commit_problems(repo: Path, base: str, head: str) -> list[str]:
         ]
     problems = []
     for commit, *parents in merges:
+        if len(parents) == 2 and not merge_bases(repo, *parents):
+            problems.append(
+                problem(
+                    "(pull request)",
+                    f"merge commit {commit[:12]} joins a history unrelated to the base branch: "
+                    "branch off the base branch and rebase the submission onto it",
+                )
+            )
+            continue
         if len(parents) == 2:
             tree, clean = merged_tree(repo, parents[0], parents[1])
             own = run_git(repo, "rev-parse", f"{commit}^{{tree}}").decode("ascii").strip()
@@ -98,6 +107,12 @@ def commit_problems(repo: Path, base: str, head: str, folder: str | None) -> lis
     Merge commits bring main's changes and are judged by
     :func:`merge_commit_problems`. ``folder`` is ``<board>/<id>`` from the
     merged result; without one, that check has already refused the request.
+
+    A path outside the folder that is the same at the merge base, on the
+    base branch and at the head was changed and changed back on the branch
+    alone (a stray file committed, then deleted): replayed anywhere, the
+    branch leaves it as main has it, so it is no problem (red team round 12).
+    The copy-then-undo attack needs main to have changed the path.
     """
     if folder is None:
         return []
@@ -111,6 +126,7 @@ def commit_problems(repo: Path, base: str, head: str, folder: str | None) -> lis
             )
         ]
     inside = f"{SUBMISSIONS}/{folder}/"
+    fork = merge_bases(repo, base, head)[0]  # one: several are refused before this runs
     problems = []
     for commit in (sha.decode("ascii") for sha in listed):
         raw = run_git(
@@ -124,7 +140,8 @@ def commit_problems(repo: Path, base: str, head: str, folder: str | None) -> lis
             "--no-ext-diff",
             commit,
         )
-        outside = sorted({c.path for c in parse_raw_diff(raw) if not c.path.startswith(inside)})
+        changed = {c.path for c in parse_raw_diff(raw) if not c.path.startswith(inside)}
+        outside = sorted(p for p in changed if not _same_at(repo, p, (fork, base, head)))
         if not outside:
             continue
         named = ", ".join(safe_text(path, 120) for path in outside[:_PATHS_NAMED])
@@ -139,3 +156,9 @@ def commit_problems(repo: Path, base: str, head: str, folder: str | None) -> lis
             )
         )
     return problems
+
+
+def _same_at(repo: Path, path: str, commits: tuple[str, ...]) -> bool:
+    """``path`` has the same entry (mode and blob, or none) at every one of ``commits``."""
+    entries = {run_git(repo, "ls-tree", "-z", "--full-tree", c, "--", path) for c in commits}
+    return len(entries) == 1

@@ -56,7 +56,7 @@ def review_reasons(
                 "a maintainer must review this update",
             )
         ]
-    return _unless_author(
+    reasons = _unless_author(
         folder,
         owner,
         author,
@@ -64,6 +64,18 @@ def review_reasons(
         source=" (its submitter on the base branch)",
         task="review this update",
     )
+    claimed = (head_metadata or {}).get("submitter")
+    if not reasons and isinstance(claimed, str) and claimed.casefold() != owner.casefold():
+        # An owner handing the entry to someone else, who would own and be shown for it
+        # (red team round 12).
+        reasons.append(
+            problem(
+                folder,
+                f"changes its submitter from @{owner} to @{safe_text(claimed, 40)}: a maintainer "
+                "must confirm who submits it",
+            )
+        )
+    return reasons
 
 
 def _unless_author(

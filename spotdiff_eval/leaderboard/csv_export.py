@@ -11,7 +11,8 @@ numbers.
 A spreadsheet set to a locale whose list separator is ``;`` splits an
 unquoted line at semicolons, so ``GPT;=cmd|...`` would start a formula in
 the next cell (red team round 11). Every text cell is therefore quoted, and
-a text with a separator before a formula start is guarded as well.
+a text with a separator before a formula start is guarded as well, as is
+one with spaces before it, which importers that trim spaces would run.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ _FORMULA_INSIDE = re.compile(r"[,;\t|][\s\"']*[=+\-@]")
 def guard(value: object) -> object:
     """Text that a spreadsheet would run as a formula, made plain text."""
     if isinstance(value, str) and (
-        value.startswith(_FORMULA_STARTS) or _FORMULA_INSIDE.search(value)
+        value.lstrip(" ").startswith(_FORMULA_STARTS) or _FORMULA_INSIDE.search(value)
     ):
         return "'" + value
     return value
