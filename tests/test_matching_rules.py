@@ -1206,11 +1206,12 @@ ROUND_11_CASES = [
         ["d01"],
         [True],
     ),
-    _case(  # REPLICAS_ANYWHERE
-        "J4 a toy anywhere before the head makes a replica",
-        [{"id": "d01", **_gone("fire_hydrant")}],
-        [_gone("toy fire hydrant")],
-        [None],
+    _case(  # _modifiers._replica_of, round 12 took round 11's rule back
+        "J4 toy or fake further from the head is part of a modifier",
+        [{"id": "d01", **_gone("storage_box")}, _attr("coat", "color", "white", "black", id="d02")],
+        [_gone("toy storage box"), _attr("fake fur coat", "color", "white", "black")],
+        ["d01", "d02"],
+        [True, True],
     ),
     _case(
         "J4 a hot air balloon is a balloon",
@@ -1286,7 +1287,77 @@ ROUND_11_HONEST = [
     ),
 ]
 
-CASES += RED_TEAM_CASES + ROUND_11_CASES + ROUND_11_HONEST
+_SHIRT = {
+    **_attr("man_in_red_shirt", "color", "red", "blue", id="d01"),
+    "description": "The man's shirt changes from red to blue.",
+}
+_WINDOWS = {
+    "id": "d01",
+    "kind": "count_change",
+    "subject": "house_window",
+    "aliases": ["window"],
+    "from": "3",
+    "to": "1",
+}
+
+#: Round 12: what round 11's rules refused or let in that they should not.
+ROUND_12_CASES = [
+    _case(  # route 2, _bears_the_change
+        "L1 the noun a gold's name gives the changing value is what changes",
+        [{**_SHIRT, "description": None}],
+        [_attr("shirt", "color", "red", "blue")],
+        ["d01"],
+        [True],
+    ),
+    _case(  # route 2, g.lead_head
+        "L1 what the gold's description is about is what changes",
+        [_SHIRT],
+        [_attr("shirt", "color", "red", "blue")],
+        ["d01"],
+        [True],
+    ),
+    _case(  # route 3, DEPICTIONS checked after "mentioned"
+        "L2 a print is part of the shirt, not a depiction of it",
+        [_attr("t_shirt", "pattern", "stripes", "dots", id="d01")],
+        [_attr("shirt print", "pattern", "stripes", "dots")],
+        ["d01"],
+        [True],
+    ),
+    _case(  # ISH_COLOURS only alone
+        "L3 reddish brown is a brown",
+        [_attr("horse", "color", "white", "brown", id="d01")],
+        [_attr("horse", "color", "white", "reddish brown")],
+        ["d01"],
+        [True],
+    ),
+    _case(  # clock_time, same_time: a digital clock tells am from pm
+        "L4 7 pm is not 7:00 am",
+        [_attr("digital_clock", "time", "7:00 am", "8:00 am", id="d01")],
+        [_attr("clock", "time", "7 pm", "8 pm")],
+        [None],
+    ),
+    _case(
+        "L4 a value listing several times reads none",
+        [_attr("clock", "time", "9:00", "3:00", id="d01")],
+        [_attr("clock", "time", "9:00, 3:00, 4:00, 5:00", "3:00, 4:00, 5:00, 6:00")],
+        [None],
+    ),
+    _case(
+        "L4 a time without am or pm is any of the two",
+        [_attr("clock", "time", "7:00", "8:00", id="d01")],
+        [_attr("clock", "time", "19:00", "8 pm")],
+        ["d01"],
+        [True],
+    ),
+    _case(  # attribute_counts, counts_another
+        "L5 a count's attribute counting other things is another count",
+        [_WINDOWS],
+        [{**_attr("house", "number of bicycles", "3", "1"), "kind": "count_change"}],
+        [None],
+    ),
+]
+
+CASES += RED_TEAM_CASES + ROUND_11_CASES + ROUND_11_HONEST + ROUND_12_CASES
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])

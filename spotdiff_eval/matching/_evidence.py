@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from ..datasets import Difference, GoldDifference
 from ._lead import counted_in, counted_nouns, head_of_phrase, phrase_in, words_of_phrase
-from ._lexicon import CHANGE_WORDS, FILLER
+from ._lexicon import ATTRIBUTE_CATEGORIES, CHANGE_WORDS, FILLER
 from ._modifiers import (
     Looks,
     Modifiers,
@@ -131,6 +131,9 @@ class _Told(NamedTuple):
     looks: Looks
 
 
+#: The names of properties, which no attribute counts.
+ATTRIBUTE_WORDS = frozenset().union(*ATTRIBUTE_CATEGORIES.values())
+
 #: Words that tell nothing of what changed: fillers, and words saying *that* it changed.
 _NOT_TOLD = FILLER | CHANGE_WORDS
 _SAYS_NOTHING = _Told(frozenset(), frozenset(), frozenset(), frozenset(), ())
@@ -161,13 +164,31 @@ def _changed(
         category = attribute_category(attribute, values)
     else:
         category = None
+    counted = frozenset().union(*(counted_nouns(v) for v in values))
+    if category == "count":
+        counted |= attribute_counts(attribute)
     return _Changed(
         words=frozenset().union(*(content_words(v) for v in (attribute, *values) if v)),
-        counted=frozenset().union(*(counted_nouns(v) for v in values)),
+        counted=counted,
         category=category,
         values=values,
         looks=value_looks(values),
     )
+
+
+@lru_cache(maxsize=4096)
+def attribute_counts(attribute: str | None) -> frozenset[str]:
+    """What a count's attribute counts: "number of ducks" counts ducks.
+
+    Only a count's attribute says what is counted; any other attribute
+    names a property, never an object (case "a noun list in the attribute
+    field names none"). A house counting "number of bicycles" is no count
+    of its windows (red team round 12).
+    """
+    head = parse_name(attribute).head if attribute else None
+    if head is None or head in ATTRIBUTE_WORDS:
+        return frozenset()  # "count", "colour": the name of a property
+    return frozenset([head])
 
 
 @lru_cache(maxsize=4096)

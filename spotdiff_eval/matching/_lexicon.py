@@ -125,14 +125,10 @@ NOT_A_KIND_OF_HEAD = frozenset(
     """.split()
 )
 
-#: Words that make a thing a replica wherever they stand before its head:
-#: "toy fire hydrant", "fake potted plant".
-REPLICAS_ANYWHERE = frozenset("toy fake replica statue statuette figurine cartoon".split())
-
 #: Heads that show or echo an object without being it: "horse statue",
 #: "shadow of the cat", "reflection of the lamp" name no part of it.
 DEPICTIONS = (NOT_A_KIND_OF_HEAD - {"toy", "hot", "teddy", "fake", "cartoon"}) | frozenset(
-    "reflection shadow silhouette outline image print mural".split()
+    "reflection shadow silhouette mural".split()
 )
 
 #: Flat depictions, and the heads that hold them: before such a head a
@@ -356,24 +352,28 @@ VALUE_SYNONYMS = {
     "glowing": "on",
     "unlit": "off",
     "shut": "closed",
-    # colours told with "-ish": "bluish" is blue, as "blue-ish" already is
-    **{
-        f"{stem}ish": colour
-        for stem, colour in (
-            ("blu", "blue"),
-            ("redd", "red"),
-            ("green", "green"),
-            ("yellow", "yellow"),
-            ("purpl", "purple"),
-            ("pink", "pink"),
-            ("brown", "brown"),
-            ("grey", "gray"),
-            ("gray", "gray"),
-            ("orang", "orange"),
-            ("whit", "white"),
-            ("black", "black"),
-        )
-    },
+}
+
+#: Colours told with "-ish", when a value is that one word: "bluish" (or
+#: "blueish") is blue, as "blue-ish" already is. Before another colour it is
+#: a shade of that one: "reddish brown" is brown (red team round 12).
+ISH_COLOURS = {
+    spelled: colour
+    for stem, colour in (
+        ("blu", "blue"),
+        ("redd", "red"),
+        ("green", "green"),
+        ("yellow", "yellow"),
+        ("purpl", "purple"),
+        ("pink", "pink"),
+        ("brown", "brown"),
+        ("grey", "gray"),
+        ("gray", "gray"),
+        ("orang", "orange"),
+        ("whit", "white"),
+        ("black", "black"),
+    )
+    for spelled in (f"{stem}ish", f"{colour}ish")
 }
 
 IRREGULAR_PLURALS = {

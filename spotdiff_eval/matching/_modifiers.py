@@ -26,7 +26,6 @@ from ._lexicon import (
     PICTURE_HOLDERS,
     PICTURES,
     POSITION_AXES,
-    REPLICAS_ANYWHERE,
     SHAPES,
     STATES,
 )
@@ -125,19 +124,20 @@ def _by_head(pairs: Iterable[tuple[str, frozenset[str]]]) -> tuple[tuple[str, fr
 
 
 def _replica_of(name: Name) -> frozenset[str]:
-    """The word that makes the head no such thing, if any.
+    """The word right before the head that makes it no such thing, if any.
 
-    Right before the head, a kind word even where it also describes:
-    "light" is a shade, but a light_house is no house. Further before it,
-    only a word that makes anything a replica: a toy fire hydrant is no fire
-    hydrant (red team round 11), while a hot air balloon is a balloon.
+    A kind word even where it also describes: "light" is a shade, but a
+    light_house is no house. Only right before it: further away, "toy" or
+    "fake" may be part of a modifier (a toy_storage_box is a box, a
+    fake_fur_coat a coat; red team round 12), so a toy_fire_hydrant is not
+    told from a fire hydrant.
     """
     before, head = name.before_head, name.head
     if head in PICTURE_HOLDERS and before in PICTURES:
         return frozenset()  # a photo frame is a frame, a model book no book
     if before in NOT_A_KIND_OF_HEAD or (before, head) in NOT_A_KIND_OF:
         return frozenset([before])
-    return name.leading & REPLICAS_ANYWHERE
+    return frozenset()
 
 
 def name_modifiers(names: tuple[Name, ...]) -> Modifiers:

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from ..datasets import Difference
 from ._compounds import as_golds_spell_it
-from ._evidence import Profile, profile
+from ._evidence import Profile, attribute_counts, profile
 from ._lexicon import DEPICTIONS
-from ._normalize import parse_name
-from ._values import exchanged, values_match
+from ._normalize import words
+from ._values import exchanged, value_words, values_match
 from ._vetoes import Veto, change_corroborates, veto
 
 #: How much each route says about identity; feeds the similarity used to
@@ -62,7 +62,8 @@ def _same_specific_change(p: Profile, g: Profile, pred: Difference, gold: Differ
 
 
 def _named_outside_subject(pred: Difference, gold: Difference, p: Profile) -> frozenset[str]:
-    """The objects ``pred`` names beside its subject: its lead phrase's head, and its values'.
+    """The objects ``pred`` names beside its subject: its lead phrase's head, its values',
+    and what a count's attribute counts.
 
     Values name what they bring (read against an addition), take away
     (against a removal), or either (``values.exchanged``, one object a
@@ -70,22 +71,28 @@ def _named_outside_subject(pred: Difference, gold: Difference, p: Profile) -> fr
     is no added cherry.
     """
     taken, brought = exchanged(pred.from_value, pred.to_value, p.name_words)
+    named = p.lead_head
+    if p.category == "count":
+        # "pond", "number of ducks": a count's attribute says what it counts (round 12)
+        named |= attribute_counts(pred.attribute)
     if gold.kind == "object_added":
-        return brought | p.lead_head
-    return (taken if gold.kind == "object_removed" else taken | brought) | p.lead_head
+        return brought | named
+    return (taken if gold.kind == "object_removed" else taken | brought) | named
 
 
-def _counted_by_attribute(pred: Difference, p: Profile) -> frozenset[str]:
-    """What a count's attribute counts: "pond", "number of ducks" counts ducks.
+def _bears_the_change(gold: Difference, head: str) -> bool:
+    """The gold's name puts the value that changed right before ``head``.
 
-    Only for counts, whose attribute says what is counted; any other
-    attribute names a property, never an object (case "a noun list in the
-    attribute field names none").
+    In man_in_red_shirt turning red -> blue the shirt is what turns: "red"
+    stands before it (red team round 12).
     """
-    if p.category != "count" or not pred.attribute:
-        return frozenset()
-    head = parse_name(pred.attribute).head
-    return frozenset() if head is None else frozenset([head])
+    before = value_words(gold.from_value or "")
+    names = (gold.subject, *getattr(gold, "aliases", ()))
+    return any(
+        b == head and a in before
+        for name in names
+        for a, b in zip(words(name), words(name)[1:], strict=False)
+    )
 
 
 def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | None:
@@ -109,12 +116,17 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    turning yellow is not the missing window_curtain (case "a shared
     #    common word is not a match"). The same change is evidence only for
     #    a word that narrows the gold's head ("lamp" in lamp_shade, "man" in
-    #    hat_of_man), never for a place: "bench" turning black -> green is
-    #    not hat_of_man_on_bench doing so (red team round 11).
+    #    hat_of_man), for what the gold's description is about, or for the
+    #    noun its name gives the changing value ("shirt" in man_in_red_shirt
+    #    turning blue), never for a place: "bench" turning black -> green is
+    #    not hat_of_man_on_bench doing so (red team rounds 11 and 12).
     if p.head is not None and p.head in g.name_words:
-        named = _named_outside_subject(pred, gold, p) | _counted_by_attribute(pred, p)
-        said_elsewhere = not g.heads.isdisjoint(named)
-        narrows = any(p.head in name.leading for name in g.names)
+        said_elsewhere = not g.heads.isdisjoint(_named_outside_subject(pred, gold, p))
+        narrows = (
+            any(p.head in name.leading for name in g.names)
+            or p.head in g.lead_head
+            or _bears_the_change(gold, p.head)
+        )
         if said_elsewhere or (narrows and change_corroborates(p, g, pred, gold)):
             return "part_of_name"
         return None
@@ -130,11 +142,10 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    mentions is not what came or went with it ("bird cage" added for a
     #    bird that "appears in the cage"): red team round 11.
     if p.head is not None and not g.heads.isdisjoint(p.attached):
-        if p.head in DEPICTIONS:
-            return None
         both_presence = p.is_presence and g.is_presence
         mentioned = p.head in g.name_words or (p.head in g.all_words and not both_presence)
-        if mentioned or change_corroborates(p, g, pred, gold):
+        depicts = p.head in DEPICTIONS
+        if mentioned or (not depicts and change_corroborates(p, g, pred, gold)):
             return "names_gold_in_subject"
         return None
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 from ._lexicon import (
     ATTRIBUTE_CATEGORIES,
     CARDINALS,
     FILLER,
+    ISH_COLOURS,
     NEGATIONS,
     PREPOSITIONS,
     VALUE_CATEGORIES,
@@ -140,11 +142,13 @@ def value_words(text: str) -> frozenset[str]:
 
     Value synonyms apply here only: "round" and "circular" are one shape,
     "lit" and "on" one state. A value of one word keeps it even when it is
-    a filler elsewhere: a lamp's state "on" is no preposition.
+    a filler elsewhere: a lamp's state "on" is no preposition; alone,
+    "bluish" is blue.
     """
     found = words(text)
     if len(found) == 1:
-        return frozenset([VALUE_SYNONYMS.get(found[0], found[0])])
+        word = ISH_COLOURS.get(found[0], found[0])
+        return frozenset([VALUE_SYNONYMS.get(word, word)])
     return frozenset(VALUE_SYNONYMS.get(w, w) for w in found if w not in FILLER or w.isdigit())
 
 
@@ -163,21 +167,43 @@ _CLOCK = re.compile(
 _SPELLED_HOURS = re.compile(rf"\b({'|'.join(CARDINALS[1:13])})\b", re.I)
 
 
+class ClockTime(NamedTuple):
+    """A time read off a value: its place on a 12-hour dial, and on 24 hours if known."""
+
+    dial: tuple[int, int]
+    day: tuple[int, int] | None
+
+
 @lru_cache(maxsize=65536)
-def clock_time(value: str) -> str | None:
-    """The time a value reads on a 12-hour dial ("15:00", "3 pm", "three o'clock" -> "3:00").
+def clock_time(value: str) -> ClockTime | None:
+    """The one time a value reads ("15:00", "3 pm", "three o'clock" are 3:00 on the dial).
 
     A clock's time was read as a count ("3 o'clock" -> "5 o'clock" differ in a
     number) or refused ("15:00" is no "3:00"): red team round 11. Only a
-    value marked as a time counts: minutes, am/pm or o'clock.
+    value marked as a time counts: minutes, am/pm or o'clock. The 24-hour
+    time is known from am/pm or an hour past 12, so "7 pm" is no "7:00 am";
+    a value listing several times reads none (round 12).
     """
     text = _SPELLED_HOURS.sub(lambda m: str(CARDINALS.index(m.group(1).lower())), value)
-    for found in _CLOCK.finditer(text):
-        if found["minute"] or found["half"] or found["oclock"]:
-            hour, minute = int(found["hour"]), int(found["minute"] or 0)
-            if hour <= 24 and minute < 60:
-                return f"{hour % 12}:{minute:02d}"
-    return None
+    found: set[ClockTime] = set()
+    for match in _CLOCK.finditer(text):
+        if not (match["minute"] or match["half"] or match["oclock"]):
+            continue
+        hour, minute = int(match["hour"]), int(match["minute"] or 0)
+        if hour > 24 or minute > 59:
+            continue
+        day: int | None = hour % 24 if hour > 12 else None
+        if match["half"] and hour <= 12:
+            day = hour % 12 + (12 if match["half"].lower().startswith("p") else 0)
+        found.add(ClockTime((hour % 12, minute), None if day is None else (day, minute)))
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def same_time(a: ClockTime, b: ClockTime) -> bool:
+    """On 24 hours when both tell it, else on the dial."""
+    if a.day is not None and b.day is not None:
+        return a.day == b.day
+    return a.dial == b.dial
 
 
 @lru_cache(maxsize=4096)
@@ -241,7 +267,7 @@ def values_match(a: str | None, b: str | None) -> bool:
         return False
     time_a, time_b = clock_time(a), clock_time(b)
     if time_a is not None and time_b is not None:
-        return time_a == time_b
+        return same_time(time_a, time_b)
     if negated(a) != negated(b):
         return False
     numbers_a, numbers_b = numbers_in(a), numbers_in(b)

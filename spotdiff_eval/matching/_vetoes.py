@@ -201,8 +201,8 @@ def _counts_veto(p: Profile, g: Profile) -> str | None:
     """
     if p.category != "count" or not g.is_presence or not p.counted:
         return None
-    if p.head in p.counted or not p.counted.isdisjoint(g.heads | g.name_words):
-        return None
+    if p.head in p.counted or not p.counted.isdisjoint(g.heads | g.name_words | g.counted):
+        return None  # its own head, the gold's names, or what the gold counts too
     return f"counts {'/'.join(sorted(p.counted))}, not {'/'.join(sorted(g.heads)) or 'it'}"
 
 
