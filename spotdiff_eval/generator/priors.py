@@ -12,17 +12,14 @@ the tests hold the generator to it.
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..blind import theme_of
 from ..datasets import load_dataset
 from ..matching import parse_name
-
-#: The theme a pre-2.0 item id names: ``scene_0001_living_room`` -> ``living_room``.
-ID_THEME = re.compile(r"^scene_\d+_([a-z_]+)$")
 
 
 @dataclass(frozen=True)
@@ -43,7 +40,8 @@ def difference_heads(subject: str, aliases: Iterable[str]) -> frozenset[str]:
 
 
 def themes_of(manifest: Path, item_ids: Sequence[str]) -> dict[str, str | None]:
-    """Each item's theme: from ``viewer.jsonl`` (what the backdrop shows), else from the id."""
+    """Each item's theme: from ``viewer.jsonl`` (what the backdrop shows), else from the id
+    as pre-2.0 sets named it (``scene_0001_living_room``; ``blind.theme_of``)."""
     viewer = manifest.parent / "viewer.jsonl"
     known: dict[str, str] = {}
     if viewer.is_file():
@@ -53,8 +51,7 @@ def themes_of(manifest: Path, item_ids: Sequence[str]) -> dict[str, str | None]:
                 known[row["item_id"]] = row["theme"]
     themes: dict[str, str | None] = {}
     for item_id in item_ids:
-        match = ID_THEME.match(item_id)
-        themes[item_id] = known.get(item_id) or (match.group(1) if match else None)
+        themes[item_id] = known.get(item_id) or theme_of(item_id) or None
     return themes
 
 
