@@ -1357,7 +1357,93 @@ ROUND_12_CASES = [
     ),
 ]
 
-CASES += RED_TEAM_CASES + ROUND_11_CASES + ROUND_11_HONEST + ROUND_12_CASES
+_APPLES = {
+    "id": "d01",
+    "kind": "count_change",
+    "subject": "apples_in_bowl",
+    "from": "3",
+    "to": "5",
+    "description": "The bowl on the counter holds five apples instead of three.",
+}
+
+#: Round 13: places that bore a changing value, containers counted for their
+#: contents, colours that are things, and times and shades told in words.
+ROUND_13_CASES = [
+    _case(  # _bears_the_change: not after a place, not against the description
+        "M1 a place the gold's name colours is still a place",
+        [
+            {
+                **_attr("vase_on_red_shelf", "color", "red", "blue", id="d01"),
+                "description": "The vase on the red shelf turns blue.",
+            }
+        ],
+        [_attr("shelf", "color", "red", "blue")],
+        [None],
+    ),
+    _case(
+        "M1 nor without a description",
+        [_attr("cup_on_left_table", "position", "left", "right", id="d01")],
+        [_attr("table", "position", "left", "right")],
+        [None],
+    ),
+    _case(  # _counts_veto: a place in the gold's name is not what it counts
+        "M2 counting the container is no count of its contents",
+        [_APPLES],
+        [
+            {**_attr("bowl", "number of bowls", "3", "5"), "kind": "count_change"},
+            {"kind": "count_change", "subject": "bowl", "from": "3 bowls", "to": "5 bowls"},
+        ],
+        [None, None],
+    ),
+    _case(
+        "M2 the container with the contents' numbers still finds them",
+        [_APPLES],
+        [{"kind": "count_change", "subject": "bowl", "from": "3", "to": "5"}],
+        ["d01"],
+        [True],
+    ),
+    _case(  # attribute_counts decides alone
+        "M2 a description counting the subject does not undo the attribute's count",
+        [{"id": "d01", "kind": "count_change", "subject": "house", "from": "1", "to": "2"}],
+        [
+            {
+                **_attr("house", "number of windows", "1", "2"),
+                "kind": "count_change",
+                "description": "One house: its windows went from 1 to 2.",
+            }
+        ],
+        [None],
+    ),
+    _case(  # THING_COLOURS
+        "M3 an orange is a thing",
+        [{**_gone("orange"), "id": "d01", "description": "An orange is gone from the bowl."}],
+        [{**_attr("fruit_bowl", "number of oranges", "1", "0"), "kind": "count_change"}],
+        ["d01"],
+        [False],
+    ),
+    _case(
+        "M3 counting oranges is no count of apples",
+        [_APPLES],
+        [{**_attr("bowl", "number of oranges", "3", "5"), "kind": "count_change"}],
+        [None],
+    ),
+    _case(  # _SAID_TIMES
+        "M4 times told in words",
+        [_attr("wall_clock", "time", "2:30", "3:45", id="d01")],
+        [_attr("clock", "time", "half past two", "quarter to four")],
+        ["d01"],
+        [True],
+    ),
+    _case(  # ISH_COLOURS with colour modifiers
+        "M5 light bluish is a blue",
+        [_attr("car", "color", "blue", "green", id="d01")],
+        [_attr("car", "colour", "light bluish", "dark greenish")],
+        ["d01"],
+        [True],
+    ),
+]
+
+CASES += RED_TEAM_CASES + ROUND_11_CASES + ROUND_11_HONEST + ROUND_12_CASES + ROUND_13_CASES
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])

@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from ..datasets import Difference, GoldDifference
 from ._lead import counted_in, counted_nouns, head_of_phrase, phrase_in, words_of_phrase
-from ._lexicon import ATTRIBUTE_CATEGORIES, CHANGE_WORDS, FILLER
+from ._lexicon import ATTRIBUTE_CATEGORIES, CHANGE_WORDS, FILLER, VAGUE_NOUNS
 from ._modifiers import (
     Looks,
     Modifiers,
@@ -134,6 +134,9 @@ class _Told(NamedTuple):
 #: The names of properties, which no attribute counts.
 ATTRIBUTE_WORDS = frozenset().union(*ATTRIBUTE_CATEGORIES.values())
 
+#: Attributes that say a thing holds something, not what: "contents", "items".
+_HOLDS = frozenset({"content", "load", "inventory"}) | VAGUE_NOUNS
+
 #: Words that tell nothing of what changed: fillers, and words saying *that* it changed.
 _NOT_TOLD = FILLER | CHANGE_WORDS
 _SAYS_NOTHING = _Told(frozenset(), frozenset(), frozenset(), frozenset(), ())
@@ -186,8 +189,8 @@ def attribute_counts(attribute: str | None) -> frozenset[str]:
     of its windows (red team round 12).
     """
     head = parse_name(attribute).head if attribute else None
-    if head is None or head in ATTRIBUTE_WORDS:
-        return frozenset()  # "count", "colour": the name of a property
+    if head is None or head in ATTRIBUTE_WORDS or head in _HOLDS:
+        return frozenset()  # "count", "colour", "contents": no thing counted
     return frozenset([head])
 
 

@@ -41,6 +41,9 @@ PREPOSITIONS = frozenset(
     for next between beneath atop along across around against
     """.split()
 )
+#: The prepositions that place a thing somewhere: what follows them is where it
+#: is, never what it wears ("man in a red shirt") or holds ("man with an umbrella").
+PLACE_WORDS = PREPOSITIONS - {"of", "in", "with", "from", "for"}
 
 #: Where something is, not what it is. They weigh little, so "bottom_right_mug"
 #: still names "bottom_left_mug" when nothing else competes.
@@ -201,6 +204,10 @@ COLORS = frozenset(
     """.split()
 )
 COLOR_MODIFIERS = frozenset("dark light pale bright deep pastel".split())
+#: Colours that are also things: a name of this word alone, or a count of
+#: it, is about the fruit or the tree ("an orange is missing", "number of
+#: oranges"; red team round 13), while "orange_cat" is still a cat.
+THING_COLOURS = COLORS & frozenset("orange lime olive lemon peach plum cherry chestnut".split())
 
 #: The basic colour families and the shades each takes in: a maroon
 #: lighthouse is the red one, a teal mug may be the green or the blue one

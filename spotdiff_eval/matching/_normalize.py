@@ -35,6 +35,7 @@ from ._lexicon import (
     POSITION,
     PREPOSITIONS,
     SYNONYMS,
+    THING_COLOURS,
     VAGUE_NOUNS,
 )
 
@@ -182,6 +183,11 @@ def _without_panel_positions(raw: list[str]) -> list[str]:
     return kept[::-1]
 
 
+def _thing_colour(phrase: list[str]) -> str | None:
+    """A phrase that is one colour word naming a thing: "orange", "lime"."""
+    return phrase[0] if len(phrase) == 1 and phrase[0] in THING_COLOURS else None
+
+
 #: Prepositions after which a name says what kind its head is: its contents
 #: or stuff ("plate_of_cookies", "loaf_of_bread"). Not "with": what a thing
 #: bears is no kind of it (man_with_beard is any man; red team round 6).
@@ -228,7 +234,7 @@ def parse_name(text: str) -> Name:
     attached: set[str] = set()
     leading: list[str] = []
     for index, phrase in enumerate(phrases):
-        head = head_of(phrase)
+        head = head_of(phrase) or _thing_colour(phrase)
         following = head_of(phrases[index + 1]) if index + 1 < len(phrases) else None
         if head in COLLECTIVES and following is not None:
             continue  # "flock_of_birds" is about birds

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..datasets import Difference
 from ._compounds import as_golds_spell_it
 from ._evidence import Profile, attribute_counts, profile
-from ._lexicon import DEPICTIONS
+from ._lexicon import DEPICTIONS, PLACE_WORDS
 from ._normalize import words
 from ._values import exchanged, value_words, values_match
 from ._vetoes import Veto, change_corroborates, veto
@@ -80,19 +80,25 @@ def _named_outside_subject(pred: Difference, gold: Difference, p: Profile) -> fr
     return (taken if gold.kind == "object_removed" else taken | brought) | named
 
 
-def _bears_the_change(gold: Difference, head: str) -> bool:
-    """The gold's name puts the value that changed right before ``head``.
+def _bears_the_change(gold: Difference, g: Profile, head: str) -> bool:
+    """The gold's name puts the value that changed right before ``head``, its wearer's.
 
     In man_in_red_shirt turning red -> blue the shirt is what turns: "red"
-    stands before it (red team round 12).
+    stands before it (red team round 12). Only when the gold's description
+    does not say what it is about, and never for a place: in
+    vase_on_red_shelf or cup_on_left_table the shelf and the table stay put
+    (round 13).
     """
+    if g.lead_head:
+        return False
     before = value_words(gold.from_value or "")
-    names = (gold.subject, *getattr(gold, "aliases", ()))
-    return any(
-        b == head and a in before
-        for name in names
-        for a, b in zip(words(name), words(name)[1:], strict=False)
-    )
+    for name in (gold.subject, *getattr(gold, "aliases", ())):
+        said = words(name)
+        for index in range(1, len(said)):
+            placed = any(w in PLACE_WORDS for w in said[: index - 1])
+            if said[index] == head and said[index - 1] in before and not placed:
+                return True
+    return False
 
 
 def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | None:
@@ -125,7 +131,7 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
         narrows = (
             any(p.head in name.leading for name in g.names)
             or p.head in g.lead_head
-            or _bears_the_change(gold, p.head)
+            or _bears_the_change(gold, g, p.head)
         )
         if said_elsewhere or (narrows and change_corroborates(p, g, pred, gold)):
             return "part_of_name"

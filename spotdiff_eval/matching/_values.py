@@ -14,6 +14,7 @@ from typing import NamedTuple
 from ._lexicon import (
     ATTRIBUTE_CATEGORIES,
     CARDINALS,
+    COLOR_MODIFIERS,
     FILLER,
     ISH_COLOURS,
     NEGATIONS,
@@ -149,6 +150,8 @@ def value_words(text: str) -> frozenset[str]:
     if len(found) == 1:
         word = ISH_COLOURS.get(found[0], found[0])
         return frozenset([VALUE_SYNONYMS.get(word, word)])
+    if all(w in ISH_COLOURS or w in COLOR_MODIFIERS for w in found):
+        found = tuple(ISH_COLOURS.get(w, w) for w in found)  # "light bluish" (round 13)
     return frozenset(VALUE_SYNONYMS.get(w, w) for w in found if w not in FILLER or w.isdigit())
 
 
@@ -165,6 +168,14 @@ _CLOCK = re.compile(
     re.I,
 )
 _SPELLED_HOURS = re.compile(rf"\b({'|'.join(CARDINALS[1:13])})\b", re.I)
+#: Times told in words, as the marked times they are (red team round 13).
+_SAID_TIMES = (
+    (re.compile(r"\bhalf past (\d{1,2})\b", re.I), lambda m: f"{m[1]}:30"),
+    (re.compile(r"\bquarter past (\d{1,2})\b", re.I), lambda m: f"{m[1]}:15"),
+    (re.compile(r"\bquarter to (\d{1,2})\b", re.I), lambda m: f"{(int(m[1]) - 1) % 12 or 12}:45"),
+    (re.compile(r"\b(?:noon|midday)\b", re.I), lambda m: "12 pm"),
+    (re.compile(r"\bmidnight\b", re.I), lambda m: "12 am"),
+)
 
 
 class ClockTime(NamedTuple):
@@ -185,6 +196,8 @@ def clock_time(value: str) -> ClockTime | None:
     a value listing several times reads none (round 12).
     """
     text = _SPELLED_HOURS.sub(lambda m: str(CARDINALS.index(m.group(1).lower())), value)
+    for said, marked in _SAID_TIMES:
+        text = said.sub(marked, text)
     found: set[ClockTime] = set()
     for match in _CLOCK.finditer(text):
         if not (match["minute"] or match["half"] or match["oclock"]):

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..datasets import Difference
-from ._evidence import Profile
+from ._evidence import Profile, attribute_counts
 from ._looks import ambiguous_words, looks_agree
 from ._presence import appears_against_stays
 from ._values import numbers_in, value_words, values_match
@@ -191,19 +191,28 @@ def _place_veto(p: Profile, g: Profile) -> str | None:
     return _first_disagreement(p.modifiers.places, g.modifiers.place, " position")
 
 
-def _counts_veto(p: Profile, g: Profile) -> str | None:
+def _counts_veto(pred: Difference, p: Profile, g: Profile) -> str | None:
     """A count of other things than the gold's: "four chimneys" for the windows.
 
-    Only for a count against a count, an addition or a removal, and only
-    when the prediction does not count its own head ("bird" with "four
-    birds" says nothing new) nor a word of the gold's names ("three framed
-    pictures" for picture_frames_on_wall).
+    Only for a count against a count, an addition or a removal. What the
+    prediction counts may be the gold's head, what the gold counts too, or
+    a word that narrows the gold's head ("three framed pictures" for
+    picture_frames_on_wall); a place in the gold's name is not counted by
+    it ("number of bowls" is no count of apples_in_bowl), and counting its
+    own head says nothing new only when that head is the gold's ("bird"
+    with "four birds"). A count's attribute, when it names something, alone
+    says what is counted: a description cannot add the subject to it
+    (round 13).
     """
     if p.category != "count" or not g.is_presence or not p.counted:
         return None
-    if p.head in p.counted or not p.counted.isdisjoint(g.heads | g.name_words | g.counted):
-        return None  # its own head, the gold's names, or what the gold counts too
-    return f"counts {'/'.join(sorted(p.counted))}, not {'/'.join(sorted(g.heads)) or 'it'}"
+    counted = attribute_counts(pred.attribute) or p.counted
+    allowed = g.heads | g.counted | frozenset().union(*(name.leading for name in g.names))
+    if not counted.isdisjoint(allowed):
+        return None
+    if p.head in counted and p.head in g.heads:
+        return None
+    return f"counts {'/'.join(sorted(counted))}, not {'/'.join(sorted(g.heads)) or 'it'}"
 
 
 def veto(pred: Difference, gold: Difference, p: Profile, g: Profile) -> Veto | None:
@@ -219,7 +228,7 @@ def veto(pred: Difference, gold: Difference, p: Profile, g: Profile) -> Veto | N
         return Veto("different_change", f"{p.category or pred.kind} vs {g.category or gold.kind}")
     if compatible is False:
         return Veto("values_disagree", "no stated value agrees")
-    counts = _counts_veto(p, g)
+    counts = _counts_veto(pred, p, g)
     if counts is not None:
         return Veto("counts_another", counts)
     kind = _kind_veto(p, g)
