@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -500,3 +501,122 @@ def test_a_complete_bad_journal_line_is_an_error_that_says_how_to_go_on(
         result, stream = run(settings_for(fake, dataset, output, resume=True))
     assert "folded in 1 item(s)" in stream
     assert result.ok == 4 and result.earlier == 2
+
+
+# -- one run at a time per output -----------------------------------------------------------
+
+
+def _run_command(fake: FakeEndpoint, dataset: RunDataset, output: Path, *extra: str) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "spotdiff_eval",
+        "run",
+        "--endpoint",
+        fake.endpoint(),
+        "--model",
+        "m",
+        "--manifest",
+        str(dataset.manifest),
+        "--output",
+        str(output),
+        "--concurrency",
+        "1",
+        *extra,
+    ]
+
+
+def _wait_for(condition: Callable[[], bool], seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def test_a_second_run_into_the_same_output_is_refused_while_the_first_runs(
+    tmp_path: Path,
+) -> None:
+    """Two --resume runs of one file both asked every item (22 requests for 10 items)."""
+    dataset = make_run_dataset(tmp_path / "ds", 6)
+    output = tmp_path / "out.json"
+    lock = tmp_path / "out.json.lock"
+    with FakeEndpoint("openai_compatible", dataset, delay=0.2) as fake:
+        assert run_cli(*_run_command(fake, dataset, output, "--limit", "2")[3:]).returncode == 0
+        first = subprocess.Popen(
+            _run_command(fake, dataset, output, "--resume"),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        _wait_for(lambda: sum(fake.counts().values()) > 2)  # the first is under way
+        second = run_cli(*_run_command(fake, dataset, output, "--resume")[3:])
+        _, first_err = first.communicate(timeout=60)
+        requests = sum(fake.counts().values())
+    assert second.returncode == 1
+    assert second.stderr == (
+        f"spotdiff: error: {output}: another run (process {first.pid}) is writing it; wait "
+        "for it to finish, or choose another --output\n"
+    )
+    assert first.returncode == 0, first_err
+    assert requests == 6 and answered(output) == dataset.item_ids
+    assert not lock.exists() and not output.with_name("out.json.journal").exists()
+
+
+def test_the_lock_goes_with_the_run_however_it_ends(tmp_path: Path) -> None:
+    """Ctrl-C, a refusal and even kill -9 leave nothing that stops the next run."""
+    dataset = make_run_dataset(tmp_path / "ds", 6)
+    output = tmp_path / "out.json"
+    lock = tmp_path / "out.json.lock"
+    with FakeEndpoint("openai_compatible", dataset, delay=0.2) as fake:
+        for stop, code in ((signal.SIGINT, 130), (signal.SIGKILL, -signal.SIGKILL)):
+            process = subprocess.Popen(
+                _run_command(fake, dataset, output, "--resume"),
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            _wait_for(lambda: lock.exists() and len(journaled(output)) >= 1)
+            process.send_signal(stop)
+            _, stderr = process.communicate(timeout=30)
+            assert process.returncode == code, stderr
+            assert "Traceback" not in stderr
+            # the kernel drops a killed process's flock; only kill -9 leaves the file
+            assert lock.exists() == (stop == signal.SIGKILL)
+        # refused for another reason: the lock (kill -9's file, which blocks nobody) that
+        # was taken to read the output is given back
+        refused = run_cli(*_run_command(fake, dataset, output)[3:])
+        assert refused.returncode == 1 and "already exists" in refused.stderr
+        assert not lock.exists()
+        finished = run_cli(*_run_command(fake, dataset, output, "--resume")[3:])
+    assert finished.returncode == 0, finished.stderr
+    assert answered(output) == dataset.item_ids
+    assert not lock.exists()
+
+
+def test_a_lock_file_deleted_under_a_waiting_run_is_not_trusted(tmp_path: Path) -> None:
+    """A run that opened the lock file just before the holder deleted it must not run
+    beside a third one that made a new lock file: it checks the name still means its file."""
+    from spotdiff_eval.runner.lock import OutputLock
+
+    output = tmp_path / "out.json"
+    holder = OutputLock(output).acquire()
+    with pytest.raises(SpotDiffError) as caught:
+        OutputLock(output).acquire()
+    assert caught.value.one_line() == (
+        f"{output}: another run (process {os.getpid()}) is writing it; wait for it to finish, "
+        "or choose another --output"
+    )
+    # what the late run holds: the old file, locked only after the holder let it go
+    stale = os.open(holder.path, os.O_RDWR)
+    holder.release()
+    assert not holder.path.exists()
+    with OutputLock(output).acquire() as third:
+        assert third.path.exists()
+        import fcntl
+
+        fcntl.flock(stale, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the late run's lock succeeds...
+        assert not os.path.samestat(os.fstat(stale), os.stat(third.path))  # ...on a dead file
+        with pytest.raises(SpotDiffError):
+            OutputLock(output).acquire()  # and the name is still the third's
+        os.close(stale)
+    assert not third.path.exists()

@@ -77,12 +77,24 @@ def run_model(
     """Run ``settings.model`` on the dataset and write the predictions file.
 
     Raises :class:`SpotDiffError` for bad settings or input before any
-    request is made. Failed items do not raise: they are in the result and
-    in the file. ``KeyboardInterrupt`` saves the file, then propagates.
+    request is made, and when another run is writing the same output.
+    Failed items do not raise: they are in the result and in the file.
+    ``KeyboardInterrupt`` saves the file, then propagates.
     """
     started = time.monotonic()
     stream = stream if stream is not None else sys.stderr
     plan = prepare(settings, os.environ if environ is None else environ)
+    with plan.lock:  # taken by prepare, released however the run ends
+        return _run(settings, plan, rng, stream, started)
+
+
+def _run(
+    settings: RunSettings,
+    plan: Plan,
+    rng: random.Random | None,
+    stream: TextIO,
+    started: float,
+) -> RunResult:
     for warning in plan.warnings:
         stream.write(f"spotdiff: warning: {warning}\n")
     for note in plan.notes:
