@@ -52,25 +52,9 @@ def test_killed_run_keeps_finished_items_and_resume_does_not_repeat_them(
     dataset = make_run_dataset(tmp_path / "ds", 6)
     output = tmp_path / "out.json"
     journal = tmp_path / "out.json.journal"
-    command = [
-        sys.executable,
-        "-m",
-        "spotdiff_eval",
-        "run",
-        "--endpoint",
-        "",
-        "--model",
-        "m",
-        "--manifest",
-        str(dataset.manifest),
-        "--output",
-        str(output),
-        "--concurrency",
-        "1",
-    ]
     env = {**os.environ, "SPOTDIFF_API_TOKEN": TOKEN}
     with FakeEndpoint("openai_compatible", dataset, delay=0.25) as fake:
-        command[command.index("--endpoint") + 1] = fake.endpoint()
+        command = _run_command(fake, dataset, output)
         process = subprocess.Popen(
             command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
@@ -92,7 +76,7 @@ def test_killed_run_keeps_finished_items_and_resume_does_not_repeat_them(
         handle.write('{"item_id": "item_005", "sta')
 
     with FakeEndpoint("openai_compatible", dataset) as fake:
-        command[command.index("--endpoint") + 1] = fake.endpoint()
+        command = _run_command(fake, dataset, output)
         resumed = run_cli(*command[3:], "--resume", env={"SPOTDIFF_API_TOKEN": TOKEN})
         after = fake.counts()
     assert resumed.returncode == 0, resumed.stderr
