@@ -291,6 +291,14 @@ def test_a_number_too_long_to_read_is_refused_where_it_stands(tmp_path: Path) ->
     )
 
 
+def test_a_number_too_large_for_a_float_is_refused_where_it_stands(tmp_path: Path) -> None:
+    """Red team round 11: 1e999 read as infinity, which no report or journal can write."""
+    path = write_text(tmp_path / "p.json", '{"model": "m", "note": "1e999",\n  "run": -1e999}')
+    assert refused(load_predictions, path).one_line() == (
+        f"{path}: line 2 column 10: invalid JSON: -1e999 is too large for a number"
+    )
+
+
 def test_deeply_nested_json(tmp_path: Path) -> None:
     path = write_text(tmp_path / "p.json", '{"run": ' + "[" * 100_000 + "]" * 100_000 + "}")
     assert refused(load_predictions, path).one_line() == f"{path}: JSON nested too deeply"

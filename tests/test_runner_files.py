@@ -449,7 +449,7 @@ def test_a_record_the_journal_cannot_write_fails_its_item_alone(
             '{"item_id": "item_001", "differences": [{"from": Infinity}]}',
             "invalid JSON: Infinity is not valid JSON",
         ),
-        ("RECORD_WITH_1e999", "holds a number too large for JSON"),
+        ("RECORD_WITH_1e999", "invalid JSON: 1e999 is too large for a number"),
         ('{"item_id": "item_001"}', "is not an item record written by spotdiff run"),
     ],
 )

@@ -1,7 +1,8 @@
 """Where in a JSON text a problem lies, for the errors ``json`` gives without a place.
 
 ``json.loads`` reports syntax errors with a line and column, but a duplicate
-key or a NaN is found by a hook that sees values, not offsets, and a lone
+key, a NaN or a number too large for a float (``1e999``) is found by a
+hook that sees values, not offsets, and a lone
 surrogate escape (``"\\ud800"``) is accepted outright. These are rare, so
 they are located afterwards by scanning the text again: the common, valid
 path pays nothing.
@@ -15,7 +16,8 @@ import re
 #: A JSON string (unrolled loop: fast on long strings), optionally a key.
 _STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'
 _TOKEN = re.compile(
-    rf"(?P<key>{_STRING})\s*:|{_STRING}|(?P<open>\{{)|(?P<close>\}})|(?P<const>-?Infinity|NaN)",
+    rf"(?P<key>{_STRING})\s*:|{_STRING}|(?P<open>\{{)|(?P<close>\}})|(?P<const>-?Infinity|NaN)"
+    r"|(?P<number>-?\d+(?:\.\d+)?[eE][-+]?\d+)",
     re.S,
 )
 #: Every backslash escape in order, so ``\\\\ud800`` (an escaped backslash,
@@ -35,6 +37,14 @@ def find_constant(text: str) -> int | None:
     """Offset of the first NaN, Infinity or -Infinity outside a string."""
     for match in _TOKEN.finditer(text):
         if match.group("const"):
+            return match.start()
+    return None
+
+
+def find_number(text: str, literal: str) -> int | None:
+    """Offset of the first number written ``literal`` outside a string."""
+    for match in _TOKEN.finditer(text):
+        if match.group("number") == literal:
             return match.start()
     return None
 

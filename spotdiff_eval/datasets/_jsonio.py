@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import re
 import stat
@@ -21,7 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SpotDiffError
-from ._json_positions import find_constant, find_duplicate_key, find_lone_surrogate, line_column
+from ._json_positions import (
+    find_constant,
+    find_duplicate_key,
+    find_lone_surrogate,
+    find_number,
+    line_column,
+)
 
 MIB = 1024 * 1024
 #: Default cap for one JSON file. Predictions for 10,000 items with ten
@@ -33,13 +40,22 @@ MAX_JSON_BYTES = 64 * MIB
 class _Refused(ValueError):
     """Raised by the parse hooks; the place is found afterwards (``json_positions``)."""
 
-    def __init__(self, what: str, closed_index: int = -1, key: str = "") -> None:
+    def __init__(self, what: str, closed_index: int = -1, key: str = "", number: str = "") -> None:
         super().__init__(what)
-        self.closed_index, self.key = closed_index, key
+        self.closed_index, self.key, self.number = closed_index, key, number
 
 
 def _reject_constant(name: str) -> Any:
     raise _Refused(f"{name} is not valid JSON")
+
+
+def _finite(literal: str) -> float:
+    """A float, unless it is too large for one: ``1e999`` would read as infinity,
+    which no JSON can write back (red team round 11)."""
+    value = float(literal)
+    if math.isinf(value):
+        raise _Refused(f"{literal} is too large for a number", number=literal)
+    return value
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -75,7 +91,9 @@ def _counting_hook() -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
 _LONG_NUMBER = re.compile(r"\d{4301,}")
 
 #: One decoder for every parse: building one per call cost as much as the hook.
-_DECODER = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_no_duplicate_keys)
+_DECODER = json.JSONDecoder(
+    parse_constant=_reject_constant, parse_float=_finite, object_pairs_hook=_no_duplicate_keys
+)
 
 
 def _decode(text: str, decoder: json.JSONDecoder = _DECODER) -> Any:
@@ -198,7 +216,10 @@ def parse_json_text(
             source, f"line {exc.lineno} column {exc.colno}", f"invalid JSON: {exc.msg}"
         ) from None
     except _Refused as exc:
-        offset = _duplicate_offset(text) if exc.key else find_constant(text)
+        if exc.number:
+            offset = find_number(text, exc.number)
+        else:
+            offset = _duplicate_offset(text) if exc.key else find_constant(text)
         where = line_column(text, offset) if offset is not None else ""
         raise SpotDiffError(source, where, f"invalid JSON: {exc}") from None
     except RecursionError:
@@ -222,7 +243,9 @@ def parse_json_text(
 
 def _duplicate_offset(text: str) -> int | None:
     """Where the first duplicate key of ``text`` stands (parsing again, counting objects)."""
-    counting = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_counting_hook())
+    counting = json.JSONDecoder(
+        parse_constant=_reject_constant, parse_float=_finite, object_pairs_hook=_counting_hook()
+    )
     try:
         _decode(text, counting)
     except _Refused as exc:
