@@ -257,6 +257,8 @@ def validate_document(data: Any, schema_name: str, source: object) -> None:
         error, prefix = best_match(_precise_validator(schema_name).iter_errors(data)), []
     if error is None:  # the validators disagree (should not happen): still refuse
         raise SpotDiffError(source, json_pointer(failure.path), failure.message)
+    while error.parent is not None and error.parent.validator in ("anyOf", "oneOf"):
+        error = error.parent  # name every branch, as ``spotdiff validate`` does
     raise schema_error(source, error, prefix) from None
 
 
@@ -300,6 +302,9 @@ def _message(error: ValidationError, name: object) -> str:
         if isinstance(name, str):
             return f"unknown {name} {found} (expected one of {choices})"
         return f"must be one of {choices}, found {found}"
+    if keyword in ("anyOf", "oneOf"):
+        # a confidence is a word or a number: name both, never Python's repr (red team round 11)
+        return f"must be {' or '.join(_option(branch) for branch in value)}, found {found}"
     if keyword == "const":
         if name == "schema_version":
             return f"unsupported schema_version {found} (expected {show(value)})"
@@ -332,6 +337,15 @@ def _message(error: ValidationError, name: object) -> str:
             return f"must have at least {value} entries, found {len(instance)}"
         return f"must have at most {value} entries, found {len(instance)}"
     return error.message if len(error.message) <= 200 else error.message[:197] + "..."
+
+
+def _option(schema: dict[str, Any]) -> str:
+    """One branch of an ``anyOf``, in words: "one of low, medium, high", "a number ..."."""
+    if "enum" in schema:
+        return "one of " + ", ".join(str(v) for v in schema["enum"])
+    if "const" in schema:
+        return show(schema["const"])
+    return describe(schema)
 
 
 def describe(schema: dict[str, Any]) -> str:
