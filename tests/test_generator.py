@@ -18,9 +18,10 @@ from spotdiff_eval.commands.generate import DIFFICULTY_NAMES
 from spotdiff_eval.datasets._domain import KINDS
 from spotdiff_eval.generator import generate_dataset
 from spotdiff_eval.generator.compose import DIFFICULTIES
-from spotdiff_eval.generator.gate import gate_problems
-from spotdiff_eval.generator.item import build_item
+from spotdiff_eval.generator.gate import GateFindings, gate_problems
+from spotdiff_eval.generator.item import MAX_ATTEMPTS, build_item
 from spotdiff_eval.generator.palette import COLOURS, far_apart
+from spotdiff_eval.generator.writer import encode_png
 from spotdiff_eval.validation._grounding import check_grounding, crop_panels
 from spotdiff_eval.validation._validate import validate_target
 
@@ -291,6 +292,38 @@ def test_validate_tolerates_jpeg_noise_but_not_a_real_change(tmp_path: Path) -> 
     x0, y0, x1, y1 = map(int, re.search(r"region \[(\d+), (\d+), (\d+), (\d+)\]", finding).groups())
     # the blue patch is [70, 50, 75, 54]; JPEG may smear it by a pixel or two
     assert 66 <= x0 <= 70 and 46 <= y0 <= 50 and 75 <= x1 <= 79 and 54 <= y1 <= 58, finding
+
+
+# -- items the first drafts cannot make ---------------------------------------------
+
+
+def test_an_item_whose_patterned_kinds_are_too_small_is_still_made() -> None:
+    """Item 13174 of seed 0 (kitchen) tries a pattern change first, and its only
+    patterned kinds, an owl and a cupcake, get spots of 91-135 pixels: all 50 drafts
+    failed the gate and `generate --items 20000` died after ten minutes."""
+    item = build_item(0, 13173, "medium")
+    assert item.attempts > MAX_ATTEMPTS
+    assert gate_problems(item.first, item.second, item.panels, item.goldens, min_pixels=150) == []
+    again = build_item(0, 13173, "medium")
+    assert again.goldens == item.goldens
+    assert encode_png(again.composite()) == encode_png(item.composite())
+
+
+def test_an_item_no_draft_can_make_is_a_one_line_error(tmp_path: Path, monkeypatch, capsys):
+    import spotdiff_eval.generator.item as item_module
+    from spotdiff_eval.cli import main
+
+    def hopeless(*args, **kwargs):
+        return GateFindings(["d01 changes only 3 pixels (visible minimum 150)"], ())
+
+    monkeypatch.setattr(item_module, "gate_findings", hopeless)
+    out = tmp_path / "new" / "out"
+    assert main(["generate", "--output", str(out), "--items", "2", "--seed", "4"]) == 1
+    assert capsys.readouterr().err == (
+        "spotdiff: error: scene_0001 (seed 4, medium): no draft passed the grounding gate "
+        f"in {2 * MAX_ATTEMPTS} attempts; last problem: d01 changes only 3 pixels "
+        "(visible minimum 150)\n"
+    )
 
 
 # -- writing: atomic, refusing to clobber, bad input -----------------------------------
