@@ -5,7 +5,12 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
 import shutil
+import signal
+import subprocess
+import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -324,6 +329,7 @@ def test_an_item_no_draft_can_make_is_a_one_line_error(tmp_path: Path, monkeypat
         f"in {2 * MAX_ATTEMPTS} attempts; last problem: d01 changes only 3 pixels "
         "(visible minimum 150)\n"
     )
+    assert os.listdir(tmp_path) == [], "the output folders the run made are removed again"
 
 
 # -- writing: atomic, refusing to clobber, bad input -----------------------------------
@@ -346,6 +352,70 @@ def test_a_failed_run_keeps_the_previous_dataset(tmp_path: Path, monkeypatch) ->
         generate_dataset(tmp_path, items=3, seed=4, force=True)
     assert snapshot(tmp_path) == before
     assert sorted(os.listdir(tmp_path)) == ["data", "predictions"]
+
+
+def _file_size_limit(limit: int) -> Callable[[], None]:
+    """For ``preexec_fn``: writes past ``limit`` bytes fail with EFBIG, as on a full disk."""
+
+    def limit_writes() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # an error, not a killed process
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return limit_writes
+
+
+def test_a_failed_write_names_the_file_and_leaves_no_new_folder(tmp_path: Path) -> None:
+    """The kernel refuses the first image (a real EFBIG from write(2), no mock)."""
+    out = tmp_path / "new" / "out"
+    result = subprocess.run(
+        [sys.executable, "-m", "spotdiff_eval", "generate", "--output", out, "--items", "3"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=_file_size_limit(4_000),
+    )
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"spotdiff: error: {out}/data/images/scene_0001.png: cannot write: File too large\n"
+    )
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_full_disk_keeps_the_previous_dataset(tmp_path: Path) -> None:
+    """A 400 KB tmpfs in a private mount namespace (skipped where none can be made)."""
+    if (
+        shutil.which("unshare") is None
+        or subprocess.run(["unshare", "-rm", "true"], capture_output=True, check=False).returncode
+    ):
+        pytest.skip("cannot make a private mount namespace here")
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    listing = f'find "{disk}/old" -type f | sort | xargs sha256sum'  # names and bytes
+    script = (
+        f'mount -t tmpfs -o size=400k tmpfs "{disk}" && cd "{REPO}" && '
+        f'"{sys.executable}" -m spotdiff_eval generate --output "{disk}/old" --items 2 && '
+        f'{listing} > "{tmp_path}/before" && '
+        f'"{sys.executable}" -m spotdiff_eval generate --output "{disk}/old" --items 30 --force'
+        f'; echo "exit $?"; {listing} > "{tmp_path}/after"; ls -a "{disk}"'
+        f'; "{sys.executable}" -m spotdiff_eval generate --output "{disk}/new/out" --items 30'
+        f'; echo "exit $?"; ls -a "{disk}"'
+    )
+    result = subprocess.run(
+        ["unshare", "-rm", "sh", "-c", script], capture_output=True, text=True, timeout=300
+    )
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2, result.stderr
+    for line, out in zip(lines, (disk / "old", disk / "new" / "out"), strict=True):
+        assert re.fullmatch(
+            rf"spotdiff: error: {re.escape(str(out))}/data/\S+: cannot write: "
+            "No space left on device",
+            line,
+        ), line
+    assert result.stdout.endswith("exit 1\n.\n..\nold\nexit 1\n.\n..\nold\n"), result.stdout
+    before = (tmp_path / "before").read_text()
+    assert "old/data/manifest.json" in before and "perfect.json" in before
+    assert (tmp_path / "after").read_text() == before
 
 
 def test_items_do_not_depend_on_how_many_are_made(tmp_path: Path) -> None:
