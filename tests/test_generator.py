@@ -10,6 +10,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -460,6 +461,46 @@ def test_staging_folders_of_killed_runs_are_removed(tmp_path: Path) -> None:
     """A killed run leaves its staging folder; the next run deletes it (nobody holds its lock)."""
     leftover = tmp_path / ".spotdiff-generate-killed"
     (leftover / "data" / "images").mkdir(parents=True)
+    generate_dataset(tmp_path, items=1, seed=2)
+    assert sorted(os.listdir(tmp_path)) == ["data", "predictions"]
+
+
+def _start_and_wait_for_staging(out: Path, *extra: str) -> subprocess.Popen[str]:
+    """A long ``generate`` run into ``out``, once it has begun writing items."""
+    command = [sys.executable, "-m", "spotdiff_eval", "generate", "--output", out]
+    process = subprocess.Popen(
+        [*command, "--items", "5000", *extra],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while not list(out.glob(".spotdiff-generate-*/data/images/scene_0001.png")):
+        assert process.poll() is None and time.monotonic() < deadline, "no item was written"
+        time.sleep(0.05)
+    return process
+
+
+def test_sigterm_cleans_up_like_ctrl_c(tmp_path: Path) -> None:
+    """`timeout 5 spotdiff generate ...` left a 34 MB staging folder in --output."""
+    generate_dataset(tmp_path / "old", items=1, seed=2)
+    before = snapshot(tmp_path / "old")
+    for out, extra in ((tmp_path / "old", ("--force",)), (tmp_path / "new", ())):
+        process = _start_and_wait_for_staging(out, *extra)
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=60)
+        assert (process.returncode, stderr) == (143, "spotdiff: error: terminated (SIGTERM)\n")
+    assert sorted(os.listdir(tmp_path)) == ["old"], "no staging folder, no new output folder"
+    assert snapshot(tmp_path / "old") == before
+
+
+def test_the_staging_folder_of_a_killed_run_goes_with_the_next_run(tmp_path: Path) -> None:
+    """SIGKILL cannot be cleaned up after; its flock dies with it, so the next run may."""
+    process = _start_and_wait_for_staging(tmp_path)
+    process.kill()
+    process.communicate(timeout=60)
+    assert len(list(tmp_path.glob(".spotdiff-generate-*"))) == 1
     generate_dataset(tmp_path, items=1, seed=2)
     assert sorted(os.listdir(tmp_path)) == ["data", "predictions"]
 
