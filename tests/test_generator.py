@@ -524,6 +524,16 @@ def test_an_existing_baseline_alone_needs_force(tmp_path: Path) -> None:
         (["--seed", "-1"], "argument --seed: must be at least 0, found -1"),
         (["--difficulty", "extreme"], "argument --difficulty: invalid choice: 'extreme'"),
         (["--name", "my set"], "argument --name: 'my set' is not a plain name"),
+        (
+            ["--name", "spotdiff-v1-dev"],
+            "argument --name: 'spotdiff-v1-dev' is the published hand-made set's name; "
+            "a generated set needs a name of its own",
+        ),
+        (
+            ["--name", "SpotDiff_V1_Dev"],
+            "argument --name: 'SpotDiff_V1_Dev' is the published hand-made set's name; "
+            "a generated set needs a name of its own",
+        ),
     ],
 )
 def test_bad_arguments_are_one_line_usage_errors(tmp_path: Path, args, message) -> None:
@@ -531,6 +541,12 @@ def test_bad_arguments_are_one_line_usage_errors(tmp_path: Path, args, message) 
     assert result.returncode == 2
     assert result.stderr.startswith(f"spotdiff: error: spotdiff generate: {message}")
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_library_refuses_a_reserved_name_too(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="spotdiff-v1-dev' is the published hand-made set"):
+        generate_dataset(tmp_path / "out", items=1, name="spotdiff-v1-dev")
     assert not (tmp_path / "out").exists()
 
 

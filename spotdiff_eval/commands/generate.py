@@ -31,6 +31,15 @@ def _plain_name(text: str) -> str:
     return text
 
 
+def _dataset_name(text: str) -> str:
+    from ..generator import reserved_name_problem  # the package's __init__ only: cheap
+
+    problem = reserved_name_problem(_plain_name(text))
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
 class Terminated(BaseException):
     """SIGTERM, raised where the run is, as Ctrl-C raises KeyboardInterrupt.
 
@@ -117,7 +126,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--name",
-        type=_plain_name,
+        type=_dataset_name,
         default="spotdiff-generated",
         help="dataset name written to the manifest (default: spotdiff-generated)",
     )
