@@ -71,24 +71,28 @@ def sigterm_unwinds() -> Iterator[None]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .._util.progress import Progress
-    from ..generator import generate_dataset
-
     try:
         with sigterm_unwinds():
-            summary = generate_dataset(
-                args.output,
-                items=args.items,
-                seed=args.seed,
-                difficulty=args.difficulty,
-                name=args.name,
-                version=args.dataset_version,
-                progress=Progress("Generating items", args.items),
-                force=args.force,
-            )
+            return generate(args)
     except Terminated:
         print("spotdiff: error: terminated (SIGTERM)", file=sys.stderr)
         return 128 + signal.SIGTERM
+
+
+def generate(args: argparse.Namespace) -> int:
+    from .._util.progress import Progress
+    from ..generator import generate_dataset
+
+    summary = generate_dataset(
+        args.output,
+        items=args.items,
+        seed=args.seed,
+        difficulty=args.difficulty,
+        name=args.name,
+        version=args.dataset_version,
+        progress=Progress("Generating items", args.items),
+        force=args.force,
+    )
     kinds = ", ".join(f"{n} {kind}" for kind, n in summary.kinds.items())
     print(
         f"Wrote {summary.items} items with {summary.differences} differences ({kinds}) "
