@@ -555,6 +555,16 @@ def test_the_commands_difficulty_names_are_the_generators() -> None:
     assert tuple(DIFFICULTIES) == DIFFICULTY_NAMES
 
 
+def test_a_predictions_file_in_the_way_is_refused_before_anything_is_written(tmp_path: Path):
+    (tmp_path / "predictions").write_text("mine\n", encoding="utf-8")
+    result = run_cli("generate", "--output", tmp_path, "--items", "1", "--force")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"spotdiff: error: {tmp_path / 'predictions'}: is not a folder; choose another --output\n"
+    )
+    assert os.listdir(tmp_path) == ["predictions"]
+
+
 def test_an_output_that_is_a_file_is_refused(tmp_path: Path) -> None:
     target = tmp_path / "file.txt"
     target.write_text("keep me", encoding="utf-8")

@@ -21,7 +21,7 @@ from pathlib import Path
 from PIL import Image
 
 from .._util.folder_swap import clean_work_folders, locked_work_folder, swap_in
-from ..datasets import dumps_canonical, read_json, write_json_atomic
+from ..datasets import dumps_canonical, read_json
 from ..errors import SpotDiffError
 from .item import Item
 
@@ -192,15 +192,23 @@ class DatasetWriter:
         self.write("dataset_version.json", dumps_readable(version_info) + "\n")
         self.write("README.md", card)
         self.write("viewer.jsonl", "".join(self.viewer))
+        # The baseline is staged too, so a full disk stops the run before the
+        # swap, not between a new data/ and an old perfect.json.
+        perfect = {"schema_version": "1.0", "model": "perfect-baseline", "items": self.perfect}
+        baseline = self.output / "predictions" / "perfect.json"
+        staged_baseline = self.staging / "perfect.json"
+        with writing(baseline):
+            staged_baseline.write_text(dumps_canonical(perfect), encoding="utf-8")
+            if not baseline.parent.exists():
+                self.created.insert(0, baseline.parent)
+                baseline.parent.mkdir()
         target = self.output / "data"
         check_output(self.output, force=self.force)  # nobody put a dataset there meanwhile
         with writing(target):
             swap_in(self.data, target)
         self.committed = True
-        perfect = {"schema_version": "1.0", "model": "perfect-baseline", "items": self.perfect}
-        baseline = self.output / "predictions" / "perfect.json"
         with writing(baseline):
-            write_json_atomic(baseline, perfect)
+            os.replace(staged_baseline, baseline)
         self.discard()
         return target / "manifest.json"
 
@@ -237,6 +245,8 @@ def check_output(output: Path, *, force: bool = False) -> None:
     if output.exists() and not output.is_dir():
         raise SpotDiffError(output, "", "is a file; --output must be a folder")
     perfect = output / "predictions" / "perfect.json"
+    if perfect.parent.exists() and not perfect.parent.is_dir():
+        raise SpotDiffError(perfect.parent, "", "is not a folder; choose another --output")
     if perfect.is_dir():
         raise SpotDiffError(perfect, "", "is a folder; the generator writes its baseline here")
     data = output / "data"
