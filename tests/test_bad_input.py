@@ -284,6 +284,13 @@ def test_lone_surrogate_in_an_annotation(dataset_manifest: Path) -> None:
     assert error.where.startswith("line ")
 
 
+def test_a_number_too_long_to_read_is_refused_where_it_stands(tmp_path: Path) -> None:
+    path = write_text(tmp_path / "p.json", '{"model": "m",\n  "run": ' + "1" * 4301 + "}")
+    assert refused(load_predictions, path).one_line() == (
+        f"{path}: line 2 column 10: invalid JSON: a number too long to read"
+    )
+
+
 def test_deeply_nested_json(tmp_path: Path) -> None:
     path = write_text(tmp_path / "p.json", '{"run": ' + "[" * 100_000 + "]" * 100_000 + "}")
     assert refused(load_predictions, path).one_line() == f"{path}: JSON nested too deeply"

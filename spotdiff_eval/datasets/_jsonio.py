@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
@@ -69,6 +70,9 @@ def _counting_hook() -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
 
     return no_duplicate_keys
 
+
+#: A run of digits longer than Python reads as an integer (``sys.get_int_max_str_digits``).
+_LONG_NUMBER = re.compile(r"\d{4301,}")
 
 #: One decoder for every parse: building one per call cost as much as the hook.
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_no_duplicate_keys)
@@ -199,6 +203,11 @@ def parse_json_text(
         raise SpotDiffError(source, where, f"invalid JSON: {exc}") from None
     except RecursionError:
         raise SpotDiffError(source, "", "JSON nested too deeply") from None
+    except ValueError:
+        # Python refuses to read an integer of more than 4,300 digits (red team round 11).
+        found = _LONG_NUMBER.search(text)
+        where = line_column(text, found.start()) if found else ""
+        raise SpotDiffError(source, where, "invalid JSON: a number too long to read") from None
     surrogate = find_lone_surrogate(text)
     if surrogate is not None:
         raise SpotDiffError(
