@@ -154,8 +154,12 @@ def test_failed_run_leaves_existing_report_untouched(tmp_path: Path) -> None:
         ('{"schema_version": "1.0", "model": "m", "items": [', "line 1 column", "invalid JSON"),
         ("[1, 2]", "/", "expected a JSON object"),
         ('{"schema_version": "2.0", "model": "m", "items": []}', "/schema_version", "2.0"),
-        # more digits than Python reads as an integer (red team round 11)
-        ('{"model": "m", "items": [],\n "x": ' + "9" * 5000 + "}", "line 2 column 7", "too long"),
+        pytest.param(  # more digits than Python reads as an integer (red team round 11)
+            '{"model": "m", "items": [],\n "x": ' + "9" * 5000 + "}",
+            "line 2 column 7",
+            "too long",
+            id="a-number-too-long-to-read",
+        ),
     ],
 )
 def test_bad_predictions_give_one_line_error(

@@ -16,6 +16,7 @@ from spotdiff_eval.datasets._fingerprint import FingerprintBuilder, fingerprint,
 from spotdiff_eval.datasets._loading import annotation_from_json, load_dataset
 from spotdiff_eval.datasets._predictions import load_predictions
 from spotdiff_eval.datasets._schema import load_schema, validate_document
+from spotdiff_eval.errors import SpotDiffError
 
 
 def test_published_layout_loads_in_manifest_order(dataset_manifest: Path) -> None:
@@ -243,3 +244,58 @@ def test_schemas_are_documented_draft_2020_12(name: str) -> None:
         )
 
     assert undocumented(schema, "") == []
+
+
+_NULLS = {"attribute": None, "from": None, "to": None, "count": None, "description": None}
+
+
+def test_null_in_an_optional_field_is_read_as_absent(tmp_path: Path) -> None:
+    """Red team round 11: exports and models' own code write absent fields as null."""
+    plain = predictions_doc("a")
+    plain["items"][0]["differences"] = [{"kind": "object_removed", "subject": "flag"}]
+    nulls = predictions_doc("a")
+    nulls["items"][0]["differences"] = [{"kind": "object_removed", "subject": "flag", **_NULLS}]
+    nulls["run"] = None
+    read = [
+        load_predictions(write_json(tmp_path / f"{n}.json", d))
+        for n, d in (("p", plain), ("n", nulls))
+    ]
+    assert read[0].items == read[1].items and read[1].run is None
+    data = {
+        "schema_version": "1.0",
+        "item_id": "x",
+        "image": "x.png",
+        "panel_layout": "side_by_side",
+        "panel_boxes": None,
+        "review_status": None,
+        "differences": [
+            {
+                "id": "d01",
+                "kind": "object_added",
+                "subject": "cat",
+                "aliases": None,
+                "bbox": None,
+                "confidence": None,
+                **_NULLS,
+            }
+        ],
+    }
+    annotation = annotation_from_json(data, "x.json")
+    assert annotation.differences[0] == GoldDifference(id="d01", kind="object_added", subject="cat")
+    assert annotation.panel_boxes is None and annotation.review_status is None
+
+
+def test_null_in_a_required_field_is_still_missing(tmp_path: Path) -> None:
+    doc = predictions_doc("a")
+    doc["items"][0]["differences"] = [{"kind": "object_removed", "subject": None, "from": None}]
+    with pytest.raises(SpotDiffError) as info:
+        load_predictions(write_json(tmp_path / "p.json", doc))
+    assert info.value.where == "/items/0/differences/0/subject"
+
+
+def test_another_error_beside_a_null_is_the_one_reported(tmp_path: Path) -> None:
+    doc = predictions_doc("a")
+    doc["items"][0]["differences"] = [{"kind": "object_lost", "subject": "flag", "to": None}]
+    with pytest.raises(SpotDiffError) as info:
+        load_predictions(write_json(tmp_path / "p.json", doc))
+    assert info.value.where == "/items/0/differences/0/kind"

@@ -123,3 +123,36 @@ def test_prediction_confidence_may_be_a_word_or_a_number(tmp_path: Path) -> None
     bad = run_cli("validate", write_json(tmp_path / "bad.json", doc))
     assert bad.returncode == 1
     assert "/items/0/differences/0/confidence" in bad.stderr
+
+
+def test_an_export_that_writes_absent_fields_as_null_scores_the_same(
+    hub: FakeHub,
+    tmp_path: Path,
+) -> None:
+    """Red team round 11: a viewer or pandas export writes every absent field as null."""
+    files = published_files()
+    for path in [p for p in files if p.startswith("data/annotations/")]:
+        data = json.loads(files[path])
+        data["panel_boxes"] = None
+        for difference in data["differences"]:
+            for field in ("attribute", "from", "to", "count", "aliases", "bbox", "description"):
+                difference.setdefault(field, None)
+        files[path] = json.dumps(data).encode()
+    hub.add_dataset(HUB_REPO, files)
+    out = tmp_path / "exported"
+    assert run_cli("download", "--dataset", HUB_REPO, "--output", out).returncode == 0
+    manifest = out / "data" / "manifest.json"
+    validated = run_cli("validate", manifest.parent)
+    assert validated.returncode == 0, validated.stderr
+    harbour = manifest.parent / "annotations" / "scene_0001_harbour.json"
+    warned = [line for line in validated.stderr.splitlines() if "set to null" in line]
+    assert len(warned) == 2  # one line per file, listing its fields
+    assert warned[0].startswith(f"spotdiff: warning: {harbour}: /differences/0/count: optional")
+    assert warned[0].endswith("and 5 more): read as absent")
+    predictions = write_json(tmp_path / "my-model.json", answers("my-model"))
+    report = tmp_path / "report.json"
+    scored = run_cli(
+        "evaluate", "--manifest", manifest, "--predictions", predictions, "--output", report
+    )
+    assert scored.returncode == 0, scored.stderr
+    assert read_json(report)["metrics"]["recall"] == 0.75

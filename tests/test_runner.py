@@ -664,7 +664,17 @@ def test_help_examples_work_for_every_protocol(
     ("args", "expected"),
     [
         (["--shard", "3/2"], "argument --shard: shard 3/2: I must be between 1 and N"),
-        (["--concurrency", "0"], "argument --concurrency: must be at least 1, found 0"),
+        (["--concurrency", "0"], "argument --concurrency: must be from 1 to 256, found 0"),
+        # an absurd value is refused, not run: --retries 1e20 retried a dead endpoint for ever
+        (
+            ["--concurrency", "100000"],
+            "argument --concurrency: must be from 1 to 256, found 100000",
+        ),
+        (
+            ["--retries", "100000000000000000000"],
+            "argument --retries: must be from 0 to 20, found 100000000000000000000",
+        ),
+        (["--retries", "-1"], "argument --retries: must be from 0 to 20, found -1"),
         (["--timeout", "nan"], "argument --timeout: must be a finite number, found 'nan'"),
         (["--protocol", "grpc"], "argument --protocol: invalid choice: 'grpc'"),
     ],
@@ -675,6 +685,31 @@ def test_bad_options_are_usage_errors(args: list[str], expected: str) -> None:
     )
     assert result.returncode == 2
     assert result.stderr.startswith(f"spotdiff: error: spotdiff run: {expected}")
+
+
+def test_the_caps_are_checked_for_library_callers_too_and_documented(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    from spotdiff_eval.runner.settings import MAX_CONCURRENCY, MAX_RETRIES
+
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        for option, value, expected in (
+            ("retries", MAX_RETRIES + 1, "--retries: must be from 0 to 20"),
+            ("concurrency", MAX_CONCURRENCY + 1, "--concurrency: must be from 1 to 256"),
+        ):
+            with pytest.raises(SpotDiffError) as caught:
+                run(settings_for(fake, dataset, tmp_path / "o.json", **{option: value}))
+            assert caught.value.one_line() == expected
+        result, _ = run(
+            settings_for(fake, dataset, tmp_path / "o.json", retries=MAX_RETRIES, limit=1)
+        )
+    assert result.ok == 1 and fake.counts() == {"item_000": 1}
+    assert not (tmp_path / "o.json.lock").exists()
+    help_text = " ".join(run_cli("run", "--help").stdout.split())
+    assert f"at once, at most {MAX_CONCURRENCY} (default: 4)" in help_text
+    assert f"lost connection, at most {MAX_RETRIES} (default: 5)" in help_text
+    guide = (REPO / "docs" / "running-models.md").read_text(encoding="utf-8")
+    assert f"at most {MAX_CONCURRENCY}" in guide and f"at most {MAX_RETRIES}" in guide
 
 
 def test_bad_endpoint_and_token_are_refused_without_echoing_them(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import random
 from datetime import UTC, datetime
 from typing import Any
@@ -27,6 +28,8 @@ from spotdiff_eval.runner.answers import (
     read_answer,
 )
 from spotdiff_eval.runner.http import RetryPolicy, retry_after_seconds
+from spotdiff_eval.runner.journal import record_line
+from spotdiff_eval.runner.output import ItemRecord
 from spotdiff_eval.runner.protocols import ResponseError, read_reply, request_url
 from spotdiff_eval.runner.tracebacks import clipped, formatted_traceback
 
@@ -143,15 +146,66 @@ def test_long_texts_are_cut_and_runaway_lists_capped() -> None:
     )
 
 
+def test_numbers_too_big_for_a_float_and_lone_surrogates_are_repaired_with_a_warning() -> None:
+    """1e999 reads as infinity and "\\udc00" as half a UTF-16 pair: neither can be written
+    as JSON and UTF-8, and once let through they crashed the run at its final write."""
+    text = (
+        '{"differences": ['
+        '{"kind": "count_change", "subject": "apples", "from": 1e999, "to": -1e999},'
+        '{"kind": "object_removed", "subject": "flag\\udc00", "colour\\ud800": "red"},'
+        '{"kind": "count_change", "subject": 1e999, "count": 1e999, "confidence": 1e999},'
+        '{"kind": "object_added", "subject": "kite", "from": NaN, "to": Infinity}'
+        "]}"
+    )
+    answer = read_answer(text)
+    assert answer.differences == (
+        {"kind": "count_change", "subject": "apples"},
+        {"kind": "object_removed", "subject": "flag\ufffd"},
+        {"kind": "object_added", "subject": "kite"},
+    )
+    assert answer.warnings == (
+        "differences[0]: from Infinity is not a finite number; field dropped",
+        "differences[0]: to -Infinity is not a finite number; field dropped",
+        "differences[1]: 2 invalid character(s) (lone UTF-16 surrogates, which UTF-8 cannot "
+        "hold) replaced with U+FFFD",
+        "differences[1]: dropped unknown field(s) colour\ufffd",
+        "differences[2]: subject Infinity is not a finite number; field dropped",
+        "differences[2]: no subject; dropped",
+    )
+    # A surrogate in the answer text itself (the server's JSON held "\\udc00" in a string)
+    raw = read_answer('[{"kind": "removed", "subject": "kite\udc00"}] \udfff')
+    assert raw.differences == ({"kind": "object_removed", "subject": "kite\ufffd"},)
+    assert raw.warnings == (
+        "answer: 2 invalid character(s) (lone UTF-16 surrogates, which UTF-8 cannot hold) "
+        "replaced with U+FFFD",
+    )
+    with pytest.raises(AnswerError) as caught:
+        read_answer("no list here \udc00")
+    str(caught.value).encode("utf-8")  # the item's error can be written
+
+
+def test_a_record_that_cannot_be_written_as_strict_json_is_refused_by_the_journal() -> None:
+    for bad in ({"kind": "count_change", "subject": "a", "from": math.inf}, {"subject": "\udc00"}):
+        with pytest.raises(ValueError):
+            record_line(ItemRecord("x", "ok", differences=(bad,)))
+    assert record_line(ItemRecord("x", "ok")).endswith(b"\n")
+
+
+#: What JSON text can hold but Python reads into something JSON cannot write: a
+#: number too big for a float (a marker, made 1e999 in the text) and lone surrogates.
+_HUGE = "\x00huge"
+_surrogates = st.text(st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), min_size=1)
+_unwritable = st.just(_HUGE) | st.builds("".join, st.lists(_surrogates | st.text(), max_size=3))
 _json_scalars = (
     st.none()
     | st.booleans()
     | st.integers(-5, 5)
     | st.floats(allow_nan=False)
     | (st.text(max_size=300))
+    | _unwritable
 )
 #: Every field and alias the reader knows, in any case, plus fields it does not know.
-_keys = st.sampled_from(sorted({*FIELDS, *ALIASES, "bbox", "Kind", "SUBJECT"}))
+_keys = st.sampled_from(sorted({*FIELDS, *ALIASES, "bbox", "Kind", "SUBJECT"})) | _surrogates
 _entries = st.dictionaries(
     _keys,
     _json_scalars
@@ -164,13 +218,17 @@ _entries = st.dictionaries(
 @settings(max_examples=150, deadline=None)
 @given(st.lists(_entries | _json_scalars, max_size=6))
 def test_whatever_the_model_says_the_output_is_schema_valid(entries: list[Any]) -> None:
-    answer = read_answer(json.dumps({"differences": entries}))
+    # json.dumps writes a surrogate as a \udXXX escape; the marker becomes 1e999
+    text = json.dumps({"differences": entries}).replace(json.dumps(_HUGE), "1e999")
+    answer = read_answer(text)
     document = {
         "schema_version": "1.0",
         "model": "m",
         "items": [{"item_id": "x", "differences": list(answer.differences)}],
     }
     validate_document(document, "prediction", "answer")
+    # ... and can be written: strict JSON (no Infinity, no NaN) in UTF-8
+    json.dumps([document, answer.warnings], ensure_ascii=False, allow_nan=False).encode("utf-8")
     dropped = sum(w.endswith("; dropped") for w in answer.warnings)
     assert len(answer.differences) + dropped == len(entries)
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import random
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -50,25 +52,9 @@ def test_killed_run_keeps_finished_items_and_resume_does_not_repeat_them(
     dataset = make_run_dataset(tmp_path / "ds", 6)
     output = tmp_path / "out.json"
     journal = tmp_path / "out.json.journal"
-    command = [
-        sys.executable,
-        "-m",
-        "spotdiff_eval",
-        "run",
-        "--endpoint",
-        "",
-        "--model",
-        "m",
-        "--manifest",
-        str(dataset.manifest),
-        "--output",
-        str(output),
-        "--concurrency",
-        "1",
-    ]
     env = {**os.environ, "SPOTDIFF_API_TOKEN": TOKEN}
     with FakeEndpoint("openai_compatible", dataset, delay=0.25) as fake:
-        command[command.index("--endpoint") + 1] = fake.endpoint()
+        command = _run_command(fake, dataset, output)
         process = subprocess.Popen(
             command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
@@ -90,7 +76,7 @@ def test_killed_run_keeps_finished_items_and_resume_does_not_repeat_them(
         handle.write('{"item_id": "item_005", "sta')
 
     with FakeEndpoint("openai_compatible", dataset) as fake:
-        command[command.index("--endpoint") + 1] = fake.endpoint()
+        command = _run_command(fake, dataset, output)
         resumed = run_cli(*command[3:], "--resume", env={"SPOTDIFF_API_TOKEN": TOKEN})
         after = fake.counts()
     assert resumed.returncode == 0, resumed.stderr
@@ -379,3 +365,242 @@ def test_output_does_not_depend_on_arrival_order(dataset: RunDataset, tmp_path: 
         documents.append(document)
     assert documents[0] == documents[1]
     assert answered(tmp_path / "parallel.json") == dataset.item_ids
+
+
+# -- answers that cannot be written, as they are -----------------------------------------
+
+
+def test_infinite_numbers_and_lone_surrogates_in_answers_never_stop_the_run(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """1e999 and "\\udc00" are valid JSON text but no writable JSON: they crashed the run
+    at its final write (leaving ``items: []``) or at the journal, and every --resume after."""
+    output = tmp_path / "out.json"
+    answers = {
+        # the model's JSON: a number too big for a float, a surrogate escape
+        "item_001": '[{"kind":"count_change","subject":"flag","from":1e999,"to":2}]',
+        "item_002": '[{"kind":"object_removed","subject":"flag\\udc00"}]',
+        # the server's JSON: a surrogate escape in the answer text itself
+        "item_003": '[{"kind":"object_removed","subject":"flag\udc00"}]',
+    }
+    command = ["run", "--model", "m", "--manifest", dataset.manifest, "--output", output]
+    with FakeEndpoint(
+        "openai_compatible",
+        dataset,
+        default=lambda item: Reply(answers.get(item or "")),
+        version="fake-\udc00-vision",  # the server's model version holds one too
+    ) as fake:
+        first = run_cli(*command, "--endpoint", fake.endpoint())
+        again = run_cli(*command, "--endpoint", fake.endpoint(), "--resume")
+    assert first.returncode == 0, first.stderr
+    assert "Traceback" not in first.stderr
+    assert "4 ok, 0 failed, 0 skipped, 3 answer warning(s)" in first.stderr
+    document = read_json(output)  # the strict reader: no Infinity, no lone surrogate
+    assert [item["differences"] for item in document["items"]][1:] == [
+        [{"kind": "count_change", "subject": "flag", "to": 2}],
+        [{"kind": "object_removed", "subject": "flag\ufffd"}],
+        [{"kind": "object_removed", "subject": "flag\ufffd"}],
+    ]
+    warnings = {i: entry["warnings"] for i, entry in statuses(output).items()}
+    assert warnings["item_001"] == [
+        "differences[0]: from Infinity is not a finite number; field dropped"
+    ]
+    assert warnings["item_002"][0].startswith("differences[0]: 1 invalid character(s)")
+    assert warnings["item_003"][0].startswith("answer: 1 invalid character(s)")
+    assert document["run"]["model_versions"] == ["fake-\ufffd-vision"]
+    assert not output.with_name("out.json.journal").exists()
+    assert again.returncode == 0, again.stderr
+    assert "4 ok (4 from an earlier run)" in again.stderr
+    assert fake.counts() == dict.fromkeys(dataset.item_ids, 1)
+
+
+def test_a_record_the_journal_cannot_write_fails_its_item_alone(
+    dataset: RunDataset, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Should a bug let infinity through the answer reader, one item fails, not the run."""
+    from spotdiff_eval.runner import engine
+
+    real = engine.read_answer
+
+    def leaky(text: str) -> engine.Answer:
+        if text != "LEAK":
+            return real(text)
+        return engine.Answer(({"kind": "count_change", "subject": "x", "from": math.inf},), ())
+
+    monkeypatch.setattr(engine, "read_answer", leaky)
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_001", Reply("LEAK"))
+        result, _ = run(settings_for(fake, dataset, output, concurrency=1))
+        assert result.ok == 3 and result.failed == 1
+        failed = statuses(output)["item_001"]
+        assert failed["error"] == (
+            "internal error: ValueError: Out of range float values are not JSON compliant"
+        )
+        assert "record_line" in failed["traceback"]
+        result, _ = run(settings_for(fake, dataset, output, resume=True))
+    assert result.ok == 4 and answered(output) == dataset.item_ids
+
+
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        (  # what the runner wrote before it refused non-finite numbers
+            '{"item_id": "item_001", "differences": [{"from": Infinity}]}',
+            "invalid JSON: Infinity is not valid JSON",
+        ),
+        ("RECORD_WITH_1e999", "holds a number too large for JSON"),
+        ('{"item_id": "item_001"}', "is not an item record written by spotdiff run"),
+    ],
+)
+def test_a_complete_bad_journal_line_is_an_error_that_says_how_to_go_on(
+    line: str, problem: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    """Only a kill's half line (the last, without its newline) is skipped: a complete line
+    was written whole, so a bad one is damage a person should see, not something to skip."""
+    output = tmp_path / "out.json"
+    journal = tmp_path / "out.json.journal"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, output, limit=1))
+        header = read_json(output)["run"]
+        for key in ("finished", "model_versions", "items", "totals"):
+            header.pop(key)
+        record = {**statuses(output)["item_000"], "item_id": "item_002"}
+        good = json.dumps({**record, "differences": []})
+        if line == "RECORD_WITH_1e999":
+            line = json.dumps({**record, "item_id": "item_001", "differences": [{"from": 7}]})
+            line = line.replace('"from": 7', '"from": 1e999')
+        lines = [json.dumps({"format": "spotdiff-run-journal/1", "run": header}), line, good]
+        journal.write_text("".join(f"{text}\n" for text in lines))
+        original = output.read_bytes()
+        with pytest.raises(SpotDiffError) as caught:
+            run(settings_for(fake, dataset, output, resume=True))
+        assert caught.value.one_line() == (
+            f"{journal}: line 2: {problem}; delete that line to ask its item again (or the "
+            "journal, to ask all of its items again)"
+        )
+        assert output.read_bytes() == original
+        # as the message says
+        journal.write_text("".join(f"{text}\n" for text in (lines[0], lines[2])))
+        result, stream = run(settings_for(fake, dataset, output, resume=True))
+    assert "folded in 1 item(s)" in stream
+    assert result.ok == 4 and result.earlier == 2
+
+
+# -- one run at a time per output -----------------------------------------------------------
+
+
+def _run_command(fake: FakeEndpoint, dataset: RunDataset, output: Path, *extra: str) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "spotdiff_eval",
+        "run",
+        "--endpoint",
+        fake.endpoint(),
+        "--model",
+        "m",
+        "--manifest",
+        str(dataset.manifest),
+        "--output",
+        str(output),
+        "--concurrency",
+        "1",
+        *extra,
+    ]
+
+
+def _wait_for(condition: Callable[[], bool], seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def test_a_second_run_into_the_same_output_is_refused_while_the_first_runs(
+    tmp_path: Path,
+) -> None:
+    """Two --resume runs of one file both asked every item (22 requests for 10 items)."""
+    dataset = make_run_dataset(tmp_path / "ds", 6)
+    output = tmp_path / "out.json"
+    lock = tmp_path / "out.json.lock"
+    with FakeEndpoint("openai_compatible", dataset, delay=0.2) as fake:
+        assert run_cli(*_run_command(fake, dataset, output, "--limit", "2")[3:]).returncode == 0
+        first = subprocess.Popen(
+            _run_command(fake, dataset, output, "--resume"),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        _wait_for(lambda: sum(fake.counts().values()) > 2)  # the first is under way
+        second = run_cli(*_run_command(fake, dataset, output, "--resume")[3:])
+        _, first_err = first.communicate(timeout=60)
+        requests = sum(fake.counts().values())
+    assert second.returncode == 1
+    assert second.stderr == (
+        f"spotdiff: error: {output}: another run (process {first.pid}) is writing it; wait "
+        "for it to finish, or choose another --output\n"
+    )
+    assert first.returncode == 0, first_err
+    assert requests == 6 and answered(output) == dataset.item_ids
+    assert not lock.exists() and not output.with_name("out.json.journal").exists()
+
+
+def test_the_lock_goes_with_the_run_however_it_ends(tmp_path: Path) -> None:
+    """Ctrl-C, a refusal and even kill -9 leave nothing that stops the next run."""
+    dataset = make_run_dataset(tmp_path / "ds", 6)
+    output = tmp_path / "out.json"
+    lock = tmp_path / "out.json.lock"
+    with FakeEndpoint("openai_compatible", dataset, delay=0.2) as fake:
+        for stop, code in ((signal.SIGINT, 130), (signal.SIGKILL, -signal.SIGKILL)):
+            process = subprocess.Popen(
+                _run_command(fake, dataset, output, "--resume"),
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            _wait_for(lambda: lock.exists() and len(journaled(output)) >= 1)
+            process.send_signal(stop)
+            _, stderr = process.communicate(timeout=30)
+            assert process.returncode == code, stderr
+            assert "Traceback" not in stderr
+            # the kernel drops a killed process's flock; only kill -9 leaves the file
+            assert lock.exists() == (stop == signal.SIGKILL)
+        # refused for another reason: the lock (kill -9's file, which blocks nobody) that
+        # was taken to read the output is given back
+        refused = run_cli(*_run_command(fake, dataset, output)[3:])
+        assert refused.returncode == 1 and "already exists" in refused.stderr
+        assert not lock.exists()
+        finished = run_cli(*_run_command(fake, dataset, output, "--resume")[3:])
+    assert finished.returncode == 0, finished.stderr
+    assert answered(output) == dataset.item_ids
+    assert not lock.exists()
+
+
+def test_a_lock_file_deleted_under_a_waiting_run_is_not_trusted(tmp_path: Path) -> None:
+    """A run that opened the lock file just before the holder deleted it must not run
+    beside a third one that made a new lock file: it checks the name still means its file."""
+    from spotdiff_eval.runner.lock import OutputLock
+
+    output = tmp_path / "out.json"
+    holder = OutputLock(output).acquire()
+    with pytest.raises(SpotDiffError) as caught:
+        OutputLock(output).acquire()
+    assert caught.value.one_line() == (
+        f"{output}: another run (process {os.getpid()}) is writing it; wait for it to finish, "
+        "or choose another --output"
+    )
+    # what the late run holds: the old file, locked only after the holder let it go
+    stale = os.open(holder.path, os.O_RDWR)
+    holder.release()
+    assert not holder.path.exists()
+    with OutputLock(output).acquire() as third:
+        assert third.path.exists()
+        import fcntl
+
+        fcntl.flock(stale, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the late run's lock succeeds...
+        assert not os.path.samestat(os.fstat(stale), os.stat(third.path))  # ...on a dead file
+        with pytest.raises(SpotDiffError):
+            OutputLock(output).acquire()  # and the name is still the third's
+        os.close(stale)
+    assert not third.path.exists()

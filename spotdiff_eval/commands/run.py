@@ -126,15 +126,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--concurrency",
-        type=_positive_int,
+        type=_concurrency,
         default=4,
-        help="requests in flight at once (default: 4)",
+        help="requests in flight at once, at most 256 (default: 4)",
     )
     p.add_argument(
         "--retries",
-        type=_non_negative_int,
+        type=_retries,
         default=5,
-        help="retries of a request after 429, 5xx, a timeout or a lost connection (default: 5)",
+        help="retries of a request after 429, 5xx, a timeout or a lost connection, "
+        "at most 20 (default: 5)",
     )
     p.add_argument(
         "--temperature",
@@ -185,7 +186,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 _positive_int = number_type(int, 1)
-_non_negative_int = number_type(int, 0)
+
+
+def _concurrency(text: str) -> int:
+    """1 to MAX_CONCURRENCY; the runner is imported only when the option is given."""
+    from ..runner.settings import MAX_CONCURRENCY
+
+    return int(number_type(int, 1, MAX_CONCURRENCY)(text))
+
+
+def _retries(text: str) -> int:
+    from ..runner.settings import MAX_RETRIES
+
+    return int(number_type(int, 0, MAX_RETRIES)(text))
+
+
 _non_negative_float = number_type(float, 0)
 #: Seconds: above 0 (a millisecond at least) and at most a day.
 _timeout = number_type(float, 0.001, 86400)

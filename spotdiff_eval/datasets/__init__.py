@@ -46,6 +46,7 @@ from ._jsonio import (
     write_text_atomic,
 )
 from ._loading import LoadedItem, Manifest, load_dataset, manifest_in, read_manifest
+from ._nulls import null_fields
 from ._predictions import load_predictions, read_predictions
 from ._records import difference_from_json, gold_difference_from_json
 from ._resources import resource_dir
@@ -93,6 +94,7 @@ __all__ = [
     "load_predictions",
     "load_schema",
     "manifest_in",
+    "null_fields",
     "parse_json_bytes",
     "parse_json_text",
     "precise_validator",

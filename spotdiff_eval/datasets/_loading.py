@@ -18,10 +18,11 @@ from ..errors import SpotDiffError
 from ._domain import Annotation, Dataset, DatasetItem
 from ._fingerprint import FingerprintBuilder, in_id_order
 from ._jsonio import parse_json_bytes, read_bytes_limited, read_json
+from ._nulls import validated
 from ._paths import DatasetPaths, PathProblem, is_data_style
 from ._plain_check import plainly_valid_annotation
 from ._records import gold_difference_from_json
-from ._schema import require_unique, validate_document
+from ._schema import require_unique
 
 
 def annotation_from_json(data: Any, source: object) -> Annotation:
@@ -29,8 +30,8 @@ def annotation_from_json(data: Any, source: object) -> Annotation:
 
     ``source`` names the file in error messages.
     """
-    if not plainly_valid_annotation(data):  # the schema decides, and words the error
-        validate_document(data, "annotation", source)
+    # the plain check proves the common case; the schema decides the rest, and words the error
+    data = validated(data, "annotation", source, plainly_valid_annotation)
     require_unique(source, data["differences"], "id", "/differences")
     boxes = data.get("panel_boxes")
     return Annotation(
@@ -163,8 +164,7 @@ def read_manifest(manifest_path: Path | str) -> Manifest:
     ``manifest_path`` may also be the dataset's folder (see :func:`manifest_in`).
     """
     path = manifest_in(Path(manifest_path))
-    data = read_json(path)
-    validate_document(data, "manifest", path)
+    data = validated(read_json(path), "manifest", path)
     require_unique(path, data["items"], "item_id", "/items")
     folder = path.absolute().parent
     name = folder.name

@@ -14,9 +14,10 @@ from typing import Any
 
 from ._domain import PredictedItem, Predictions
 from ._jsonio import MAX_JSON_BYTES, parse_json_bytes, read_bytes_limited
+from ._nulls import validated
 from ._plain_check import plainly_valid_predictions
 from ._records import difference_from_json
-from ._schema import require_unique, validate_document
+from ._schema import require_unique
 
 
 def load_predictions(path: Path | str, *, max_bytes: int = MAX_JSON_BYTES) -> Predictions:
@@ -37,8 +38,8 @@ def read_predictions(
 
 def predictions_from_json(data: Any, path: Path, sha256: str) -> Predictions:
     """:class:`Predictions` from the parsed file at ``path`` (``sha256`` of its bytes)."""
-    if not plainly_valid_predictions(data):  # the schema decides, and words the error
-        validate_document(data, "prediction", path)
+    # the plain check proves the common case; the schema decides the rest, and words the error
+    data = validated(data, "prediction", path, plainly_valid_predictions)
     require_unique(path, data["items"], "item_id", "/items")
     items = [
         PredictedItem(

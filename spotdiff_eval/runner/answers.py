@@ -6,11 +6,18 @@ one stray entry would throw away every good difference of the item, so this
 reader keeps every entry it can make sense of and records a warning for each
 thing it drops or repairs; the run's provenance then says what happened.
 Only an answer with no readable list at all fails the item.
+
+This is also the edge where text that cannot be written is stopped: a
+number too big for a float (``1e999`` reads as infinity) and a lone UTF-16
+surrogate (``"\\udc00"``, half of a pair) are valid to Python's JSON reader
+but not to the JSON and UTF-8 the journal and the predictions file are
+written in; let through, they crashed the run at its final write.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -83,6 +90,8 @@ _NUMBER_WORDS = {word: n for n, word in enumerate(CARDINALS[:13])}
 _THINKING = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.S | re.I)
 _FENCE = re.compile(r"```[ \t]*[A-Za-z0-9_-]*[ \t]*\r?\n(.*?)```", re.S)
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+#: A UTF-16 surrogate: in a Python string always a lone half, never writable as UTF-8.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class AnswerError(ValueError):
@@ -99,8 +108,11 @@ class Answer:
 
 def read_answer(text: str) -> Answer:
     """Parse a model's answer text; raise :class:`AnswerError` if nothing usable is in it."""
-    entries = _find_differences(text)
     warnings: list[str] = []
+    text, replaced = _SURROGATE.subn("\ufffd", text)
+    if replaced:
+        warnings.append(f"answer: {_invalid_characters(replaced)}")
+    entries = _find_differences(text)
     if len(entries) > MAX_DIFFERENCES:
         warnings.append(
             f"answer lists {len(entries)} differences; kept the first {MAX_DIFFERENCES}"
@@ -108,13 +120,48 @@ def read_answer(text: str) -> Answer:
         entries = entries[:MAX_DIFFERENCES]
     differences = []
     for index, entry in enumerate(entries):
-        difference = _difference(entry, f"differences[{index}]", warnings)
+        where = f"differences[{index}]"
+        entry, replaced = _valid_unicode(entry)
+        if replaced:
+            warnings.append(f"{where}: {_invalid_characters(replaced)}")
+        difference = _difference(entry, where, warnings)
         if difference is not None:
             differences.append(difference)
     if len(warnings) > MAX_WARNINGS:
         more = len(warnings) - MAX_WARNINGS + 1
         warnings = [*warnings[: MAX_WARNINGS - 1], f"... and {more} more warnings"]
     return Answer(tuple(differences), tuple(warnings))
+
+
+def valid_text(text: str) -> str:
+    """``text`` with every lone surrogate replaced by U+FFFD, so that it can be written as UTF-8."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
+def _valid_unicode(value: Any) -> tuple[Any, int]:
+    """``value`` with the lone surrogates in its strings (and keys) replaced; how many."""
+    if isinstance(value, str):
+        return _SURROGATE.subn("\ufffd", value)
+    if isinstance(value, list):
+        pairs = [_valid_unicode(item) for item in value]
+        return [item for item, _ in pairs], sum(n for _, n in pairs)
+    if isinstance(value, dict):
+        clean: dict[Any, Any] = {}
+        total = 0
+        for key, item in value.items():
+            key, in_key = _valid_unicode(key)
+            item, in_item = _valid_unicode(item)
+            clean.setdefault(key, item)  # two keys equal once repaired: the first wins
+            total += in_key + in_item
+        return clean, total
+    return value, 0
+
+
+def _invalid_characters(count: int) -> str:
+    return (
+        f"{count} invalid character(s) (lone UTF-16 surrogates, which UTF-8 cannot hold) "
+        "replaced with U+FFFD"
+    )
 
 
 def normalise_kind(value: object) -> Kind | None:
@@ -280,6 +327,10 @@ def _text_field(
         return None
     if isinstance(value, bool | dict | list):
         warnings.append(f"{where}: {name} {_show(value)} is not text; field dropped")
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        # 1e999 reads as infinity, which JSON cannot hold.
+        warnings.append(f"{where}: {name} {_show(value)} is not a finite number; field dropped")
         return None
     if isinstance(value, int | float):
         if numbers:

@@ -33,11 +33,11 @@ from .._util.progress import Progress
 from .._util.redaction import Redactor
 from .._util.terminal import safe_text
 from ..errors import SpotDiffError
-from .answers import Answer, AnswerError, read_answer
+from .answers import Answer, AnswerError, read_answer, valid_text
 from .backoff import RetryPolicy
 from .http import EndpointClient, RequestFailed
 from .inputs import read_image
-from .journal import Journal, journal_path
+from .journal import Journal, journal_path, record_line
 from .output import ItemRecord, totals
 from .plan import Job, Plan, prepare, request_for
 from .protocols import ResponseError, read_reply, request_url
@@ -77,12 +77,24 @@ def run_model(
     """Run ``settings.model`` on the dataset and write the predictions file.
 
     Raises :class:`SpotDiffError` for bad settings or input before any
-    request is made. Failed items do not raise: they are in the result and
-    in the file. ``KeyboardInterrupt`` saves the file, then propagates.
+    request is made, and when another run is writing the same output.
+    Failed items do not raise: they are in the result and in the file.
+    ``KeyboardInterrupt`` saves the file, then propagates.
     """
     started = time.monotonic()
     stream = stream if stream is not None else sys.stderr
     plan = prepare(settings, os.environ if environ is None else environ)
+    with plan.lock:  # taken by prepare, released however the run ends
+        return _run(settings, plan, rng, stream, started)
+
+
+def _run(
+    settings: RunSettings,
+    plan: Plan,
+    rng: random.Random | None,
+    stream: TextIO,
+    started: float,
+) -> RunResult:
     for warning in plan.warnings:
         stream.write(f"spotdiff: warning: {warning}\n")
     for note in plan.notes:
@@ -173,7 +185,7 @@ class _Loop:
         jobs: queue.SimpleQueue[Job] = queue.SimpleQueue()
         for job in self.plan.todo:
             jobs.put(job)
-        results: queue.SimpleQueue[tuple[ItemRecord, bool] | None] = queue.SimpleQueue()
+        results: queue.SimpleQueue[tuple[ItemRecord, bool, bytes] | None] = queue.SimpleQueue()
         workers = min(self.settings.concurrency, len(self.plan.todo))
         for _ in range(workers):
             threading.Thread(target=self._work, args=(jobs, results), daemon=True).start()
@@ -189,9 +201,9 @@ class _Loop:
                         break
                 live -= batch.count(None)
                 finished = [r for r in batch if r is not None]
-                for record, fatal in finished:
+                for record, fatal, _line in finished:
                     self._record(record, fatal)
-                self.journal.append(record for record, _ in finished)
+                self.journal.append(line for _, _, line in finished)
         except KeyboardInterrupt:
             self.stop.set()
             self._finish("the run was interrupted")
@@ -205,10 +217,10 @@ class _Loop:
                     job = jobs.get_nowait()
                 except queue.Empty:
                     return
-                record, fatal = self._ask_safely(job)
+                record, fatal, line = self._ask_safely(job)
                 if fatal:
                     self.stop.set()  # now, before this worker takes another item
-                results.put((record, fatal))
+                results.put((record, fatal, line))
         finally:
             results.put(None)
 
@@ -240,25 +252,29 @@ class _Loop:
         self.plan.output.save()
         self.journal.remove()
 
-    def _ask_safely(self, job: Job) -> tuple[ItemRecord, bool]:
+    def _ask_safely(self, job: Job) -> tuple[ItemRecord, bool, bytes]:
         """Never lets a worker die: an unexpected error fails the item, not the run.
 
         Such an error is a bug: the record keeps its whole traceback, so that
-        it can be reported and fixed.
+        it can be reported and fixed. The record's journal line is made here
+        too: one that cannot be written as JSON (a bug as well) fails its
+        item, where it would otherwise crash the run at its next write.
         """
         try:
             record, fatal = self._ask(job)
+            record = _scrubbed(record, self.plan.redactor)
+            return record, fatal, record_line(record)
         except Exception as exc:  # an overnight run must go on
-            record, fatal = (
+            record = _scrubbed(
                 ItemRecord(
                     job.item_id,
                     "failed",
                     error=f"internal error: {type(exc).__name__}: {exc}",
                     traceback=formatted_traceback(exc),
                 ),
-                False,
+                self.plan.redactor,
             )
-        return _scrubbed(record, self.plan.redactor), fatal
+            return record, False, record_line(record)
 
     def _ask(self, job: Job) -> tuple[ItemRecord, bool]:
         settings = self.settings
@@ -333,13 +349,18 @@ def _read_scrubbed(text: str, redactor: Redactor) -> Answer:
 
 
 def _scrubbed(record: ItemRecord, redactor: Redactor) -> ItemRecord:
-    """The record with secrets removed from its messages (the answer already is)."""
+    """The record with secrets removed from its messages (the answer already is),
+    and lone surrogates, which a server's JSON can hold but UTF-8 cannot."""
+
+    def clean(text: str) -> str:
+        return valid_text(redactor.text(text))
+
     return replace(
         record,
-        model_version=None if record.model_version is None else redactor.text(record.model_version),
-        error=None if record.error is None else redactor.text(record.error)[:1000],
-        warnings=tuple(redactor.text(w)[:1000] for w in record.warnings),
-        traceback=None if record.traceback is None else clipped(redactor.text(record.traceback)),
+        model_version=None if record.model_version is None else clean(record.model_version),
+        error=None if record.error is None else clean(record.error)[:1000],
+        warnings=tuple(clean(w)[:1000] for w in record.warnings),
+        traceback=None if record.traceback is None else clipped(clean(record.traceback)),
     )
 
 

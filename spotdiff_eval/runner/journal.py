@@ -31,6 +31,8 @@ JOURNAL_FORMAT = "spotdiff-run-journal/1"
 FSYNC_INTERVAL = 1.0
 #: A journal is a few times the predictions file, which is capped at 64 MiB.
 MAX_JOURNAL_BYTES = 512 * 1024 * 1024
+#: What to do about a bad line: nothing is lost but the answer on it.
+_GO_ON = "delete that line to ask its item again (or the journal, to ask all of its items again)"
 
 
 def journal_path(output: Path) -> Path:
@@ -49,9 +51,10 @@ class Journal:
         self.append_bytes(_line({"format": JOURNAL_FORMAT, "run": dict(header)}))
         os.fsync(self._fd)
 
-    def append(self, records: Iterable[ItemRecord]) -> None:
-        """Append finished items; fsync if the last one was over a second ago."""
-        data = b"".join(_line(record.journal_json()) for record in records)
+    def append(self, lines: Iterable[bytes]) -> None:
+        """Append finished items' lines (:func:`record_line`); fsync if the last
+        fsync was over a second ago."""
+        data = b"".join(lines)
         if not data:
             return
         self.append_bytes(data)
@@ -83,7 +86,10 @@ def read_journal(path: Path) -> tuple[dict[str, Any] | None, dict[str, ItemRecor
 
     A last line without its newline was cut short by a kill and is ignored;
     so is a journal killed before its header was complete (header None). Any
-    other bad line is an error naming its line number.
+    other bad line is an error naming its line number, not skipped: a kill
+    can cut only the last line (a resumed run starts a new journal), so a
+    complete line that does not read was damaged or edited, or written by a
+    bug, and is for a person to look at. The error says how to go on.
     """
     text = read_bytes_limited(path, MAX_JOURNAL_BYTES).decode("utf-8", "replace")
     lines = text.split("\n")
@@ -95,13 +101,21 @@ def read_journal(path: Path) -> tuple[dict[str, Any] | None, dict[str, ItemRecor
         raise SpotDiffError(path, "line 1", f'is not a "{JOURNAL_FORMAT}" header')
     records: dict[str, ItemRecord] = {}
     for number, line in enumerate(lines[1:], start=2):
-        entry = _parse(path, number, line)
         try:
-            record = ItemRecord.from_json(entry, entry["differences"])
-        except (KeyError, TypeError):
-            raise SpotDiffError(
-                path, f"line {number}", "is not an item record written by spotdiff run"
-            ) from None
+            entry = _parse(path, number, line)
+            try:
+                record = ItemRecord.from_json(entry, entry["differences"])
+                record_line(record)  # 1e999 reads as infinity, which cannot be written back
+            except (KeyError, TypeError):
+                raise SpotDiffError(
+                    path, f"line {number}", "is not an item record written by spotdiff run"
+                ) from None
+            except ValueError:
+                raise SpotDiffError(
+                    path, f"line {number}", "holds a number too large for JSON"
+                ) from None
+        except SpotDiffError as exc:
+            raise SpotDiffError(exc.file, exc.where, f"{exc.what}; {_GO_ON}") from None
         records[record.item_id] = record
     return first["run"], records
 
@@ -113,5 +127,17 @@ def _parse(path: Path, number: int, line: str) -> dict[str, Any]:
         raise SpotDiffError(path, f"line {number}", exc.what) from None
 
 
+def record_line(record: ItemRecord) -> bytes:
+    """The journal line of a finished item.
+
+    Made by the worker that asked, so that a record which cannot be written
+    (ValueError) fails that item alone instead of the whole run.
+    """
+    return _line(record.journal_json())
+
+
 def _line(data: Mapping[str, Any]) -> bytes:
-    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    """Strict JSON in UTF-8: ``Infinity`` or a lone surrogate raise ValueError here, since
+    the file could not be read back (``UnicodeEncodeError`` is a ValueError)."""
+    text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return (text + "\n").encode("utf-8")

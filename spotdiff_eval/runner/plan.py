@@ -22,6 +22,7 @@ from ..errors import SpotDiffError
 from .extra_body import load_extra_body, merge_extra
 from .inputs import Prompt, load_prompt
 from .journal import journal_path, read_journal
+from .lock import OutputLock
 from .output import (
     RUN_FORMAT,
     OutputFile,
@@ -57,6 +58,8 @@ class Plan:
     prompt: Prompt
     endpoint_host: str
     extra_body: dict[str, Any] | None
+    #: Held until the run has written its file (``run_model`` releases it).
+    lock: OutputLock
     notes: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
@@ -94,46 +97,58 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
         indices = indices[: settings.limit]
 
     header = _header(settings, host, prompt, manifest.data, redactor.data(extra_body))
-    previous = _previous(settings, header, order)
-    if previous is not None and journal_path(settings.output).exists():
-        previous, replayed = _with_journal(previous, header, order, settings.manifest)
-        notes.append(f"folded in {replayed} item(s) from the journal of an interrupted run")
-    if previous is not None:
-        header["started"] = previous.run["started"]
-    records = previous.records if previous is not None else {}
-    earlier = frozenset(
-        entries[i]["item_id"]
-        for i in indices
-        if entries[i]["item_id"] in records and records[entries[i]["item_id"]].status == "ok"
-    )
-    # Images must exist for the items still to ask about, checked now rather
-    # than failing one by one in the middle of the night.
-    selected = [
-        Job(
-            index=i,
-            item_id=(item_id := entries[i]["item_id"]),
-            image_path=manifest.resolve(i, "image", must_exist=item_id not in earlier),
-            panel_layout=entries[i]["panel_layout"],
+    # From here on the output is read and then written: one run at a time.
+    lock = OutputLock(settings.output).acquire()
+    if lock.unavailable is not None:
+        warnings.append(
+            f"{settings.output} is not locked against a second run into it: {lock.unavailable}"
         )
-        for i in indices
-    ]
-    if previous is not None:
-        notes.append(
-            f"resuming {settings.output}: {len(earlier)} of {len(selected)} items already answered"
+    try:
+        previous = _previous(settings, header, order)
+        if previous is not None and journal_path(settings.output).exists():
+            previous, replayed = _with_journal(previous, header, order, settings.manifest)
+            notes.append(f"folded in {replayed} item(s) from the journal of an interrupted run")
+        if previous is not None:
+            header["started"] = previous.run["started"]
+        records = previous.records if previous is not None else {}
+        earlier = frozenset(
+            entries[i]["item_id"]
+            for i in indices
+            if entries[i]["item_id"] in records and records[entries[i]["item_id"]].status == "ok"
         )
-    return Plan(
-        selected=selected,
-        todo=[job for job in selected if job.item_id not in earlier],
-        earlier=earlier,
-        output=OutputFile(settings.output, header, order, records),
-        headers=headers,
-        redactor=redactor,
-        prompt=prompt,
-        endpoint_host=host,
-        extra_body=extra_body,
-        notes=notes,
-        warnings=warnings,
-    )
+        # Images must exist for the items still to ask about, checked now rather
+        # than failing one by one in the middle of the night.
+        selected = [
+            Job(
+                index=i,
+                item_id=(item_id := entries[i]["item_id"]),
+                image_path=manifest.resolve(i, "image", must_exist=item_id not in earlier),
+                panel_layout=entries[i]["panel_layout"],
+            )
+            for i in indices
+        ]
+        if previous is not None:
+            notes.append(
+                f"resuming {settings.output}: {len(earlier)} of {len(selected)} items "
+                "already answered"
+            )
+        return Plan(
+            selected=selected,
+            todo=[job for job in selected if job.item_id not in earlier],
+            earlier=earlier,
+            output=OutputFile(settings.output, header, order, records),
+            headers=headers,
+            redactor=redactor,
+            prompt=prompt,
+            endpoint_host=host,
+            extra_body=extra_body,
+            notes=notes,
+            warnings=warnings,
+            lock=lock,
+        )
+    except BaseException:
+        lock.release()
+        raise
 
 
 def request_for(

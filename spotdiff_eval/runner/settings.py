@@ -24,6 +24,17 @@ _TOKEN_CHARS = re.compile(r"^[\x21-\x7e]+$")
 _PREFIX_CHARS = re.compile(r"^[\x20-\x7e]*$")
 _SHARD = re.compile(r"^\s*([0-9]+)\s*/\s*([0-9]+)\s*$")
 
+#: Most retries of one request. With the default backoff (1 s doubling up
+#: to 60 s, half of it random) 20 retries wait about 11 minutes, or up to
+#: 200 minutes when each 429 says ``Retry-After: 600``: past that the
+#: endpoint is down, not flaky, and ``--resume`` later is the better retry.
+#: Without a bound, ``--retries 10**20`` hammered a dead endpoint for ever.
+MAX_RETRIES = 20
+#: Most requests in flight. Each is a thread with its own connection and an
+#: encoded image in memory; 256 is far above any provider's rate limit or a
+#: local server's batch, and keeps open files well under the usual 1024.
+MAX_CONCURRENCY = 256
+
 
 @dataclass(frozen=True, kw_only=True)
 class RunSettings:
@@ -91,8 +102,16 @@ def check_settings(settings: RunSettings) -> None:
         ),
         (settings.limit is not None and settings.limit < 1, "--limit", "must be at least 1"),
         (not 0 < settings.timeout <= 86400, "--timeout", "must be seconds above 0 (at most a day)"),
-        (settings.concurrency < 1, "--concurrency", "must be at least 1"),
-        (settings.retries < 0, "--retries", "must be 0 or more"),
+        (
+            not 1 <= settings.concurrency <= MAX_CONCURRENCY,
+            "--concurrency",
+            f"must be from 1 to {MAX_CONCURRENCY}",
+        ),
+        (
+            not 0 <= settings.retries <= MAX_RETRIES,
+            "--retries",
+            f"must be from 0 to {MAX_RETRIES}",
+        ),
         (
             settings.temperature is not None and not 0 <= settings.temperature < float("inf"),
             "--temperature",

@@ -12,9 +12,22 @@ from pathlib import Path, PurePosixPath
 
 from PIL import Image
 
-from ..datasets import Annotation, Box, DatasetItem, LoadedItem, Manifest, read_manifest
+from ..datasets import (
+    Annotation,
+    Box,
+    DatasetItem,
+    LoadedItem,
+    Manifest,
+    null_fields,
+    read_manifest,
+)
 from ..errors import SpotDiffError
-from ._extra_fields import MAX_UNKNOWN_LISTED, unknown_fields, warn_unknown_fields
+from ._extra_fields import (
+    MAX_UNKNOWN_LISTED,
+    unknown_fields,
+    warn_null_fields,
+    warn_unknown_fields,
+)
 from ._findings import MAX_LISTED, Findings, listing, review_status_findings, schema_findings
 from ._grounding import check_grounding, crop_panels
 
@@ -27,6 +40,14 @@ MAX_IMAGE_PIXELS = 50_000_000
 # -- dataset -------------------------------------------------------------------
 
 
+#: Fields a dataset may carry that scoring does not read, each warned of per file
+#: for the first few files: unknown fields, and optional fields set to null.
+_ODD_FIELDS = {
+    "unknown fields": (warn_unknown_fields, unknown_fields),
+    "optional fields set to null": (warn_null_fields, null_fields),
+}
+
+
 def validate_dataset(manifest_path: Path) -> Findings:
     """Manifest, every annotation, every image, and their geometry; sorted by file and place."""
     try:
@@ -36,8 +57,9 @@ def validate_dataset(manifest_path: Path) -> Findings:
     findings = Findings()
     review_status_findings(findings, manifest.path, manifest.data.get("review_status"))
     warn_unknown_fields(findings, manifest.path, manifest.data, "manifest")
-    unlisted = 0  # annotations with unknown fields beyond the ones listed
-    listed = 0
+    # annotations listed with their unknown fields, or their nulls, and those beyond
+    listed = dict.fromkeys(_ODD_FIELDS, 0)
+    unlisted = dict.fromkeys(_ODD_FIELDS, 0)
     unaudited: list[str] = []
     for index in range(len(manifest.entries)):
         try:
@@ -47,15 +69,18 @@ def validate_dataset(manifest_path: Path) -> Findings:
             findings += schema_findings(exc, "manifest" if about_manifest else "annotation")
             continue
         _item_findings(findings, manifest, index, loaded)
-        if listed < MAX_UNKNOWN_LISTED:
-            source = loaded.item.annotation_path
-            listed += warn_unknown_fields(findings, source, loaded.raw, "annotation")
-        elif unknown_fields(loaded.raw, "annotation"):
-            unlisted += 1
+        for what, (warn, found) in _ODD_FIELDS.items():
+            if listed[what] < MAX_UNKNOWN_LISTED:
+                listed[what] += warn(
+                    findings, loaded.item.annotation_path, loaded.raw, "annotation"
+                )
+            elif found(loaded.raw, "annotation"):
+                unlisted[what] += 1
         if not _locatable(loaded.annotation):
             unaudited.append(loaded.item.item_id)
-    if unlisted:
-        findings.warn(manifest.path, "/items", f"{unlisted} more annotations carry unknown fields")
+    for what, more in unlisted.items():
+        if more:
+            findings.warn(manifest.path, "/items", f"{more} more annotations carry {what}")
     if unaudited:
         findings.warn(
             manifest.path,

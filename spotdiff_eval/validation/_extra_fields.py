@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..datasets import inlined_schema
+from ..datasets import inlined_schema, null_fields
 from ..errors import json_pointer
 from ._findings import Findings
 
@@ -50,6 +50,18 @@ def warn_unknown_fields(findings: Findings, source: object, data: Any, schema_na
     Returns whether there were any, so a caller can stop listing files.
     """
     pointers = unknown_fields(data, schema_name)
+    return _warn_listed(findings, source, pointers, "unknown field", "kept, not read by the scorer")
+
+
+def warn_null_fields(findings: Findings, source: object, data: Any, schema_name: str) -> bool:
+    """Add one warning naming ``data``'s optional fields set to ``null`` (read as absent)."""
+    pointers = null_fields(data, schema_name)
+    return _warn_listed(findings, source, pointers, "optional field set to null", "read as absent")
+
+
+def _warn_listed(
+    findings: Findings, source: object, pointers: list[str], what: str, outcome: str
+) -> bool:
     if not pointers:
         return False
     others = pointers[1:]
@@ -58,5 +70,5 @@ def warn_unknown_fields(findings: Findings, source: object, data: Any, schema_na
         shown = ", ".join(others[: MAX_UNKNOWN_LISTED - 1])
         rest = len(others) - (MAX_UNKNOWN_LISTED - 1)
         also = f" (also {shown}{f' and {rest} more' if rest > 0 else ''})"
-    findings.warn(source, pointers[0], f"unknown field{also}: kept, not read by the scorer")
+    findings.warn(source, pointers[0], f"{what}{also}: {outcome}")
     return True

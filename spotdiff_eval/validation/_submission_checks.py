@@ -16,7 +16,7 @@ from typing import Any
 
 from ..datasets import Predictions, load_dataset, read_json, read_predictions, validate_document
 from ..errors import SpotDiffError
-from ._extra_fields import warn_unknown_fields
+from ._extra_fields import warn_null_fields, warn_unknown_fields
 from ._findings import (
     Findings,
     listing,
@@ -72,6 +72,7 @@ def validate_submission(folder: Path, *, manifest: Path | None = None) -> Findin
             findings.append(exc.one_line())
         else:
             warn_unknown_fields(findings, predictions.path, raw, "prediction")
+            warn_null_fields(findings, predictions.path, raw, "prediction")
     if metadata is not None and predictions is not None:
         name = metadata["model"]["name"].strip()
         if predictions.model != name:

@@ -15,7 +15,7 @@ from ..datasets import BOARD_JSON, board_of, load_dataset, manifest_in, read_pre
 from ..errors import SpotDiffError
 from ._board_checks import check_on_board
 from ._dataset_checks import validate_dataset
-from ._extra_fields import warn_unknown_fields
+from ._extra_fields import warn_null_fields, warn_unknown_fields
 from ._findings import (
     Findings,
     listing,
@@ -130,6 +130,7 @@ def validate_predictions(path: Path, *, manifest: Path | None = None) -> Finding
     except SpotDiffError as exc:
         return Findings([exc.one_line()])
     warn_unknown_fields(findings, path, raw, "prediction")
+    warn_null_fields(findings, path, raw, "prediction")
     if dataset is not None:
         findings += unknown_item_findings(predictions, dataset)
         missing = unanswered_items(predictions, dataset)

@@ -1,0 +1,131 @@
+"""One run at a time per output: an exclusive lock on ``OUTPUT.lock`` for the whole run.
+
+Two ``--resume`` runs of one file both read the same journal, asked the same
+items twice (paid twice) and appended to one journal. The lock is an
+``flock`` on a file beside the output, taken without waiting, so the second
+run stops at once with a one-line error instead of waiting for hours.
+
+The kernel drops an ``flock`` when its process ends, however it ends (even
+``kill -9``), so a lock file left behind never blocks the next run. A run
+that ends normally, by an error or by Ctrl-C also deletes its lock file.
+Deleting it opens a race (a second run may have opened the old file just
+before), closed the usual way: after locking, a run checks that the path
+still names the file it locked, and starts over if not.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+from types import TracebackType
+
+from ..errors import SpotDiffError
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: no flock, no lock
+    fcntl = None  # type: ignore[assignment]
+
+#: Errors of a filesystem without locks (some network and FUSE mounts).
+_NO_LOCKS = (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL)
+
+
+def lock_path(output: Path) -> Path:
+    """``predictions/my.json`` -> ``predictions/my.json.lock``."""
+    return output.with_name(output.name + ".lock")
+
+
+class OutputLock:
+    """The lock of one output, held from :meth:`acquire` to :meth:`release`."""
+
+    def __init__(self, output: Path) -> None:
+        self.output = output
+        self.path = lock_path(output)
+        self._fd = -1
+        #: Why the output could not be locked (the run goes on unprotected), or None.
+        self.unavailable: str | None = None
+
+    def acquire(self) -> OutputLock:
+        """Lock the output, or raise :class:`SpotDiffError` if another run holds it."""
+        if fcntl is None:
+            self.unavailable = "this system has no flock"
+            return self
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            while True:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    holder = _read_pid(fd)
+                    os.close(fd)
+                    who = f"another run (process {holder})" if holder else "another run"
+                    raise SpotDiffError(
+                        self.output,
+                        "",
+                        f"{who} is writing it; wait for it to finish, or choose another --output",
+                    ) from None
+                except OSError as exc:
+                    os.close(fd)
+                    if exc.errno not in _NO_LOCKS:
+                        raise
+                    self.unavailable = f"its filesystem cannot lock files ({exc.strerror})"
+                    return self
+                if _still_named(fd, self.path):
+                    self._fd = fd
+                    _write_pid(fd)
+                    return self
+                os.close(fd)  # the run before us deleted it as we locked it: again
+        except OSError as exc:
+            raise SpotDiffError(
+                self.output, "", f"cannot create its lock file {self.path.name}: {exc.strerror}"
+            ) from None
+
+    def release(self) -> None:
+        """Delete the lock file while still holding it, then unlock; safe to call twice."""
+        if self._fd < 0:
+            return
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError:
+            pass  # a lock file left behind blocks nobody once it is unlocked
+        finally:
+            os.close(self._fd)  # closing the last descriptor drops the flock
+            self._fd = -1
+
+    def __enter__(self) -> OutputLock:
+        """``with lock.acquire():`` releases it at the end of the block."""
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.release()
+
+
+def _still_named(fd: int, path: Path) -> bool:
+    try:
+        return os.path.samestat(os.fstat(fd), os.stat(path))
+    except FileNotFoundError:
+        return False
+
+
+def _write_pid(fd: int) -> None:
+    """Our process id in the lock file, for the other run's message (only a courtesy)."""
+    try:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+    except OSError:
+        pass
+
+
+def _read_pid(fd: int) -> int | None:
+    try:
+        text = os.pread(fd, 32, 0).decode("ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return int(text) if text.isdecimal() else None
