@@ -5,7 +5,13 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
 import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,9 +24,10 @@ from spotdiff_eval.commands.generate import DIFFICULTY_NAMES
 from spotdiff_eval.datasets._domain import KINDS
 from spotdiff_eval.generator import generate_dataset
 from spotdiff_eval.generator.compose import DIFFICULTIES
-from spotdiff_eval.generator.gate import gate_problems
-from spotdiff_eval.generator.item import build_item
+from spotdiff_eval.generator.gate import GateFindings, gate_problems
+from spotdiff_eval.generator.item import MAX_ATTEMPTS, build_item
 from spotdiff_eval.generator.palette import COLOURS, far_apart
+from spotdiff_eval.generator.writer import encode_png
 from spotdiff_eval.validation._grounding import check_grounding, crop_panels
 from spotdiff_eval.validation._validate import validate_target
 
@@ -293,6 +300,39 @@ def test_validate_tolerates_jpeg_noise_but_not_a_real_change(tmp_path: Path) -> 
     assert 66 <= x0 <= 70 and 46 <= y0 <= 50 and 75 <= x1 <= 79 and 54 <= y1 <= 58, finding
 
 
+# -- items the first drafts cannot make ---------------------------------------------
+
+
+def test_an_item_whose_patterned_kinds_are_too_small_is_still_made() -> None:
+    """Item 13174 of seed 0 (kitchen) tries a pattern change first, and its only
+    patterned kinds, an owl and a cupcake, get spots of 91-135 pixels: all 50 drafts
+    failed the gate and `generate --items 20000` died after ten minutes."""
+    item = build_item(0, 13173, "medium")
+    assert item.attempts > MAX_ATTEMPTS
+    assert gate_problems(item.first, item.second, item.panels, item.goldens, min_pixels=150) == []
+    again = build_item(0, 13173, "medium")
+    assert again.goldens == item.goldens
+    assert encode_png(again.composite()) == encode_png(item.composite())
+
+
+def test_an_item_no_draft_can_make_is_a_one_line_error(tmp_path: Path, monkeypatch, capsys):
+    import spotdiff_eval.generator.item as item_module
+    from spotdiff_eval.cli import main
+
+    def hopeless(*args, **kwargs):
+        return GateFindings(["d01 changes only 3 pixels (visible minimum 150)"], ())
+
+    monkeypatch.setattr(item_module, "gate_findings", hopeless)
+    out = tmp_path / "new" / "out"
+    assert main(["generate", "--output", str(out), "--items", "2", "--seed", "4"]) == 1
+    assert capsys.readouterr().err == (
+        "spotdiff: error: scene_0001 (seed 4, medium): no draft passed the grounding gate "
+        f"in {2 * MAX_ATTEMPTS} attempts; last problem: d01 changes only 3 pixels "
+        "(visible minimum 150)\n"
+    )
+    assert os.listdir(tmp_path) == [], "the output folders the run made are removed again"
+
+
 # -- writing: atomic, refusing to clobber, bad input -----------------------------------
 
 
@@ -313,6 +353,70 @@ def test_a_failed_run_keeps_the_previous_dataset(tmp_path: Path, monkeypatch) ->
         generate_dataset(tmp_path, items=3, seed=4, force=True)
     assert snapshot(tmp_path) == before
     assert sorted(os.listdir(tmp_path)) == ["data", "predictions"]
+
+
+def _file_size_limit(limit: int) -> Callable[[], None]:
+    """For ``preexec_fn``: writes past ``limit`` bytes fail with EFBIG, as on a full disk."""
+
+    def limit_writes() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # an error, not a killed process
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return limit_writes
+
+
+def test_a_failed_write_names_the_file_and_leaves_no_new_folder(tmp_path: Path) -> None:
+    """The kernel refuses the first image (a real EFBIG from write(2), no mock)."""
+    out = tmp_path / "new" / "out"
+    result = subprocess.run(
+        [sys.executable, "-m", "spotdiff_eval", "generate", "--output", out, "--items", "3"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=_file_size_limit(4_000),
+    )
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"spotdiff: error: {out}/data/images/scene_0001.png: cannot write: File too large\n"
+    )
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_full_disk_keeps_the_previous_dataset(tmp_path: Path) -> None:
+    """A 400 KB tmpfs in a private mount namespace (skipped where none can be made)."""
+    if (
+        shutil.which("unshare") is None
+        or subprocess.run(["unshare", "-rm", "true"], capture_output=True, check=False).returncode
+    ):
+        pytest.skip("cannot make a private mount namespace here")
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    listing = f'find "{disk}/old" -type f | sort | xargs sha256sum'  # names and bytes
+    script = (
+        f'mount -t tmpfs -o size=400k tmpfs "{disk}" && cd "{REPO}" && '
+        f'"{sys.executable}" -m spotdiff_eval generate --output "{disk}/old" --items 2 && '
+        f'{listing} > "{tmp_path}/before" && '
+        f'"{sys.executable}" -m spotdiff_eval generate --output "{disk}/old" --items 30 --force'
+        f'; echo "exit $?"; {listing} > "{tmp_path}/after"; ls -a "{disk}"'
+        f'; "{sys.executable}" -m spotdiff_eval generate --output "{disk}/new/out" --items 30'
+        f'; echo "exit $?"; ls -a "{disk}"'
+    )
+    result = subprocess.run(
+        ["unshare", "-rm", "sh", "-c", script], capture_output=True, text=True, timeout=300
+    )
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2, result.stderr
+    for line, out in zip(lines, (disk / "old", disk / "new" / "out"), strict=True):
+        assert re.fullmatch(
+            rf"spotdiff: error: {re.escape(str(out))}/data/\S+: cannot write: "
+            "No space left on device",
+            line,
+        ), line
+    assert result.stdout.endswith("exit 1\n.\n..\nold\nexit 1\n.\n..\nold\n"), result.stdout
+    before = (tmp_path / "before").read_text()
+    assert "old/data/manifest.json" in before and "perfect.json" in before
+    assert (tmp_path / "after").read_text() == before
 
 
 def test_items_do_not_depend_on_how_many_are_made(tmp_path: Path) -> None:
@@ -361,6 +465,46 @@ def test_staging_folders_of_killed_runs_are_removed(tmp_path: Path) -> None:
     assert sorted(os.listdir(tmp_path)) == ["data", "predictions"]
 
 
+def _start_and_wait_for_staging(out: Path, *extra: str) -> subprocess.Popen[str]:
+    """A long ``generate`` run into ``out``, once it has begun writing items."""
+    command = [sys.executable, "-m", "spotdiff_eval", "generate", "--output", out]
+    process = subprocess.Popen(
+        [*command, "--items", "5000", *extra],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while not list(out.glob(".spotdiff-generate-*/data/images/scene_0001.png")):
+        assert process.poll() is None and time.monotonic() < deadline, "no item was written"
+        time.sleep(0.05)
+    return process
+
+
+def test_sigterm_cleans_up_like_ctrl_c(tmp_path: Path) -> None:
+    """`timeout 5 spotdiff generate ...` left a 34 MB staging folder in --output."""
+    generate_dataset(tmp_path / "old", items=1, seed=2)
+    before = snapshot(tmp_path / "old")
+    for out, extra in ((tmp_path / "old", ("--force",)), (tmp_path / "new", ())):
+        process = _start_and_wait_for_staging(out, *extra)
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=60)
+        assert (process.returncode, stderr) == (143, "spotdiff: error: terminated (SIGTERM)\n")
+    assert sorted(os.listdir(tmp_path)) == ["old"], "no staging folder, no new output folder"
+    assert snapshot(tmp_path / "old") == before
+
+
+def test_the_staging_folder_of_a_killed_run_goes_with_the_next_run(tmp_path: Path) -> None:
+    """SIGKILL cannot be cleaned up after; its flock dies with it, so the next run may."""
+    process = _start_and_wait_for_staging(tmp_path)
+    process.kill()
+    process.communicate(timeout=60)
+    assert len(list(tmp_path.glob(".spotdiff-generate-*"))) == 1
+    generate_dataset(tmp_path, items=1, seed=2)
+    assert sorted(os.listdir(tmp_path)) == ["data", "predictions"]
+
+
 def test_an_existing_baseline_alone_needs_force(tmp_path: Path) -> None:
     baseline = tmp_path / "predictions" / "perfect.json"
     baseline.parent.mkdir()
@@ -380,6 +524,16 @@ def test_an_existing_baseline_alone_needs_force(tmp_path: Path) -> None:
         (["--seed", "-1"], "argument --seed: must be at least 0, found -1"),
         (["--difficulty", "extreme"], "argument --difficulty: invalid choice: 'extreme'"),
         (["--name", "my set"], "argument --name: 'my set' is not a plain name"),
+        (
+            ["--name", "spotdiff-v1-dev"],
+            "argument --name: 'spotdiff-v1-dev' is the published hand-made set's name; "
+            "a generated set needs a name of its own",
+        ),
+        (
+            ["--name", "SpotDiff_V1_Dev"],
+            "argument --name: 'SpotDiff_V1_Dev' is the published hand-made set's name; "
+            "a generated set needs a name of its own",
+        ),
     ],
 )
 def test_bad_arguments_are_one_line_usage_errors(tmp_path: Path, args, message) -> None:
@@ -390,9 +544,25 @@ def test_bad_arguments_are_one_line_usage_errors(tmp_path: Path, args, message) 
     assert not (tmp_path / "out").exists()
 
 
+def test_the_library_refuses_a_reserved_name_too(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="spotdiff-v1-dev' is the published hand-made set"):
+        generate_dataset(tmp_path / "out", items=1, name="spotdiff-v1-dev")
+    assert not (tmp_path / "out").exists()
+
+
 def test_the_commands_difficulty_names_are_the_generators() -> None:
     """The command keeps its own copy: parsing flags does not import the generator."""
     assert tuple(DIFFICULTIES) == DIFFICULTY_NAMES
+
+
+def test_a_predictions_file_in_the_way_is_refused_before_anything_is_written(tmp_path: Path):
+    (tmp_path / "predictions").write_text("mine\n", encoding="utf-8")
+    result = run_cli("generate", "--output", tmp_path, "--items", "1", "--force")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"spotdiff: error: {tmp_path / 'predictions'}: is not a folder; choose another --output\n"
+    )
+    assert os.listdir(tmp_path) == ["predictions"]
 
 
 def test_an_output_that_is_a_file_is_refused(tmp_path: Path) -> None:

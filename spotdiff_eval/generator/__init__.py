@@ -21,6 +21,7 @@ away to a guesser who never looks at an image.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,6 +33,27 @@ GENERATOR_VERSION = "2.0.0"
 
 DEFAULT_NAME = "spotdiff-generated"
 DEFAULT_VERSION = "1.0.0"
+#: Names a generated set may not take. DESIGN keeps ``spotdiff-v1-dev`` for the
+#: published hand-made set: a generated set under it would pass for that set
+#: on a board, in a report or on the Hub.
+RESERVED_NAMES = ("spotdiff-v1-dev",)
+
+
+def reserved_name_problem(name: str) -> str | None:
+    """Why ``name`` may not name a generated set, or None.
+
+    Case and separators do not count (``SpotDiff_V1_Dev`` reads as the same name).
+    """
+
+    def folded(text: str) -> str:
+        return re.sub(r"[-_.+]+", "-", text.lower())
+
+    if folded(name) in {folded(r) for r in RESERVED_NAMES}:
+        return (
+            f"{name!r} is the published hand-made set's name; "
+            "a generated set needs a name of its own"
+        )
+    return None
 
 
 @dataclass(frozen=True)
@@ -94,6 +116,9 @@ def generate_dataset(
         raise ValueError(f"items must be at least 1, not {items}")
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
+    problem = reserved_name_problem(name)
+    if problem is not None:
+        raise ValueError(problem)
     writer = DatasetWriter(Path(output), force=force)
     kinds: Counter[str] = Counter()
     attributes: Counter[str] = Counter()

@@ -28,6 +28,11 @@ from .scene import Scene, SceneObject, Slot
 ATTRIBUTE_CYCLE = ("color", "pattern", "shape", "size")
 
 
+#: A change an item's drafts should no longer make: (object kind, change kind or
+#: attribute), e.g. ("owl", "pattern") when an owl's spots never show.
+Avoided = frozenset[tuple[str, str]]
+
+
 @dataclass(frozen=True)
 class Change:
     """One planned difference. ``before``/``after`` are annotation values (text)."""
@@ -43,10 +48,16 @@ class Planner:
     """Draws changes one at a time, keeping the second panel's objects up to date."""
 
     def __init__(
-        self, rng: random.Random, first: Scene, difficulty: Difficulty, fresh: Sequence[str] = ()
+        self,
+        rng: random.Random,
+        first: Scene,
+        difficulty: Difficulty,
+        fresh: Sequence[str] = (),
+        avoid: Avoided = frozenset(),
     ) -> None:
         self.rng, self.first, self.difficulty = rng, first, difficulty
         self.fresh = tuple(fresh)
+        self.avoid = avoid
         self.second: dict[int, SceneObject] = {o.uid: o for o in first.objects}
         self.changed: list[int] = []
         self.next_uid = max((o.uid for o in first.objects), default=-1) + 1
@@ -77,10 +88,14 @@ class Planner:
     def candidates(self) -> list[SceneObject]:
         return [o for o in self.first.objects if self.nameable(o)]
 
+    def allowed(self, kind_key: str, change: str) -> bool:
+        """False for a change the item's earlier drafts showed to be too small to see."""
+        return (kind_key, change) not in self.avoid
+
     # -- the four kinds ----------------------------------------------------------
 
     def removed(self) -> Change | None:
-        pool = self.candidates()
+        pool = [o for o in self.candidates() if self.allowed(o.kind, "object_removed")]
         if not pool:
             return None
         obj = self.rng.choice(pool)
@@ -95,7 +110,7 @@ class Planner:
         present = self.present()
         for key in keys:
             kind = OBJECT_KINDS[key]
-            if not admits(present, key):
+            if not admits(present, key) or not self.allowed(key, "object_added"):
                 continue
             zone = self.first.theme.home(kind)
             colours = free_colours(kind, zone, self.versions())
@@ -111,7 +126,11 @@ class Planner:
         return None
 
     def count_changed(self) -> Change | None:
-        pool = [o for o in self.candidates() if OBJECT_KINDS[o.kind].group is not None]
+        pool = [
+            o
+            for o in self.candidates()
+            if OBJECT_KINDS[o.kind].group is not None and self.allowed(o.kind, "count_change")
+        ]
         self.rng.shuffle(pool)
         for obj in pool:
             group = OBJECT_KINDS[obj.kind].group
@@ -144,6 +163,8 @@ class Planner:
             pool = self.candidates()
             self.rng.shuffle(pool)
             for obj in pool:
+                if not self.allowed(obj.kind, attribute):
+                    continue
                 change = getattr(self, f"_{attribute}")(obj)
                 if change is not None:
                     self.attribute_turn += step + 1
@@ -210,15 +231,17 @@ def plan(
     difficulty: Difficulty,
     attribute_start: int = 0,
     fresh: Sequence[str] = (),
+    avoid: Avoided = frozenset(),
 ) -> tuple[Scene, list[Change]]:
     """The second panel's scene and the changes that lead to it.
 
     ``attribute_start`` picks the first attribute tried (the item's index
     does), so consecutive items change colour, pattern, shape and size in
     turn and a small dataset still holds all four. ``fresh`` are the dealt
-    kinds the first panel left unused, which additions take first.
+    kinds the first panel left unused, which additions take first. ``avoid``
+    are changes this item's earlier drafts could not make visible.
     """
-    planner = Planner(rng, first, difficulty, fresh)
+    planner = Planner(rng, first, difficulty, fresh, avoid)
     wanted = rng.randint(*difficulty.differences)
     cycle = list(KIND_CYCLE)
     rng.shuffle(cycle)

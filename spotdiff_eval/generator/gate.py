@@ -17,6 +17,7 @@ An item with any problem is drawn again from a fresh random stream.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import Image
 
@@ -25,6 +26,17 @@ from .annotate import Golden
 from .catalogue import OBJECT_KINDS, heads
 from .palette import COLOURS, far_apart
 from .scene import Scene
+
+
+@dataclass(frozen=True)
+class GateFindings:
+    """The gate's verdict: its problems, and which differences were too small to see.
+
+    The indices let an item's later drafts avoid a change that never shows.
+    """
+
+    problems: list[str]
+    invisible: tuple[int, ...]
 
 
 def gate_problems(
@@ -36,11 +48,23 @@ def gate_problems(
     min_pixels: int,
 ) -> list[str]:
     """Everything wrong with an item, one sentence each; empty means it passes."""
+    return gate_findings(first, second, panels, goldens, min_pixels=min_pixels).problems
+
+
+def gate_findings(
+    first: Scene,
+    second: Scene,
+    panels: tuple[Image.Image, Image.Image],
+    goldens: Sequence[Golden],
+    *,
+    min_pixels: int,
+) -> GateFindings:
+    """:func:`gate_problems`, and the indices of the differences that change too few pixels."""
     ids = [f"d{i + 1:02d}" for i in range(len(goldens))]
-    problems = grounding_problems(panels, [g.bbox for g in goldens], ids, min_pixels)
+    problems, invisible = grounding_problems(panels, [g.bbox for g in goldens], ids, min_pixels)
     problems += naming_problems(first, second, goldens, ids)
     problems += colour_problems(goldens, ids)
-    return problems
+    return GateFindings(problems, invisible)
 
 
 def grounding_problems(
@@ -48,7 +72,8 @@ def grounding_problems(
     boxes: Sequence[tuple[int, int, int, int]],
     ids: Sequence[str],
     min_pixels: int,
-) -> list[str]:
+) -> tuple[list[str], tuple[int, ...]]:
+    """The pixel checks' problems, and the indices of the differences too small to see."""
     report = check_grounding(*panels, boxes, min_pixels=min_pixels)
     problems = [
         f"{r.pixels} changed pixels in {list(r.box)} lie outside every difference's bbox"
@@ -59,7 +84,7 @@ def grounding_problems(
         for i, n in report.too_few
     ]
     problems += [f"the bboxes of {ids[i]} and {ids[j]} overlap" for i, j in report.overlaps]
-    return problems
+    return problems, tuple(i for i, _ in report.too_few)
 
 
 def names_of(kind_key: str, colour: str) -> tuple[str, ...]:

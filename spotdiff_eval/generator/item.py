@@ -7,6 +7,13 @@ Each attempt draws from its own ``random.Random`` seeded with the dataset
 seed, the item's index and the attempt number, so item 7 of seed 42 is the
 same whatever the number of items, the order they are made in, or
 ``PYTHONHASHSEED``.
+
+An item whose first ``MAX_ATTEMPTS`` drafts all fail gets as many again,
+which no longer make the changes those drafts showed to be too small to see
+(item 13174 of seed 0: a pattern change first, and the only patterned kinds
+of its hand, an owl and a cupcake, get spots of about 100 pixels). The
+first drafts are untouched, so every item that passed before keeps its
+bytes, and the avoided changes follow from the seed alone.
 """
 
 from __future__ import annotations
@@ -17,13 +24,14 @@ from dataclasses import dataclass
 from PIL import Image
 
 from ..datasets import Box
+from ..errors import SpotDiffError
 from .annotate import Golden, annotate
 from .catalogue import THEMES
 from .compose import DIFFICULTIES, compose
 from .crowds import member_key
 from .deck import hand
 from .differences import plan
-from .gate import gate_problems
+from .gate import gate_findings
 from .render import render
 from .scene import PANEL_HEIGHT, PANEL_WIDTH, Scene, Theme
 
@@ -31,8 +39,9 @@ LAYOUTS = ("side_by_side", "top_bottom")
 #: Width of the dark bar between the panels.
 SEPARATOR = 8
 SEPARATOR_COLOUR = (40, 40, 40)
-#: Attempts before giving up on an item. The gate rejects a few percent of
-#: drafts, so reaching this means a drawing or rule is broken: say so loudly.
+#: Drafts before an item stops making the changes the gate found too small to
+#: see, and again as many before giving up on it. The gate rejects a few
+#: percent of drafts, so giving up means a drawing or rule is broken.
 MAX_ATTEMPTS = 50
 
 
@@ -77,17 +86,23 @@ def item_plan(seed: int, index: int) -> tuple[Theme, str]:
 
 
 def build_item(seed: int, index: int, difficulty: str) -> Item:
-    """Item ``index`` (0-based) of the dataset with this seed; raises if none passes the gate."""
+    """Item ``index`` (0-based) of the dataset with this seed.
+
+    Raises :class:`SpotDiffError` naming the item if no draft passes the gate.
+    """
     level = DIFFICULTIES[difficulty]
     theme, layout = item_plan(seed, index)
     dealt = hand(seed, theme, rank=index // len(THEMES))
+    item_id = f"scene_{index + 1:04d}"
     problems: list[str] = []
-    for attempt in range(MAX_ATTEMPTS):
+    invisible: set[tuple[str, str]] = set()
+    for attempt in range(2 * MAX_ATTEMPTS):
+        avoid = frozenset(invisible) if attempt >= MAX_ATTEMPTS else frozenset()
         rng = random.Random(f"spotdiff-generate/{seed}/{difficulty}/{index}/{attempt}")
         first = compose(rng, theme, level, dealt)
         used = {member_key(o.kind) for o in first.objects}
         fresh = [k for k in dealt if k not in used]
-        second, changes = plan(rng, first, level, attribute_start=index, fresh=fresh)
+        second, changes = plan(rng, first, level, attribute_start=index, fresh=fresh, avoid=avoid)
         if len(changes) < level.differences[0]:
             problems = [f"only {len(changes)} differences could be placed"]
             continue
@@ -97,10 +112,10 @@ def build_item(seed: int, index: int, difficulty: str) -> Item:
             key=lambda g: (g.bbox[1], g.bbox[0], g.subject),
         )
         panels = rendered[0].image, rendered[1].image
-        problems = gate_problems(first, second, panels, goldens, min_pixels=level.min_pixels)
-        if not problems:
+        findings = gate_findings(first, second, panels, goldens, min_pixels=level.min_pixels)
+        if not findings.problems:
             return Item(
-                item_id=f"scene_{index + 1:04d}",
+                item_id=item_id,
                 theme=theme.name,
                 layout=layout,
                 first=first,
@@ -109,7 +124,17 @@ def build_item(seed: int, index: int, difficulty: str) -> Item:
                 goldens=tuple(goldens),
                 attempts=attempt + 1,
             )
-    raise RuntimeError(
-        f"item {index + 1} (seed {seed}): no draft passed the gate in {MAX_ATTEMPTS} attempts; "
-        f"last problem: {problems[0]}"
+        problems = findings.problems
+        invisible.update(signature(goldens[i], first, second) for i in findings.invisible)
+    raise SpotDiffError(
+        f"{item_id} (seed {seed}, {difficulty})",
+        "",
+        f"no draft passed the grounding gate in {2 * MAX_ATTEMPTS} attempts; "
+        f"last problem: {problems[0]}",
     )
+
+
+def signature(golden: Golden, first: Scene, second: Scene) -> tuple[str, str]:
+    """What a difference changed, as the planner's ``avoid`` names it: (kind, change)."""
+    kinds = {o.uid: o.kind for o in (*second.objects, *first.objects)}
+    return kinds[golden.uid], golden.attribute or golden.kind

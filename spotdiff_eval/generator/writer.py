@@ -2,7 +2,9 @@
 
 Everything goes first into a staging folder inside the output folder and is
 moved into place only when the whole dataset is written, so an interrupted
-or failed run leaves the previous dataset as it was. Only a folder the
+or failed run leaves the previous dataset as it was, and no output folder
+the run created. A write that fails (a full disk) names the file it was
+writing, as the finished dataset would hold it. Only a folder the
 generator wrote itself (its ``data/dataset_version.json`` names the
 generator) is ever replaced: a hand-made dataset is refused, not overwritten.
 """
@@ -12,13 +14,14 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-from collections.abc import Iterable
+import os
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from PIL import Image
 
 from .._util.folder_swap import clean_work_folders, locked_work_folder, swap_in
-from ..datasets import dumps_canonical, read_json, write_json_atomic
+from ..datasets import dumps_canonical, read_json
 from ..errors import SpotDiffError
 from .item import Item
 
@@ -127,23 +130,40 @@ class DatasetWriter:
     def __init__(self, output: Path, *, force: bool = False) -> None:
         self.output = output
         self.force = force
+        self.committed = False
         check_output(output, force=force)
-        output.mkdir(parents=True, exist_ok=True)
-        # Staging folders of killed runs are deleted; a live run's is locked.
-        clean_work_folders(output, STAGING_PREFIX)
+        # Folders this run makes, deepest first: removed again if it fails.
+        self.created = [p for p in (output, *output.parents) if not os.path.lexists(p)]
         self._staged = contextlib.ExitStack()
-        self.staging = self._staged.enter_context(locked_work_folder(output, STAGING_PREFIX))
-        self.data = self.staging / "data"
-        (self.data / "images").mkdir(parents=True)
-        (self.data / "annotations").mkdir()
+        try:
+            with writing(output / "data"):
+                output.mkdir(parents=True, exist_ok=True)
+                # Staging folders of killed runs are deleted; a live run's is locked.
+                clean_work_folders(output, STAGING_PREFIX)
+                staging = locked_work_folder(output, STAGING_PREFIX)
+                self.staging = self._staged.enter_context(staging)
+                self.data = self.staging / "data"
+                (self.data / "images").mkdir(parents=True)
+                (self.data / "annotations").mkdir()
+        except BaseException:
+            self.discard()
+            raise
         self.entries: list[dict] = []
         self.perfect: list[dict] = []
         self.viewer: list[str] = []
 
+    def write(self, name: str, content: bytes | str) -> None:
+        """Write ``data/<name>`` into the staging folder."""
+        with writing(self.output / "data" / name):
+            if isinstance(content, str):
+                (self.data / name).write_text(content, encoding="utf-8")
+            else:
+                (self.data / name).write_bytes(content)
+
     def add(self, item: Item) -> None:
-        (self.data / "images" / f"{item.item_id}.png").write_bytes(encode_png(item.composite()))
-        annotation = self.data / "annotations" / f"{item.item_id}.json"
-        annotation.write_text(dumps_readable(annotation_json(item)) + "\n", encoding="utf-8")
+        self.write(f"images/{item.item_id}.png", encode_png(item.composite()))
+        annotation = dumps_readable(annotation_json(item)) + "\n"
+        self.write(f"annotations/{item.item_id}.json", annotation)
         self.entries.append(
             {
                 "item_id": item.item_id,
@@ -154,9 +174,6 @@ class DatasetWriter:
         )
         self.perfect.append(perfect_item(item))
         self.viewer.extend(viewer_rows(item))
-
-    def write_text(self, name: str, text: str) -> None:
-        (self.data / name).write_text(text, encoding="utf-8")
 
     def manifest(self, name: str, version: str, source: str) -> dict:
         return {
@@ -171,20 +188,50 @@ class DatasetWriter:
 
     def commit(self, manifest: dict, version_info: dict, card: str) -> Path:
         """Write the dataset-wide files, then swap the staged ``data/`` into place."""
-        self.write_text("manifest.json", dumps_canonical(manifest))
-        self.write_text("dataset_version.json", dumps_readable(version_info) + "\n")
-        self.write_text("README.md", card)
-        self.write_text("viewer.jsonl", "".join(self.viewer))
+        self.write("manifest.json", dumps_canonical(manifest))
+        self.write("dataset_version.json", dumps_readable(version_info) + "\n")
+        self.write("README.md", card)
+        self.write("viewer.jsonl", "".join(self.viewer))
+        # The baseline is staged too, so a full disk stops the run before the
+        # swap, not between a new data/ and an old perfect.json.
+        perfect = {"schema_version": "1.0", "model": "perfect-baseline", "items": self.perfect}
+        baseline = self.output / "predictions" / "perfect.json"
+        staged_baseline = self.staging / "perfect.json"
+        with writing(baseline):
+            staged_baseline.write_text(dumps_canonical(perfect), encoding="utf-8")
+            if not baseline.parent.exists():
+                self.created.insert(0, baseline.parent)
+                baseline.parent.mkdir()
         target = self.output / "data"
         check_output(self.output, force=self.force)  # nobody put a dataset there meanwhile
-        swap_in(self.data, target)
-        perfect = {"schema_version": "1.0", "model": "perfect-baseline", "items": self.perfect}
-        write_json_atomic(self.output / "predictions" / "perfect.json", perfect)
+        with writing(target):
+            swap_in(self.data, target)
+        self.committed = True
+        with writing(baseline):
+            os.replace(staged_baseline, baseline)
         self.discard()
         return target / "manifest.json"
 
     def discard(self) -> None:
+        """Delete the staging folder; before a commit, also the folders this run made."""
         self._staged.close()  # deletes the staging folder and drops its lock
+        if not self.committed:
+            for folder in self.created:
+                with contextlib.suppress(OSError):
+                    folder.rmdir()  # only if still empty: never anything else's
+
+
+@contextlib.contextmanager
+def writing(path: Path) -> Iterator[None]:
+    """Turn an OSError into a one-line error naming ``path``.
+
+    A full disk fails inside the staging folder, whose name means nothing to
+    the user: the error names the file of the finished dataset instead.
+    """
+    try:
+        yield
+    except OSError as exc:
+        raise SpotDiffError(path, "", f"cannot write: {exc.strerror or exc}") from exc
 
 
 def check_output(output: Path, *, force: bool = False) -> None:
@@ -198,6 +245,8 @@ def check_output(output: Path, *, force: bool = False) -> None:
     if output.exists() and not output.is_dir():
         raise SpotDiffError(output, "", "is a file; --output must be a folder")
     perfect = output / "predictions" / "perfect.json"
+    if perfect.parent.exists() and not perfect.parent.is_dir():
+        raise SpotDiffError(perfect.parent, "", "is not a folder; choose another --output")
     if perfect.is_dir():
         raise SpotDiffError(perfect, "", "is a folder; the generator writes its baseline here")
     data = output / "data"
