@@ -257,8 +257,6 @@ def validate_document(data: Any, schema_name: str, source: object) -> None:
         error, prefix = best_match(_precise_validator(schema_name).iter_errors(data)), []
     if error is None:  # the validators disagree (should not happen): still refuse
         raise SpotDiffError(source, json_pointer(failure.path), failure.message)
-    while error.parent is not None and error.parent.validator in ("anyOf", "oneOf"):
-        error = error.parent  # name every branch, as ``spotdiff validate`` does
     raise schema_error(source, error, prefix) from None
 
 
