@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import re
 import signal
 import sys
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
+from .._util.stopping import Terminated, sigterm_unwinds
 from . import add_command, number_type
 
 DIFFICULTY_NAMES = ("easy", "medium", "hard")
@@ -38,36 +36,6 @@ def _dataset_name(text: str) -> str:
     if problem is not None:
         raise argparse.ArgumentTypeError(problem)
     return text
-
-
-class Terminated(BaseException):
-    """SIGTERM, raised where the run is, as Ctrl-C raises KeyboardInterrupt.
-
-    Without it the process died at once and left its staging folder (tens of
-    MB) in --output; as an exception it unwinds through the writer's clean-up.
-    """
-
-
-@contextlib.contextmanager
-def sigterm_unwinds() -> Iterator[None]:
-    """Within the block, SIGTERM raises :class:`Terminated` (main thread only)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: object) -> None:
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one must not cut clean-up short
-        raise Terminated
-
-    previous = signal.getsignal(signal.SIGTERM)
-    if previous == signal.SIG_IGN:  # whoever started us asked for SIGTERM to be ignored
-        yield
-        return
-    signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def run(args: argparse.Namespace) -> int:
