@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 
+from ._util.stopping import Terminated, sigterm_unwinds
 from ._util.terminal import safe_text
 from .commands import (
     ci,
@@ -91,7 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _innermost(parser, args).error(f"unrecognized arguments: {' '.join(extras)}")
     handler: Handler = args.handler
     try:
-        return handler(args)
+        with sigterm_unwinds():  # SIGTERM (a timeout, a CI runner) cleans up as Ctrl-C does
+            return handler(args)
     except SpotDiffError as exc:
         print(f"spotdiff: error: {safe_text(exc.one_line(), sys.maxsize)}", file=sys.stderr)
         return 1
@@ -99,6 +102,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (``spotdiff evaluate ... | head``): stop quietly.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except Terminated:
+        print("spotdiff: error: terminated (SIGTERM)", file=sys.stderr)
+        return 128 + signal.SIGTERM
     except KeyboardInterrupt:
         print("spotdiff: error: interrupted", file=sys.stderr)
         return 130

@@ -547,12 +547,16 @@ def test_a_second_run_into_the_same_output_is_refused_while_the_first_runs(
 
 
 def test_the_lock_goes_with_the_run_however_it_ends(tmp_path: Path) -> None:
-    """Ctrl-C, a refusal and even kill -9 leave nothing that stops the next run."""
+    """Ctrl-C, SIGTERM, a refusal and even kill -9 leave nothing that stops the next run.
+
+    SIGTERM (a timeout, a CI runner stopping) saves the items answered, as Ctrl-C does.
+    """
     dataset = make_run_dataset(tmp_path / "ds", 6)
     output = tmp_path / "out.json"
     lock = tmp_path / "out.json.lock"
     with FakeEndpoint("openai_compatible", dataset, delay=0.2) as fake:
-        for stop, code in ((signal.SIGINT, 130), (signal.SIGKILL, -signal.SIGKILL)):
+        stops = ((signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGKILL, -signal.SIGKILL))
+        for stop, code in stops:
             process = subprocess.Popen(
                 _run_command(fake, dataset, output, "--resume"),
                 stdout=subprocess.DEVNULL,
@@ -564,6 +568,8 @@ def test_the_lock_goes_with_the_run_however_it_ends(tmp_path: Path) -> None:
             _, stderr = process.communicate(timeout=30)
             assert process.returncode == code, stderr
             assert "Traceback" not in stderr
+            if stop != signal.SIGKILL:  # what was answered is in the predictions file
+                assert len(answered(output)) >= 1
             # the kernel drops a killed process's flock; only kill -9 leaves the file
             assert lock.exists() == (stop == signal.SIGKILL)
         # refused for another reason: the lock (kill -9's file, which blocks nobody) that

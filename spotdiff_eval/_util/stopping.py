@@ -8,11 +8,13 @@ import threading
 from collections.abc import Iterator
 
 
-class Terminated(BaseException):
+class Terminated(KeyboardInterrupt):
     """SIGTERM, raised where the run is, as Ctrl-C raises KeyboardInterrupt.
 
     Without it the process died at once and left its staging folder (tens of
     MB) in --output; as an exception it unwinds through the writer's clean-up.
+    A KeyboardInterrupt, so every clean-up written for Ctrl-C (a run saving
+    the items it has) serves it too.
     """
 
 

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import argparse
 import re
-import signal
 import sys
 from pathlib import Path
 
-from .._util.stopping import Terminated, sigterm_unwinds
 from . import add_command, number_type
 
 DIFFICULTY_NAMES = ("easy", "medium", "hard")
@@ -39,15 +37,6 @@ def _dataset_name(text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        with sigterm_unwinds():
-            return generate(args)
-    except Terminated:
-        print("spotdiff: error: terminated (SIGTERM)", file=sys.stderr)
-        return 128 + signal.SIGTERM
-
-
-def generate(args: argparse.Namespace) -> int:
     from .._util.progress import Progress
     from ..generator import generate_dataset
 
