@@ -6,6 +6,8 @@ import json
 import os
 import random
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import jsonschema
@@ -441,3 +443,18 @@ def test_size_cap_flag_must_be_a_positive_whole_number() -> None:
     result = run_cli("evaluate", "--predictions", "p.json", "--max-predictions-mib", "0")
     assert result.returncode == 2 and result.stderr.count("\n") == 1
     assert "--max-predictions-mib: must be at least 1, found 0" in result.stderr
+
+
+def test_an_argument_that_is_not_utf8_is_a_usage_error() -> None:
+    """Red team round 11: a model or file name in other bytes crashed the final write."""
+    result = subprocess.run(
+        [sys.executable, "-m", "spotdiff_eval", "evaluate", "--predictions", b"caf\xe9.json"],
+        capture_output=True,
+        text=True,
+        errors="replace",
+    )
+    assert result.returncode == 2
+    assert result.stderr.startswith("spotdiff: error: argument caf\\xe9.json is not valid UTF-8"), (
+        result.stderr
+    )
+    assert "Traceback" not in result.stderr
