@@ -297,6 +297,13 @@ def test_a_number_too_long_to_read_is_refused_where_it_stands(tmp_path: Path) ->
     )
 
 
+def test_a_long_number_is_found_outside_the_strings_before_it(tmp_path: Path) -> None:
+    """Round 12's sweep: a long run of digits inside a string was pointed at instead."""
+    text = '{"model": "' + "1" * 5000 + '",\n  "run": ' + "2" * 4400 + "}"
+    path = write_text(tmp_path / "p.json", text)
+    assert refused(load_predictions, path).where == "line 2 column 10"
+
+
 def test_a_number_too_large_for_a_float_is_refused_where_it_stands(tmp_path: Path) -> None:
     """Red team round 11: 1e999 read as infinity, which no report or journal can write."""
     path = write_text(tmp_path / "p.json", '{"model": "m", "note": "1e999",\n  "run": -1e999}')

@@ -14,6 +14,8 @@ import email.utils
 import io
 import json
 import shlex
+import subprocess
+import sys
 import time
 import zipfile
 from contextlib import ExitStack
@@ -757,3 +759,29 @@ def test_progress_and_note_go_to_a_terminal(dataset: RunDataset, tmp_path: Path)
     assert "\r\x1b[Kspotdiff: warning: item_001: HTTP 422: unprocessable\n" in text
     assert "1 failed" in text and text.endswith("\r\x1b[K")
     assert "authorization" not in fake.seen[0].headers
+
+
+@pytest.mark.parametrize("output", ["", ".", "/"])
+def test_an_output_naming_a_folder_is_one_line(output: str, dataset: RunDataset) -> None:
+    """Round 12's sweep: the output lock read an empty file name and raised a traceback."""
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        result = run_cli(
+            "run", "--endpoint", fake.endpoint(), "--model", "m",
+            "--manifest", dataset.manifest, "--output", output, "--limit", "1",
+        )  # fmt: skip
+    assert result.returncode == 1
+    assert result.stderr.strip().endswith("is a folder; --output must name a file")
+    assert "Traceback" not in result.stderr
+
+
+def test_a_model_name_that_is_not_utf8_is_refused_before_asking() -> None:
+    """Red team round 11: such a name crashed the final write, after the model was paid."""
+    result = subprocess.run(
+        [sys.executable, "-m", "spotdiff_eval", "run", "--endpoint", "http://127.0.0.1:9/x",
+         "--model", b"m\xff", "--output", "o.json"],
+        capture_output=True,
+        text=True,
+        errors="replace",
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert result.stderr == "spotdiff: error: --model: is not valid UTF-8\n"

@@ -389,3 +389,24 @@ def test_annotation_image_must_match_the_manifest(dataset_manifest: Path) -> Non
         f'{path}: /image: image "data/images/other.png" differs from the manifest\'s '
         f'"data/images/scene_0002_kitchen.png" ({dataset_manifest}: /items/1/image)'
     ]
+
+
+def test_nulls_are_warnings_in_the_manifest_and_never_errors(
+    dataset_manifest: Path, tmp_path: Path
+) -> None:
+    """Round 12's sweep: manifest nulls passed without a word, and a null beside a real
+    error was listed as an error too."""
+    manifest = read_json(dataset_manifest)
+    manifest["review_status"] = None
+    write_json(dataset_manifest, manifest)
+    findings = validate_target(dataset_manifest)
+    assert list(findings) == []
+    assert any("/review_status: optional field set to null" in w for w in findings.warnings)
+
+    doc = predictions_doc("a")
+    doc["items"][0]["differences"] = [
+        {"kind": "object_removed", "subject": "flag", "count": None, "from": [1]}
+    ]
+    path = write_json(tmp_path / "p.json", doc)
+    errors = list(validate_target(path))
+    assert len(errors) == 1 and "/items/0/differences/0/from" in errors[0]

@@ -46,7 +46,7 @@ from ._jsonio import (
     write_text_atomic,
 )
 from ._loading import LoadedItem, Manifest, load_dataset, manifest_in, read_manifest
-from ._nulls import null_fields
+from ._nulls import null_fields, without_nulls
 from ._predictions import load_predictions, read_predictions
 from ._records import difference_from_json, gold_difference_from_json
 from ._resources import resource_dir
@@ -107,6 +107,7 @@ __all__ = [
     "schema_errors",
     "sorted_entries",
     "validate_document",
+    "without_nulls",
     "write_chunks_atomic",
     "write_json_atomic",
     "write_text_atomic",

@@ -41,6 +41,18 @@ def find_constant(text: str) -> int | None:
     return None
 
 
+#: A string, or a run of digits longer than Python reads as an integer.
+_LONG_NUMBER = re.compile(rf"{_STRING}|(?P<long>\d{{4301,}})", re.S)
+
+
+def find_long_number(text: str) -> int | None:
+    """Offset of the first number of more than 4,300 digits outside a string."""
+    for match in _LONG_NUMBER.finditer(text):
+        if match.group("long"):
+            return match.start()
+    return None
+
+
 def find_number(text: str, literal: str) -> int | None:
     """Offset of the first number written ``literal`` outside a string."""
     for match in _TOKEN.finditer(text):

@@ -14,7 +14,6 @@ import itertools
 import json
 import math
 import os
-import re
 import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
@@ -26,6 +25,7 @@ from ._json_positions import (
     find_constant,
     find_duplicate_key,
     find_lone_surrogate,
+    find_long_number,
     find_number,
     line_column,
 )
@@ -86,9 +86,6 @@ def _counting_hook() -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
 
     return no_duplicate_keys
 
-
-#: A run of digits longer than Python reads as an integer (``sys.get_int_max_str_digits``).
-_LONG_NUMBER = re.compile(r"\d{4301,}")
 
 #: One decoder for every parse: building one per call cost as much as the hook.
 _DECODER = json.JSONDecoder(
@@ -226,8 +223,8 @@ def parse_json_text(
         raise SpotDiffError(source, "", "JSON nested too deeply") from None
     except ValueError:
         # Python refuses to read an integer of more than 4,300 digits (red team round 11).
-        found = _LONG_NUMBER.search(text)
-        where = line_column(text, found.start()) if found else ""
+        offset = find_long_number(text)
+        where = line_column(text, offset) if offset is not None else ""
         raise SpotDiffError(source, where, "invalid JSON: a number too long to read") from None
     surrogate = find_lone_surrogate(text)
     if surrogate is not None:

@@ -10,6 +10,7 @@ braces of the answer's example shape need no escaping.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -60,7 +61,9 @@ def load_prompt(path: Path | None) -> Prompt:
         name = BUILTIN_PROMPT
     else:
         data = read_bytes_limited(path, MAX_PROMPT_BYTES)
-        name = path.name  # only the file name: a home folder's path is nobody's business
+        # only the file name: a home folder's path is nobody's business; bytes that are
+        # not UTF-8 written as escapes, since the name goes into the output
+        name = os.fsencode(path.name).decode("utf-8", "backslashreplace")
     try:
         text = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:

@@ -33,6 +33,8 @@ _NO_LOCKS = (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL)
 
 def lock_path(output: Path) -> Path:
     """``predictions/my.json`` -> ``predictions/my.json.lock``."""
+    if not output.name:  # "", ".", "/": a folder, as the output's own check says
+        raise SpotDiffError(output, "", "is a folder; --output must name a file")
     return output.with_name(output.name + ".lock")
 
 

@@ -19,6 +19,8 @@ from .protocols import ANTHROPIC_DEFAULT_MAX_TOKENS, PROTOCOLS, protocol_headers
 
 #: An HTTP header name (RFC 9110 "token").
 _HEADER_NAME = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
+#: How bytes that are not UTF-8 arrive in ``sys.argv`` (PEP 383's surrogateescape).
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")
 #: What may be sent in a header value: visible ASCII (a token is never wider).
 _TOKEN_CHARS = re.compile(r"^[\x21-\x7e]+$")
 _PREFIX_CHARS = re.compile(r"^[\x20-\x7e]*$")
@@ -148,6 +150,8 @@ def check_settings(settings: RunSettings) -> None:
             "may hold only printable ASCII characters",
         ),
         (not settings.token_env.strip(), "--token-env", "must name an environment variable"),
+        # bytes that are not UTF-8 reach argv as lone surrogates; the name goes into the output
+        (_NOT_UTF8.search(settings.model) is not None, "--model", "is not valid UTF-8"),
     )
     for bad, option, what in problems:
         if bad:

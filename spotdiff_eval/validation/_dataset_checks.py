@@ -19,6 +19,7 @@ from ..datasets import (
     LoadedItem,
     Manifest,
     null_fields,
+    read_json,
     read_manifest,
 )
 from ..errors import SpotDiffError
@@ -57,6 +58,7 @@ def validate_dataset(manifest_path: Path) -> Findings:
     findings = Findings()
     review_status_findings(findings, manifest.path, manifest.data.get("review_status"))
     warn_unknown_fields(findings, manifest.path, manifest.data, "manifest")
+    warn_null_fields(findings, manifest.path, read_json(manifest.path), "manifest")
     # annotations listed with their unknown fields, or their nulls, and those beyond
     listed = dict.fromkeys(_ODD_FIELDS, 0)
     unlisted = dict.fromkeys(_ODD_FIELDS, 0)

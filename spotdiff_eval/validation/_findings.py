@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..datasets import Dataset, Predictions, read_json, schema_errors
+from ..datasets import Dataset, Predictions, read_json, schema_errors, without_nulls
 from ..errors import SpotDiffError
 
 #: How many item ids a finding lists before summarising.
@@ -69,7 +69,10 @@ def schema_findings(error: SpotDiffError, schema_name: str) -> list[str]:
         data = read_json(Path(error.file))
     except SpotDiffError:
         return [error.one_line()]
-    found = schema_errors(data, schema_name, error.file) if isinstance(data, dict) else None
+    if isinstance(data, dict):  # optional nulls are read as absent: warned of, never errors
+        found = schema_errors(without_nulls(data, schema_name), schema_name, error.file)
+    else:
+        found = None
     return (found.lines(error.file) if found else None) or [error.one_line()]
 
 
