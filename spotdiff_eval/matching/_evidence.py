@@ -89,6 +89,11 @@ class Profile(NamedTuple):
     def is_presence(self) -> bool:
         return self.kind in PRESENCE_KINDS
 
+    @property
+    def leading(self) -> frozenset[str]:
+        """The words that narrow the head's kind, of every name (``Name.leading``)."""
+        return frozenset().union(*(name.leading for name in self.names))
+
 
 class _Named(NamedTuple):
     """What a difference's names state."""

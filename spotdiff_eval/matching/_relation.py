@@ -18,7 +18,6 @@ from ..datasets import Difference
 from ._compounds import as_golds_spell_it
 from ._evidence import Profile, attribute_counts, profile
 from ._lexicon import DEPICTIONS, PLACE_WORDS
-from ._normalize import words
 from ._values import exchanged, value_words, values_match
 from ._vetoes import Veto, change_corroborates, veto
 
@@ -92,8 +91,7 @@ def _bears_the_change(gold: Difference, g: Profile, head: str) -> bool:
     if g.lead_head:
         return False
     before = value_words(gold.from_value or "")
-    for name in (gold.subject, *getattr(gold, "aliases", ())):
-        said = words(name)
+    for said in g.spelled:  # each name's words, the subject's and the aliases'
         for index in range(1, len(said)):
             placed = any(w in PLACE_WORDS for w in said[: index - 1])
             if said[index] == head and said[index - 1] in before and not placed:
@@ -128,11 +126,7 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    not hat_of_man_on_bench doing so (red team rounds 11 and 12).
     if p.head is not None and p.head in g.name_words:
         said_elsewhere = not g.heads.isdisjoint(_named_outside_subject(pred, gold, p))
-        narrows = (
-            any(p.head in name.leading for name in g.names)
-            or p.head in g.lead_head
-            or _bears_the_change(gold, g, p.head)
-        )
+        narrows = p.head in g.leading or p.head in g.lead_head or _bears_the_change(gold, g, p.head)
         if said_elsewhere or (narrows and change_corroborates(p, g, pred, gold)):
             return "part_of_name"
         return None

@@ -147,11 +147,10 @@ def value_words(text: str) -> frozenset[str]:
     "bluish" is blue.
     """
     found = words(text)
-    if len(found) == 1:
-        word = ISH_COLOURS.get(found[0], found[0])
-        return frozenset([VALUE_SYNONYMS.get(word, word)])
     if all(w in ISH_COLOURS or w in COLOR_MODIFIERS for w in found):
-        found = tuple(ISH_COLOURS.get(w, w) for w in found)  # "light bluish" (round 13)
+        found = tuple(ISH_COLOURS.get(w, w) for w in found)  # "bluish", "light bluish"
+    if len(found) == 1:
+        return frozenset([VALUE_SYNONYMS.get(found[0], found[0])])
     return frozenset(VALUE_SYNONYMS.get(w, w) for w in found if w not in FILLER or w.isdigit())
 
 

@@ -60,6 +60,18 @@ def any_value_agrees(pred: Difference, gold: Difference) -> bool:
     return any(values_match(p, g) for p in pred_values for g in gold_values)
 
 
+Reading = tuple[tuple[str | None, str | None], tuple[str | None, str | None]]
+
+
+def _readings(pred: Difference, gold: Difference) -> tuple[Reading, Reading]:
+    """The two ways to pair the values: in order, and swapped (case "wrong
+    direction still finds the change"). Each pair is (the prediction's, the gold's)."""
+    return (
+        ((pred.from_value, gold.from_value), (pred.to_value, gold.to_value)),
+        ((pred.to_value, gold.from_value), (pred.from_value, gold.to_value)),
+    )
+
+
 def _same_numbers(pred: Difference, gold: Difference) -> bool:
     """Every number the gold states agrees, read in order or swapped.
 
@@ -67,12 +79,10 @@ def _same_numbers(pred: Difference, gold: Difference) -> bool:
     "5 -> 2" by chance (case "a subject listing nouns + a count that happens
     to agree").
     """
-    pairs = ((pred.from_value, gold.from_value), (pred.to_value, gold.to_value))
-    swapped = ((pred.to_value, gold.from_value), (pred.from_value, gold.to_value))
     return any(
         any(theirs for _, theirs in reading)
         and all(values_match(mine, theirs) for mine, theirs in reading if theirs)
-        for reading in (pairs, swapped)
+        for reading in _readings(pred, gold)
     )
 
 
@@ -88,9 +98,7 @@ def _same_values(pred: Difference, gold: Difference) -> bool:
     its cushion turning gray -> navy, nor a fridge turning white -> green
     its magnet turning red -> green (red team round 11).
     """
-    pairs = ((pred.from_value, gold.from_value), (pred.to_value, gold.to_value))
-    swapped = ((pred.to_value, gold.from_value), (pred.from_value, gold.to_value))
-    for reading in (pairs, swapped):
+    for reading in _readings(pred, gold):
         stated = [(mine, theirs) for mine, theirs in reading if mine and theirs]
         if stated and all(_alike(mine, theirs) for mine, theirs in stated):
             return True
@@ -195,22 +203,18 @@ def _counts_veto(pred: Difference, p: Profile, g: Profile) -> str | None:
     """A count of other things than the gold's: "four chimneys" for the windows.
 
     Only for a count against a count, an addition or a removal. What the
-    prediction counts may be the gold's head, what the gold counts too, or
-    a word that narrows the gold's head ("three framed pictures" for
-    picture_frames_on_wall); a place in the gold's name is not counted by
-    it ("number of bowls" is no count of apples_in_bowl), and counting its
-    own head says nothing new only when that head is the gold's ("bird"
-    with "four birds"). A count's attribute, when it names something, alone
-    says what is counted: a description cannot add the subject to it
-    (round 13).
+    prediction counts may be the gold's head ("bird" with "four birds"),
+    what the gold counts too, or a word that narrows the gold's head ("three
+    framed pictures" for picture_frames_on_wall); a place in the gold's name
+    is not counted by it ("number of bowls" is no count of apples_in_bowl),
+    nor is the prediction's own head when it is not the gold's. A count's
+    attribute, when it names something, alone says what is counted: a
+    description cannot add the subject to it (round 13).
     """
     if p.category != "count" or not g.is_presence or not p.counted:
         return None
     counted = attribute_counts(pred.attribute) or p.counted
-    allowed = g.heads | g.counted | frozenset().union(*(name.leading for name in g.names))
-    if not counted.isdisjoint(allowed):
-        return None
-    if p.head in counted and p.head in g.heads:
+    if not counted.isdisjoint(g.heads | g.counted | g.leading):
         return None
     return f"counts {'/'.join(sorted(counted))}, not {'/'.join(sorted(g.heads)) or 'it'}"
 
