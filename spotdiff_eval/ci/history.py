@@ -94,7 +94,7 @@ MAX_COMMITS = 100
 _PATHS_NAMED = 3
 
 
-def commit_problems(repo: Path, base: str, head: str, folder: str | None) -> list[str]:
+def commit_problems(repo: Path, fork: str, base: str, head: str, folder: str) -> list[str]:
     """Commits on the branch that change anything but the submission's own ``folder``.
 
     The merged result is what the merge button makes, but "Rebase and merge"
@@ -106,7 +106,7 @@ def commit_problems(repo: Path, base: str, head: str, folder: str | None) -> lis
     its folder lands that folder and nothing else however it is merged.
     Merge commits bring main's changes and are judged by
     :func:`merge_commit_problems`. ``folder`` is ``<board>/<id>`` from the
-    merged result; without one, that check has already refused the request.
+    merged result; ``fork`` is the branch's one merge base with ``base``.
 
     A path outside the folder that is the same at the merge base, on the
     base branch and at the head was changed and changed back on the branch
@@ -114,8 +114,6 @@ def commit_problems(repo: Path, base: str, head: str, folder: str | None) -> lis
     branch leaves it as main has it, so it is no problem (red team round 12).
     The copy-then-undo attack needs main to have changed the path.
     """
-    if folder is None:
-        return []
     listed = run_git(repo, "rev-list", "--no-merges", "--reverse", f"{base}..{head}").split()
     if len(listed) > MAX_COMMITS:
         return [
@@ -126,7 +124,6 @@ def commit_problems(repo: Path, base: str, head: str, folder: str | None) -> lis
             )
         ]
     inside = f"{SUBMISSIONS}/{folder}/"
-    fork = merge_bases(repo, base, head)[0]  # one: several are refused before this runs
     problems = []
     for commit in (sha.decode("ascii") for sha in listed):
         raw = run_git(
