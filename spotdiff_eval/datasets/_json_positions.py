@@ -17,7 +17,8 @@ import re
 _STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'
 _TOKEN = re.compile(
     rf"(?P<key>{_STRING})\s*:|{_STRING}|(?P<open>\{{)|(?P<close>\}})|(?P<const>-?Infinity|NaN)"
-    r"|(?P<number>-?\d+(?:\.\d+)?[eE][-+]?\d+)",
+    r"|(?P<number>-?\d+(?:\.\d+)?[eE][-+]?\d+)"  # in exponent form: the only ones to overflow
+    r"|(?P<long>\d{4301,})",  # more digits than Python reads as an integer
     re.S,
 )
 #: Every backslash escape in order, so ``\\\\ud800`` (an escaped backslash,
@@ -33,32 +34,28 @@ def line_column(text: str, offset: int) -> str:
     return f"line {line} column {offset - text.rfind(chr(10), 0, offset)}"
 
 
-def find_constant(text: str) -> int | None:
-    """Offset of the first NaN, Infinity or -Infinity outside a string."""
+def _first(text: str, group: str, literal: str | None = None) -> int | None:
+    """Offset of the first token of ``group`` outside a string (written ``literal``, if given)."""
     for match in _TOKEN.finditer(text):
-        if match.group("const"):
+        found = match.group(group)
+        if found is not None and (literal is None or found == literal):
             return match.start()
     return None
 
 
-#: A string, or a run of digits longer than Python reads as an integer.
-_LONG_NUMBER = re.compile(rf"{_STRING}|(?P<long>\d{{4301,}})", re.S)
+def find_constant(text: str) -> int | None:
+    """Offset of the first NaN, Infinity or -Infinity outside a string."""
+    return _first(text, "const")
 
 
 def find_long_number(text: str) -> int | None:
     """Offset of the first number of more than 4,300 digits outside a string."""
-    for match in _LONG_NUMBER.finditer(text):
-        if match.group("long"):
-            return match.start()
-    return None
+    return _first(text, "long")
 
 
 def find_number(text: str, literal: str) -> int | None:
     """Offset of the first number written ``literal`` outside a string."""
-    for match in _TOKEN.finditer(text):
-        if match.group("number") == literal:
-            return match.start()
-    return None
+    return _first(text, "number", literal)
 
 
 def find_duplicate_key(text: str, closed_index: int, key: str) -> int | None:
