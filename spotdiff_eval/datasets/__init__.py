@@ -30,6 +30,7 @@ from ._domain import (
     PredictedItem,
     Predictions,
 )
+from ._fields import schema_fields
 from ._jsonio import (
     MAX_JSON_BYTES,
     JSONText,
@@ -105,6 +106,7 @@ __all__ = [
     "require_unique",
     "resource_dir",
     "schema_errors",
+    "schema_fields",
     "sorted_entries",
     "validate_document",
     "without_nulls",

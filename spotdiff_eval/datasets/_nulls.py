@@ -11,16 +11,21 @@ round 11). The loaders drop such fields before the schema is checked, and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import SpotDiffError, json_pointer
+from ._fields import schema_fields
 from ._schema import inlined_schema, validate_document
 
 
 def null_fields(data: Any, schema_name: str) -> list[str]:
     """JSON pointers of the optional fields of ``data`` set to ``null``."""
-    return list(_nulls(data, inlined_schema(schema_name), []))
+    return [
+        json_pointer(f.path)
+        for f in schema_fields(data, schema_name)
+        if f.value is None and f.schema is not None and not f.required
+    ]
 
 
 def without_nulls(data: Any, schema_name: str) -> Any:
@@ -30,18 +35,6 @@ def without_nulls(data: Any, schema_name: str) -> Any:
 
 def _optional(schema: dict[str, Any], key: str) -> bool:
     return key in schema["properties"] and key not in schema.get("required", ())
-
-
-def _nulls(node: Any, schema: dict[str, Any], path: list[Any]) -> Iterator[str]:
-    if isinstance(node, dict) and isinstance(schema.get("properties"), dict):
-        for key, value in node.items():
-            if value is None and _optional(schema, key):
-                yield json_pointer([*path, key])
-            elif key in schema["properties"]:
-                yield from _nulls(value, schema["properties"][key], [*path, key])
-    elif isinstance(node, list) and isinstance(schema.get("items"), dict):
-        for index, value in enumerate(node):
-            yield from _nulls(value, schema["items"], [*path, index])
 
 
 def _dropped(node: Any, schema: dict[str, Any]) -> Any:

@@ -5,18 +5,16 @@ spotdiff-v1-dev annotations carry a top-level ``review_notes`` that the
 bundled schema did not know, and refusing it made the public set unusable.
 Accepting silently would hide typos (``"atribute"``), so ``spotdiff
 validate`` lists each unknown field as a warning, found here by walking the
-document along the schema's ``properties`` and ``items`` (its local ``$ref``s
-inlined, as the validator sees it).
+document along the schema (``datasets.schema_fields``).
 Free-form objects (a schema without ``properties``, such as a prediction's
 hand-made ``run``) are not looked into.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-from ..datasets import inlined_schema, null_fields
+from ..datasets import null_fields, schema_fields
 from ..errors import json_pointer
 from ._findings import Findings
 
@@ -28,20 +26,7 @@ MAX_UNKNOWN_LISTED = 5
 
 def unknown_fields(data: Any, schema_name: str) -> list[str]:
     """JSON pointers of every field in ``data`` that ``schemas/<schema_name>`` does not name."""
-    return list(_walk(data, inlined_schema(schema_name), []))
-
-
-def _walk(node: Any, schema: dict[str, Any], path: list[Any]) -> Iterator[str]:
-    if isinstance(node, dict) and isinstance(schema.get("properties"), dict):
-        known = schema["properties"]
-        for key, value in node.items():
-            if key not in known:
-                yield json_pointer([*path, key])
-            else:
-                yield from _walk(value, known[key], [*path, key])
-    elif isinstance(node, list) and isinstance(schema.get("items"), dict):
-        for index, value in enumerate(node):
-            yield from _walk(value, schema["items"], [*path, index])
+    return [json_pointer(f.path) for f in schema_fields(data, schema_name) if f.schema is None]
 
 
 def warn_unknown_fields(findings: Findings, source: object, data: Any, schema_name: str) -> bool:
