@@ -58,11 +58,7 @@ def test_killed_run_keeps_finished_items_and_resume_does_not_repeat_them(
         process = subprocess.Popen(
             command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if len(journaled(output)) >= 2:
-                break
-            time.sleep(0.02)
+        _wait_for(lambda: len(journaled(output)) >= 2)
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=10)
         before = fake.counts()
