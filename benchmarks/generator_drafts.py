@@ -30,11 +30,18 @@ def drafts(job: tuple[int, int, str]) -> tuple[int, int | None, str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--difficulty", choices=("easy", "medium", "hard"), default="medium")
-    parser.add_argument("--start", type=int, default=0)
-    parser.add_argument("--stop", type=int, default=2000)
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog="example: python benchmarks/generator_drafts.py --seed 0 --stop 20000",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the dataset seed (default: 0)")
+    parser.add_argument(
+        "--difficulty", choices=("easy", "medium", "hard"), default="medium", help="as generate's"
+    )
+    parser.add_argument("--start", type=int, default=0, help="first item index (default: 0)")
+    parser.add_argument(
+        "--stop", type=int, default=2000, help="item index to stop before (default: 2000)"
+    )
     args = parser.parse_args()
 
     jobs = [(args.seed, i, args.difficulty) for i in range(args.start, args.stop)]
