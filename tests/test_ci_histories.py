@@ -483,15 +483,22 @@ def test_a_plain_line_of_commits_in_the_folder_is_accepted(tmp_path: Path) -> No
     assert problems_of(repos, head, main) == []
 
 
-def test_a_stray_file_committed_and_deleted_on_the_branch_is_no_problem(tmp_path: Path) -> None:
-    """Red team round 12: the path is as main has it, however the branch lands."""
+@pytest.mark.parametrize("stray", [".DS_Store", ":(exclude)x", ":(glob)*"])
+def test_a_stray_file_committed_and_deleted_on_the_branch_is_no_problem(
+    tmp_path: Path, stray: str
+) -> None:
+    """Red team round 12: the path is as main has it, however the branch lands.
+
+    Round 14: a name that reads as git pathspec magic stopped the check
+    without a verdict; git now takes every path literally.
+    """
     repos = make_repos(tmp_path)
     main = _main_fixes_scorer_and_adds(repos, "alice-model")
     repo = _branch(repos, "stray")
-    (repo / ".DS_Store").write_bytes(b"\0\1")
+    (repo / stray).write_bytes(b"\0\1")
     write_submission(repo / "submissions" / BOARD / "tidy-model", model="tidy-model")
     commit_all(repo, "the submission, and a stray file")
-    (repo / ".DS_Store").unlink()
+    (repo / stray).unlink()
     head = commit_all(repo, "drop the stray file")
     assert problems_of(repos, head, main) == []
 

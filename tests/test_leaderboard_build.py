@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from conftest import run_cli, write_json
-from leaderboard_helpers import BOARD, checkout, half_right, read, snapshot
+from leaderboard_helpers import BOARD, checkout, half_right, make_submission, read, snapshot
 
 from spotdiff_eval.datasets._jsonio import dumps_layered
 from spotdiff_eval.datasets._schema import validate_document
@@ -120,6 +121,47 @@ def test_a_broken_submission_is_left_out_and_the_others_are_published(repo: Path
     ]
     assert read(repo / "site" / BOARD / "leaderboard.json") == before
     assert "new-model" not in (repo / "LEADERBOARD.md").read_text(encoding="utf-8")
+
+
+def test_figures_beyond_any_real_run_neither_stop_the_build_nor_show(repo: Path) -> None:
+    """Red team round 14: a verified submission whose run claimed 10^400 tokens, cost or
+    milliseconds stopped the publish build for every board (a float overflow).
+    Such figures show as "–"; a parameter count beyond 10^15 fails the schema."""
+    huge = 10**400
+    run = {
+        "totals": {"input_tokens": huge, "output_tokens": huge, "cost_usd": huge},
+        "items": [{"status": "ok", "latency_ms": huge}, {"status": "ok", "latency_ms": huge}],
+    }
+    make_submission(
+        repo / "submissions" / BOARD, "huge-run", {**half_right("huge-run"), "run": run}
+    )
+    giant = make_submission(repo / "submissions" / BOARD, "giant", half_right("giant"))
+    meta = read(giant / "submission.json")
+    meta["model"]["parameters"] = huge
+    (giant / "submission.json").write_text(json.dumps(meta), encoding="utf-8")
+
+    code, out, err = build(repo)
+    assert (code, out) == (
+        0,
+        "Wrote LEADERBOARD.md and site/: 1 of 1 boards built, 4 entries (4 scored, 0 cached)\n",
+    )
+    assert err.startswith(
+        f"spotdiff: warning: submissions/{BOARD}/giant/submission.json: /model/parameters: "
+        "must be an integer between 1 and 1000000000000000"
+    )
+    assert err.count("\n") == 1
+    entry = next(
+        e
+        for e in read(repo / "site" / BOARD / "leaderboard.json")["entries"]
+        if e["submission_id"] == "huge-run"
+    )
+    assert set(entry["usage"].values()) == {None}
+    row = next(
+        line
+        for line in (repo / "LEADERBOARD.md").read_text(encoding="utf-8").splitlines()
+        if "huge-run" in line
+    )
+    assert "999" not in row and "000000" not in row
 
 
 def test_a_failure_while_writing_the_site_leaves_the_previous_site(

@@ -423,6 +423,7 @@ def test_hostile_submission_renders_as_inert_text_in_leaderboard_md(
         ("\u202egnp.exe", "\\\\u202egnp.exe"),
         ("zero\u200bwidth\ufeffbom\u00adsoft", "zero?width?bom?soft"),
         ("back\\slash `code`", "back\\\\slash \\`code\\`"),
+        ("$$\\Huge{WIN}$$ and $x^{9}$", "\\$\\$\\\\Huge{WIN}\\$\\$ and \\$x^{9}\\$"),
     ],
 )
 def test_cell_escaping(text: str, shown: str) -> None:

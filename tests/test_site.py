@@ -356,6 +356,18 @@ def test_chart_places_points_by_date_and_score(inputs: SiteInput) -> None:
     assert {p.x for p in single.points} == {(single.left + single.right) / 2}
 
 
+@pytest.mark.parametrize("day", ["0001-01-01", "9999-12-31"])
+def test_one_date_at_the_end_of_the_calendar_still_makes_a_chart(
+    inputs: SiteInput, day: str
+) -> None:
+    """Padding a lone date by days once went past the calendar and stopped the build."""
+    chart = score_chart([{**e, "date": day} for e in inputs.data["entries"]])
+    assert chart is not None
+    assert day in {tick.label for tick in chart.x_ticks}
+    xs = {p.x for p in chart.points}
+    assert len(xs) == 1 and chart.left < xs.pop() < chart.right
+
+
 @pytest.mark.parametrize(
     "url",
     ["https://example.org/x?a=1", "http://example.org", "HTTPS://EXAMPLE.ORG/"],

@@ -40,6 +40,9 @@ def run_git(
         **os.environ,
         "GIT_TERMINAL_PROMPT": "0",
         "GIT_NO_REPLACE_OBJECTS": "1",
+        # A path is a name, never pathspec magic: a file an outsider named
+        # ":(exclude)x" stopped the check without a verdict (red team round 14).
+        "GIT_LITERAL_PATHSPECS": "1",
         **(env or {}),
     }
     try:

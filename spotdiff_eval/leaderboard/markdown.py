@@ -33,8 +33,8 @@ TEMPLATE = "LEADERBOARD.md.j2"
 _BREAKS = re.compile(r"[\t\n\v\f\r\x85\u2028\u2029]+")
 #: ``|`` ends a cell (even inside code spans, in GitHub's tables); ``\`` and
 #: the rest start escapes, code, emphasis, links, strikethrough; ``:`` and
-#: ``@`` start URL and e-mail autolinks.
-_MARKDOWN = re.compile(r"([\\`*_\[\]|~:@])")
+#: ``@`` start URL and e-mail autolinks; ``$`` starts GitHub's maths (``$x^{9}$``).
+_MARKDOWN = re.compile(r"([\\`*_\[\]|~:@$])")
 _HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 
 

@@ -80,9 +80,18 @@ def model_facts(metadata: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+#: The largest figure a run can state: tokens, milliseconds or dollars beyond
+#: it describe no real run. A "verified" submission whose run claimed 10^400
+#: tokens made the publish build divide it into a float and stop for every
+#: board (red team round 14); such a figure now shows as "–", like a wrong type.
+MAX_FIGURE = 10**15
+
+
 def _count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_FIGURE
 
 
 def _amount(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and value >= 0
+    return (
+        isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= MAX_FIGURE
+    )

@@ -94,7 +94,10 @@ def score_chart(entries: Sequence[Mapping[str, Any]]) -> ScoreChart | None:
     first = min(d for _, d in dated)
     last = max(d for _, d in dated)
     if first == last:
-        first, last = first - _SINGLE_DAY_PAD, last + _SINGLE_DAY_PAD
+        # Within the calendar: a lone entry dated 0001-01-01 or 9999-12-31 is
+        # a valid date, and padding past it stopped the build (red team round 14).
+        first = max(first - _SINGLE_DAY_PAD, date.min.toordinal())
+        last = min(last + _SINGLE_DAY_PAD, date.max.toordinal())
     span = last - first
 
     def x_of(day: int) -> float:
