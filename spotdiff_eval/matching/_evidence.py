@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from ..datasets import Difference, GoldDifference
 from ._lead import counted_in, counted_nouns, head_of_phrase, phrase_in, words_of_phrase
-from ._lexicon import ATTRIBUTE_CATEGORIES, CHANGE_WORDS, FILLER, VAGUE_NOUNS
+from ._lexicon import ATTRIBUTE_WORDS, CHANGE_WORDS, FILLER, VAGUE_NOUNS
 from ._modifiers import (
     Looks,
     Modifiers,
@@ -135,9 +135,6 @@ class _Told(NamedTuple):
     counted: frozenset[str]
     looks: Looks
 
-
-#: The names of properties, which no attribute counts.
-ATTRIBUTE_WORDS = frozenset().union(*ATTRIBUTE_CATEGORIES.values())
 
 #: Attributes that say a thing holds something, not what: "contents", "items".
 _HOLDS = frozenset({"content", "load", "inventory"}) | VAGUE_NOUNS

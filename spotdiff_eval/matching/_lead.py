@@ -12,6 +12,7 @@ from functools import lru_cache
 from itertools import chain
 
 from ._lexicon import (
+    ATTRIBUTE_WORDS,
     CHANGE_WORDS,
     FILLER,
     NOT_A_KIND_OF_HEAD,
@@ -21,7 +22,7 @@ from ._lexicon import (
     VAGUE_NOUNS,
     VERB_MARKERS,
 )
-from ._normalize import head_of
+from ._normalize import NOT_HEADS, head_of
 from ._reading import read_text
 
 
@@ -67,14 +68,19 @@ def phrase_in(clauses: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
     return ()
 
 
+#: What a part of a phrase before "of" never names: "the colour of the car"
+#: and "the size of the dog" are about the car and the dog (red team round 14).
+_NOT_HEADS_BEFORE_OF = NOT_HEADS | ATTRIBUTE_WORDS
+
+
 def head_of_phrase(phrase: tuple[str, ...]) -> str | None:
     """The head noun of a lead phrase (:func:`lead_head`): before "of" unless only generic."""
     part: list[str] = []
-    for word in (*phrase, "of"):
+    for index, word in enumerate((*phrase, "of")):
         if word != "of":
             part.append(word)
             continue
-        head = head_of(part)
+        head = head_of(part, _NOT_HEADS_BEFORE_OF if index < len(phrase) else NOT_HEADS)
         if head is not None:
             return head
         part = []  # "the top of the tower", "the number of birds"

@@ -21,7 +21,11 @@ FILLER = frozenset(
 
 #: Fillers that stand where a noun would: "something near the kite" is about
 #: an unnamed thing, not the kite.
-VAGUE_NOUNS = frozenset("object thing item element stuff something detail".split())
+VAGUE_NOUNS = frozenset(
+    """
+    object thing item element stuff something detail difference diff anomaly discrepancy obj
+    """.split()
+)
 
 #: Words every description uses to say *that* something changed; they tell
 #: nothing about *what* changed, so descriptions are compared without them.
@@ -184,6 +188,9 @@ SCENE_VERBS = frozenset(
     hold holding showing contain containing sit sitting standing hang hanging lie lying
     float floating flying swim swimming running walk walking wear wearing carry carrying
     grow growing resting seem
+    move moved shift shifted rotate rotated tilt tilted shrink shrank shrunk grew rise
+    risen fall fell fallen lean leaning kick feed lose lost vanish vanished increase
+    increased decrease decreased swap swapped replace replaced flip flipped
     """.split()
 )
 VERB_MARKERS = AUXILIARIES | SCENE_VERBS
@@ -284,6 +291,9 @@ ATTRIBUTE_CATEGORIES: dict[str, frozenset[str]] = {
         "position location placement orientation direction rotation angle facing".split()
     ),
 }
+#: The names of properties: no attribute counts them, and "the colour of the
+#: car" is about the car.
+ATTRIBUTE_WORDS = frozenset().union(*ATTRIBUTE_CATEGORIES.values())
 
 #: Values that reveal what an attribute is about when its name does not.
 VALUE_CATEGORIES: dict[str, frozenset[str]] = {

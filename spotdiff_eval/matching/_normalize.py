@@ -32,6 +32,7 @@ from ._lexicon import (
     NUMBER_WORDS,
     PANEL_WORDS,
     PICTURE_WORDS,
+    PLACE_WORDS,
     POSITION,
     PREPOSITIONS,
     SYNONYMS,
@@ -128,7 +129,8 @@ class Name:
     little. A vague name such as "object_3" has no head and an empty core.
     ``attached`` are the nouns that modify the head directly: the word right
     before it and the head of the phrase right after it ("car" in both
-    red_car_wheel and door_of_car); ``before_head`` is the word right
+    red_car_wheel and door_of_car), unless that phrase is a place ("kettle"
+    is not attached in stove_under_kettle); ``before_head`` is the word right
     before the head, the only place a word like "toy" or "hot" can make the
     head another kind of thing. ``leading`` are the core words before the
     head in its own phrase and those of an "of" phrase right after it, the
@@ -150,12 +152,21 @@ class Name:
         return self.head is None
 
 
+#: Modifiers that are nouns when they end a phrase: "light blue car" is a car,
+#: but "traffic_light", "ceiling_light" and "light" alone are lights. Read as
+#: a modifier, "traffic_light" was a traffic and "light" alone named nothing,
+#: so a cone found the traffic light and a wall the light (red team round 14).
+NOUNS_WHEN_LAST = frozenset({"light"})
+
+
 def head_of(phrase: list[str], skip: frozenset[str] = NOT_HEADS) -> str | None:
     """The last word that is a noun-like identity word, not a modifier.
 
     Words that say *that* something changed are not heads either:
     "red_balloon_missing" is a balloon, "new_object" is vague.
     """
+    if phrase and phrase[-1] in NOUNS_WHEN_LAST:
+        return phrase[-1]
     for word in reversed(phrase):
         if word in skip or word.isdigit():
             continue
@@ -248,7 +259,9 @@ def parse_name(text: str) -> Name:
             modifier = head_of(phrase[:position])
             if modifier is not None:
                 attached.add(modifier)
-            if following is not None:
+            if following is not None and joins[index + 1] not in PLACE_WORDS:
+                # "door_of_car" is the car's door; "stove_under_kettle" is a
+                # stove, where the kettle is, not part of it (red team round 14).
                 attached.add(following)
             break
         if vague[index]:

@@ -50,6 +50,9 @@ _BESIDES = (
     | frozenset("longer fully completely partly partially entirely still original modified".split())
 )
 
+#: Words of a description that tell of something coming or going.
+_TOLD_THERE = PRESENCE_WORDS | {"new"}
+
 #: Words of being seen rather than of being there: in a change of place,
 #: "hidden under the bed" is where the cat went, not that it went.
 _SEEN = frozenset("visible invisible hidden shown pictured".split())
@@ -177,4 +180,21 @@ def appears_against_stays(pred: Difference, gold: Difference, p: Profile, g: Pro
     if _about_it(p, g):
         return True
     taken, brought = exchanged(pred.from_value, pred.to_value, p.name_words)
-    return not g.heads.isdisjoint(p.attached) and g.heads.isdisjoint(taken | brought)
+    look = p.category in LOOK_CHANGES
+    kept = taken & brought if look else frozenset()
+    staying = p.attached | kept | (_told_as_staying(pred, p) if look else frozenset())
+    return not g.heads.isdisjoint(staying) and g.heads.isdisjoint((taken | brought) - kept)
+
+
+def _told_as_staying(pred: Difference, p: Profile) -> frozenset[str]:
+    """The object a change of look's description is about, unless it tells of coming or going.
+
+    With the object both values name ("green apples" -> "red apples" keeps
+    the apples), it joins the parts a name attaches to its head as what a
+    change of look shows in both panels: "bookshelf" white -> blue, "The
+    vase on the bookshelf turns blue", found the vase that was added, and
+    "tree" "green apples" -> "red apples" the apples added (red team round 14).
+    """
+    if pred.description and _TOLD_THERE.isdisjoint(words(pred.description)):
+        return p.lead_head
+    return frozenset()

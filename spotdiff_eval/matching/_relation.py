@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..datasets import Difference
 from ._compounds import as_golds_spell_it
 from ._evidence import Profile, attribute_counts, profile
-from ._lexicon import DEPICTIONS, PLACE_WORDS
+from ._lexicon import COLORS, DEPICTIONS, PLACE_WORDS
 from ._values import exchanged, value_words, values_match
 from ._vetoes import Veto, change_corroborates, veto
 
@@ -126,7 +126,13 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    not hat_of_man_on_bench doing so (red team rounds 11 and 12).
     if p.head is not None and p.head in g.name_words:
         said_elsewhere = not g.heads.isdisjoint(_named_outside_subject(pred, gold, p))
-        narrows = p.head in g.leading or p.head in g.lead_head or _bears_the_change(gold, g, p.head)
+        # A colour in the gold's name narrows nothing: "orange" alone is the
+        # fruit, not the orange balloon growing (red team round 14).
+        narrows = (
+            (p.head in g.leading and p.head not in COLORS)
+            or p.head in g.lead_head
+            or _bears_the_change(gold, g, p.head)
+        )
         if said_elsewhere or (narrows and change_corroborates(p, g, pred, gold)):
             return "part_of_name"
         return None
