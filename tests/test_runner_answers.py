@@ -171,6 +171,8 @@ def test_numbers_too_big_for_a_float_and_lone_surrogates_are_repaired_with_a_war
         "differences[1]: dropped unknown field(s) colour\ufffd",
         "differences[2]: subject Infinity is not a finite number; field dropped",
         "differences[2]: no subject; dropped",
+        "differences[3]: from NaN is not a finite number; field dropped",
+        "differences[3]: to Infinity is not a finite number; field dropped",
     )
     # A surrogate in the answer text itself (the server's JSON held "\\udc00" in a string)
     raw = read_answer('[{"kind": "removed", "subject": "kite\udc00"}] \udfff')
@@ -182,6 +184,16 @@ def test_numbers_too_big_for_a_float_and_lone_surrogates_are_repaired_with_a_war
     with pytest.raises(AnswerError) as caught:
         read_answer("no list here \udc00")
     str(caught.value).encode("utf-8")  # the item's error can be written
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_a_confidence_json_cannot_write_is_dropped_with_a_warning(constant: str) -> None:
+    """NaN and Infinity were read as null, so the field vanished without a word."""
+    answer = read_answer(f'[{{"kind": "removed", "subject": "kite", "confidence": {constant}}}]')
+    assert answer.differences == ({"kind": "object_removed", "subject": "kite"},)
+    assert answer.warnings == (
+        f"differences[0]: confidence {constant} is not a finite number; field dropped",
+    )
 
 
 def test_a_record_that_cannot_be_written_as_strict_json_is_refused_by_the_journal() -> None:

@@ -4,6 +4,11 @@ Models put their JSON alone, in a code fence or inside prose, and revise
 themselves; :func:`find_differences` finds the list wherever it is, and
 raises :class:`AnswerError` only when there is none (``answers`` then
 reads each entry).
+
+Whatever JSON text allows is read, so that one odd value costs its field
+and not the whole answer: ``NaN`` and ``Infinity`` read as floats (read as
+null, their field vanished without a warning); ``answers`` drops each with
+a warning.
 """
 
 from __future__ import annotations
@@ -21,6 +26,10 @@ _FENCE = re.compile(r"```[ \t]*[A-Za-z0-9_-]*[ \t]*\r?\n(.*?)```", re.S)
 
 class AnswerError(ValueError):
     """The answer holds no readable list of differences; the item fails."""
+
+
+#: NaN and Infinity read as floats (not as null, which dropped their field unsaid).
+_DECODER = json.JSONDecoder()
 
 
 def find_differences(text: str) -> list[Any]:
@@ -57,7 +66,7 @@ _NOTHING = object()
 
 def _decode(text: str) -> Any:
     try:
-        return json.loads(text, parse_constant=lambda _name: None)
+        return _DECODER.decode(text)
     except (ValueError, RecursionError):
         return _NOTHING
 
@@ -68,7 +77,6 @@ def _embedded_json(text: str) -> list[Any]:
     After a value parses, the scan continues behind it, so the entries of an
     answer are not mistaken for answers of their own.
     """
-    decoder = json.JSONDecoder(parse_constant=lambda _name: None)
     values, position = [], 0
     while True:
         starts = [i for i in (text.find("{", position), text.find("[", position)) if i >= 0]
@@ -76,7 +84,7 @@ def _embedded_json(text: str) -> list[Any]:
             return values
         start = min(starts)
         try:
-            value, end = decoder.raw_decode(text, start)
+            value, end = _DECODER.raw_decode(text, start)
         except (ValueError, RecursionError):
             position = start + 1
             continue

@@ -7,11 +7,12 @@ reader keeps every entry it can make sense of and records a warning for each
 thing it drops or repairs; the run's provenance then says what happened.
 Only an answer with no readable list at all fails the item.
 
-This is also the edge where text that cannot be written is stopped: a
-number too big for a float (``1e999`` reads as infinity) and a lone UTF-16
-surrogate (``"\\udc00"``, half of a pair) are valid to Python's JSON reader
-but not to the JSON and UTF-8 the journal and the predictions file are
-written in; let through, they crashed the run at its final write.
+This is also the edge where values that cannot be written are stopped: a
+number too big for a float (``1e999`` reads as infinity), ``NaN`` and a
+lone UTF-16 surrogate (``"\\udc00"``, half of a pair) are valid to Python's
+JSON reader but not to the JSON and UTF-8 the journal and the predictions
+file are written in; let through, they crashed the run at its final write.
+Each costs only its field (a surrogate becomes U+FFFD), with a warning.
 """
 
 from __future__ import annotations
@@ -199,12 +200,13 @@ def _difference(entry: Any, where: str, warnings: list[str]) -> dict[str, Any] |
     if unknown:
         warnings.append(f"{where}: dropped unknown field(s) {', '.join(sorted(unknown))}")
 
-    kind = normalise_kind(fields.get("kind"))
+    raw_kind = _finite(fields, "kind", where, warnings)
+    kind = normalise_kind(raw_kind)
     if kind is None:
-        what = "no kind" if "kind" not in fields else f"unknown kind {_show(fields['kind'])}"
+        what = "no kind" if raw_kind is None else f"unknown kind {_show(raw_kind)}"
         warnings.append(f"{where}: {what}; dropped")
         return None
-    subject = _text_field(fields, "subject", where, warnings)
+    subject = _text_field(_finite(fields, "subject", where, warnings), "subject", where, warnings)
     if subject is None:
         warnings.append(f"{where}: no subject; dropped")
         return None
@@ -213,31 +215,39 @@ def _difference(entry: Any, where: str, warnings: list[str]) -> dict[str, Any] |
     for name in FIELDS:
         if name in ("kind", "subject") or name not in fields:
             continue
+        value = _finite(fields, name, where, warnings)
+        if value is None:
+            continue
         if name == "count":
-            value = _count(fields[name], where, warnings)
+            value = _count(value, where, warnings)
         elif name == "confidence":
-            value = _confidence(fields[name], where, warnings)
+            value = _confidence(value, where, warnings)
         else:
-            value = _text_field(fields, name, where, warnings, numbers=name in ("from", "to"))
+            value = _text_field(value, name, where, warnings, numbers=name in ("from", "to"))
         if value is not None:
             out[name] = value
     return out
 
 
+def _finite(fields: dict[str, Any], name: str, where: str, warnings: list[str]) -> Any:
+    """``fields[name]``, or None with a warning for a number JSON cannot write
+    (``1e999`` reads as infinity, and NaN), in every field alike."""
+    value = fields.get(name)
+    if not isinstance(value, float) or math.isfinite(value):
+        return value
+    warnings.append(f"{where}: {name} {_show(value)} is not a finite number; field dropped")
+    return None
+
+
 def _text_field(
-    fields: dict[str, Any], name: str, where: str, warnings: list[str], *, numbers: bool = False
+    value: Any, name: str, where: str, warnings: list[str], *, numbers: bool = False
 ) -> str | int | float | None:
     """A text field, stripped and cut to the schema's limit; numbers become text
     unless the field takes numbers (``from``/``to``)."""
-    value = fields.get(name)
     if value is None:
         return None
     if isinstance(value, bool | dict | list):
         warnings.append(f"{where}: {name} {_show(value)} is not text; field dropped")
-        return None
-    if isinstance(value, float) and not math.isfinite(value):
-        # 1e999 reads as infinity, which JSON cannot hold.
-        warnings.append(f"{where}: {name} {_show(value)} is not a finite number; field dropped")
         return None
     if isinstance(value, int | float):
         if numbers:
