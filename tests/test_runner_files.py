@@ -370,9 +370,12 @@ def test_infinite_numbers_and_lone_surrogates_in_answers_never_stop_the_run(
     dataset: RunDataset, tmp_path: Path
 ) -> None:
     """1e999 and "\\udc00" are valid JSON text but no writable JSON: they crashed the run
-    at its final write (leaving ``items: []``) or at the journal, and every --resume after."""
+    at its final write (leaving ``items: []``) or at the journal, and every --resume after.
+    A number of 5,000 digits failed its item ("no JSON list"); a NaN vanished unsaid."""
     output = tmp_path / "out.json"
     answers = {
+        "item_000": f'[{{"kind":"object_removed","subject":"flag","count":{"9" * 5000},'
+        '"confidence":NaN}]',
         # the model's JSON: a number too big for a float, a surrogate escape
         "item_001": '[{"kind":"count_change","subject":"flag","from":1e999,"to":2}]',
         "item_002": '[{"kind":"object_removed","subject":"flag\\udc00"}]',
@@ -390,14 +393,19 @@ def test_infinite_numbers_and_lone_surrogates_in_answers_never_stop_the_run(
         again = run_cli(*command, "--endpoint", fake.endpoint(), "--resume")
     assert first.returncode == 0, first.stderr
     assert "Traceback" not in first.stderr
-    assert "4 ok, 0 failed, 0 skipped, 3 answer warning(s)" in first.stderr
+    assert "4 ok, 0 failed, 0 skipped, 5 answer warning(s)" in first.stderr
     document = read_json(output)  # the strict reader: no Infinity, no lone surrogate
-    assert [item["differences"] for item in document["items"]][1:] == [
+    assert [item["differences"] for item in document["items"]] == [
+        [{"kind": "object_removed", "subject": "flag"}],
         [{"kind": "count_change", "subject": "flag", "to": 2}],
         [{"kind": "object_removed", "subject": "flag\ufffd"}],
         [{"kind": "object_removed", "subject": "flag\ufffd"}],
     ]
     warnings = {i: entry["warnings"] for i, entry in statuses(output).items()}
+    assert warnings["item_000"] == [
+        "differences[0]: count is a number of 5,000 digits, too long to read; field dropped",
+        "differences[0]: confidence NaN is not a finite number; field dropped",
+    ]
     assert warnings["item_001"] == [
         "differences[0]: from Infinity is not a finite number; field dropped"
     ]

@@ -7,8 +7,9 @@ reads each entry).
 
 Whatever JSON text allows is read, so that one odd value costs its field
 and not the whole answer: ``NaN`` and ``Infinity`` read as floats (read as
-null, their field vanished without a warning); ``answers`` drops each with
-a warning.
+null, their field vanished without a warning), and an integer of more
+digits than Python reads as a :class:`LongNumber` (refused, it made the
+answer "no JSON list"). ``answers`` drops each with a warning.
 """
 
 from __future__ import annotations
@@ -28,8 +29,26 @@ class AnswerError(ValueError):
     """The answer holds no readable list of differences; the item fails."""
 
 
+class LongNumber(float):
+    """An integer of more digits than Python reads (4,300 by default): infinity, as
+    ``1e999`` reads, so that every check for numbers JSON cannot write catches it, and
+    its length, for the warning."""
+
+    digits: int
+
+
+def _integer(literal: str) -> int | float:
+    """The JSON reader's integers: ``int`` refuses a long one, and with it the whole text."""
+    try:
+        return int(literal)
+    except ValueError:  # above sys.get_int_max_str_digits()
+        number = LongNumber(literal)  # a float of that many digits is +-infinity
+        number.digits = len(literal.lstrip("-"))
+        return number
+
+
 #: NaN and Infinity read as floats (not as null, which dropped their field unsaid).
-_DECODER = json.JSONDecoder()
+_DECODER = json.JSONDecoder(parse_int=_integer)
 
 
 def find_differences(text: str) -> list[Any]:

@@ -8,11 +8,12 @@ thing it drops or repairs; the run's provenance then says what happened.
 Only an answer with no readable list at all fails the item.
 
 This is also the edge where values that cannot be written are stopped: a
-number too big for a float (``1e999`` reads as infinity), ``NaN`` and a
-lone UTF-16 surrogate (``"\\udc00"``, half of a pair) are valid to Python's
-JSON reader but not to the JSON and UTF-8 the journal and the predictions
-file are written in; let through, they crashed the run at its final write.
-Each costs only its field (a surrogate becomes U+FFFD), with a warning.
+number too big for a float (``1e999``, or an integer of more than 4,300
+digits, reads as infinity), ``NaN`` and a lone UTF-16 surrogate
+(``"\\udc00"``, half of a pair) are valid to Python's JSON reader but not to
+the JSON and UTF-8 the journal and the predictions file are written in; let
+through, they crashed the run at its final write. Each costs only its field
+(a surrogate becomes U+FFFD), with a warning.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 from ..datasets import KINDS, Kind, load_schema
 from ..matching import CARDINALS
 from .answer_json import AnswerError as AnswerError  # raised by read_answer
-from .answer_json import find_differences
+from .answer_json import LongNumber, find_differences
 
 #: Keep at most this many differences per item: a model caught in a loop
 #: can emit thousands of entries, which would swamp the file and the scorer.
@@ -231,11 +232,15 @@ def _difference(entry: Any, where: str, warnings: list[str]) -> dict[str, Any] |
 
 def _finite(fields: dict[str, Any], name: str, where: str, warnings: list[str]) -> Any:
     """``fields[name]``, or None with a warning for a number JSON cannot write
-    (``1e999`` reads as infinity, and NaN), in every field alike."""
+    (``1e999`` and too many digits read as infinity, and NaN), in every field alike."""
     value = fields.get(name)
     if not isinstance(value, float) or math.isfinite(value):
         return value
-    warnings.append(f"{where}: {name} {_show(value)} is not a finite number; field dropped")
+    if isinstance(value, LongNumber):
+        what = f"is a number of {value.digits:,} digits, too long to read"
+    else:
+        what = f"{_show(value)} is not a finite number"
+    warnings.append(f"{where}: {name} {what}; field dropped")
     return None
 
 
