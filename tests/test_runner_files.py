@@ -26,6 +26,7 @@ from fake_endpoints import (
     FakeEndpoint,
     Reply,
     RunDataset,
+    Slow,
     answered,
     journaled,
     make_run_dataset,
@@ -614,3 +615,67 @@ def test_a_lock_file_deleted_under_a_waiting_run_is_not_trusted(tmp_path: Path) 
             OutputLock(output).acquire()  # and the name is still the third's
         os.close(stale)
     assert not third.path.exists()
+
+
+def test_a_merge_into_an_output_a_run_is_writing_is_refused(tmp_path: Path) -> None:
+    """``merge`` took no lock: it replaced the file of a run under way, whose next write
+    replaced the merge's in turn."""
+    dataset = make_run_dataset(tmp_path / "ds", 4)
+    shards = [tmp_path / "s1.json", tmp_path / "s2.json"]
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, shards[0], shard=(1, 2)))
+        run(settings_for(fake, dataset, shards[1], shard=(2, 2)))
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_001", Slow(5))  # the run is under way while the merge starts
+        writing = subprocess.Popen(
+            _run_command(fake, dataset, output),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        _wait_for(lambda: fake.counts()["item_001"] == 1)
+        merge = ("merge", *shards, "--manifest", dataset.manifest, "--output", output)
+        refused = run_cli(*merge)
+        _, run_err = writing.communicate(timeout=60)
+    assert refused.returncode == 1
+    assert refused.stderr == (
+        f"spotdiff: error: {output}: another run (process {writing.pid}) is writing it; wait "
+        "for it to finish, or choose another --output\n"
+    )
+    assert writing.returncode == 0, run_err
+    assert "merged_from" not in read_json(output)["run"]  # the run's file, whole
+    # the run is over: the merge goes through, and takes its lock file with it
+    merged = run_cli(*merge)
+    assert merged.returncode == 0, merged.stderr
+    assert read_json(output)["run"]["merged_from"] == ["1/2", "2/2"]
+    assert not output.with_name("out.json.lock").exists()
+
+
+def test_a_merge_gives_the_lock_back_however_it_ends(tmp_path: Path) -> None:
+    """A refused or incomplete merge leaves nothing that stops the next writer, and a run
+    refused by a merge's lock names the merge."""
+    from spotdiff_eval.runner.lock import OutputLock
+
+    dataset = make_run_dataset(tmp_path / "ds", 4)
+    shard = tmp_path / "s1.json"
+    output = tmp_path / "out.json"
+    lock = tmp_path / "out.json.lock"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, shard, shard=(1, 2)))
+        for shards, problem in (
+            ([tmp_path / "nowhere.json"], "file not found"),
+            ([shard], "incomplete: shard 2/2 missing"),
+        ):
+            result = run_cli("merge", *shards, "--manifest", dataset.manifest, "--output", output)
+            assert result.returncode == 1 and problem in result.stderr
+            assert not lock.exists()
+        with OutputLock(output, "merge").acquire(), pytest.raises(SpotDiffError) as caught:
+            run(settings_for(fake, dataset, output, resume=True))
+        assert caught.value.one_line() == (
+            f"{output}: another merge (process {os.getpid()}) is writing it; wait for it to "
+            "finish, or choose another --output"
+        )
+        assert not lock.exists()
+        result, _ = run(settings_for(fake, dataset, output, resume=True))
+    assert result.ok == 4
