@@ -679,3 +679,52 @@ def test_a_merge_gives_the_lock_back_however_it_ends(tmp_path: Path) -> None:
         assert not lock.exists()
         result, _ = run(settings_for(fake, dataset, output, resume=True))
     assert result.ok == 4
+
+
+# -- names as long as a file name can be ----------------------------------------------------
+
+
+def test_an_output_of_the_longest_name_runs_resumes_and_merges(tmp_path: Path) -> None:
+    """The journal (``NAME.journal``), the lock (``NAME.lock``) and the temporary file of
+    each write were named after the output: from 242 bytes on, one of them could not be
+    made, and the run failed before its first request."""
+    dataset = make_run_dataset(tmp_path / "ds", 4)
+    output = tmp_path / ("r" * 250 + ".json")  # 255 bytes
+    command = ("run", "--model", "m", "--manifest", dataset.manifest, "--output", output)
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        first = run_cli(*command, "--endpoint", fake.endpoint(), "--shard", "1/2", "--limit", "1")
+        again = run_cli(*command, "--endpoint", fake.endpoint(), "--shard", "1/2", "--resume")
+        other = tmp_path / "s2.json"
+        run(settings_for(fake, dataset, other, model="m", shard=(2, 2)))
+    assert first.returncode == 0, first.stderr
+    assert again.returncode == 0, again.stderr
+    assert "1 of 2 items already answered" in again.stderr
+    assert answered(output) == ["item_000", "item_002"]
+    merged = tmp_path / ("m" * 250 + ".json")
+    result = run_cli("merge", output, other, "--manifest", dataset.manifest, "--output", merged)
+    assert result.returncode == 0, result.stderr
+    assert answered(merged) == dataset.item_ids
+    assert sorted(os.listdir(tmp_path)) == sorted(["ds", output.name, other.name, merged.name])
+
+
+def test_an_output_name_longer_than_a_file_name_can_be_is_refused_in_one_line(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    output = tmp_path / ("r" * 251 + ".json")  # 256 bytes
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        ran = run_cli(
+            "run", "--endpoint", fake.endpoint(), "--model", "m",
+            "--manifest", dataset.manifest, "--output", output,
+        )  # fmt: skip
+        run(settings_for(fake, dataset, tmp_path / "s.json"))
+    merged = run_cli(
+        "merge", tmp_path / "s.json", "--manifest", dataset.manifest, "--output", output
+    )
+    for result in (ran, merged):
+        assert result.returncode == 1
+        assert result.stderr.splitlines()[-1] == (
+            f"spotdiff: error: {output}: its name is 256 bytes, longer than a file name can "
+            "be (255)"
+        )
+    assert len(fake.seen) == 4  # the requests of s.json only
+    assert sorted(os.listdir(tmp_path)) == ["ds", "s.json"]

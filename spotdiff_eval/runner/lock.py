@@ -22,6 +22,7 @@ import os
 from pathlib import Path
 from types import TracebackType
 
+from .._util.file_names import check_name, name_beside
 from ..errors import SpotDiffError
 
 try:
@@ -34,10 +35,12 @@ _NO_LOCKS = (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL)
 
 
 def lock_path(output: Path) -> Path:
-    """``predictions/my.json`` -> ``predictions/my.json.lock``."""
+    """``predictions/my.json`` -> ``predictions/my.json.lock`` (a name too long for
+    that is cut short, see ``file_names``); an output that can have no name is refused."""
     if not output.name:  # "", ".", "/": a folder, as the output's own check says
         raise SpotDiffError(output, "", "is a folder; --output must name a file")
-    return output.with_name(output.name + ".lock")
+    check_name(output)
+    return output.with_name(name_beside(output.name, ".lock"))
 
 
 class OutputLock:

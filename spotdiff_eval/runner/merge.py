@@ -76,10 +76,11 @@ def merge_predictions(
     paths, output = [Path(p) for p in shards], Path(output)
     if not paths:
         raise SpotDiffError("spotdiff merge", "", "name at least one shard file")
+    lock = OutputLock(output, "merge")  # first: it refuses an output that can have no name
     for path in paths:
         if output.exists() and path.exists() and output.resolve() == path.resolve():
             raise SpotDiffError(output, "", "is one of the shards; choose another --output")
-    with OutputLock(output, "merge").acquire() as lock:
+    with lock.acquire():
         result = _merge(paths, output, manifest)
     unlocked = lock.unlocked_warning()
     return result if unlocked is None else replace(result, warnings=(unlocked,))
