@@ -24,6 +24,7 @@ from leaderboard_helpers import checkout
 
 from spotdiff_eval._util import folder_swap
 from spotdiff_eval._util.folder_swap import clean_leftovers, replace_folder
+from spotdiff_eval.errors import SpotDiffError
 
 #: Kills per run: enough to land in every phase, bounded to keep the test short.
 KILLS = 12
@@ -145,3 +146,22 @@ def test_a_run_killed_inside_the_fallback_window_is_repaired(tmp_path: Path) -> 
     clean_leftovers(target)
     assert (target / "marker").read_text(encoding="utf-8") == "old"
     assert sorted(os.listdir(tmp_path)) == ["site"]
+
+
+@pytest.mark.parametrize("swap", ["exchange", "fallback"])
+def test_a_folder_of_the_longest_name_is_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, swap: str
+) -> None:
+    """Work folders were named ``.NAME.new-x1y2z3w4``: a target name of 242 bytes or more
+    left none that could be made."""
+    if swap == "fallback":
+        monkeypatch.setattr(folder_swap, "exchange", lambda first, second: False)
+    target = tmp_path / ("s" * 255)
+    for text in ("one", "two"):
+        replace_folder(target, lambda folder, t=text: (folder / "marker").write_text(t), "marker")
+    assert (target / "marker").read_text() == "two"
+    assert os.listdir(tmp_path) == [target.name]
+    with pytest.raises(SpotDiffError) as caught:  # one byte more: no name could be made
+        replace_folder(tmp_path / ("s" * 256), lambda folder: None, "marker")
+    assert caught.value.what == "its name is 256 bytes, longer than a file name can be (255)"
+    assert os.listdir(tmp_path) == [target.name]

@@ -123,3 +123,27 @@ def test_a_failure_while_streaming_leaves_the_old_file(tmp_path: Path) -> None:
         write_chunks_atomic(target, chunks())
     assert target.read_text(encoding="utf-8") == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report.json"]
+
+
+@pytest.mark.parametrize(
+    "stem", ["a" * 250, "é" * 125, "b" * 236], ids=["255-bytes", "255-bytes-utf8", "241-bytes"]
+)
+def test_an_atomic_write_works_up_to_the_longest_file_name(tmp_path: Path, stem: str) -> None:
+    """The temporary file was named ``.NAME.x1y2z3w4.tmp``: no name of 242 bytes or more
+    could be written, its temporary name being longer than a file name can be."""
+    path = tmp_path / (stem + ".json")
+    assert len(os.fsencode(path.name)) >= 241
+    write_chunks_atomic(path, ["{}\n"])
+    write_chunks_atomic(path, ["[]\n"])  # over the old file: the rename in one folder
+    assert path.read_text(encoding="utf-8") == "[]\n"
+    assert os.listdir(tmp_path) == [path.name]
+
+
+def test_a_name_longer_than_a_file_name_can_be_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / ("c" * 251 + ".json")
+    with pytest.raises(SpotDiffError) as caught:
+        write_chunks_atomic(path, ["{}\n"])
+    assert caught.value.one_line() == (
+        f"{path}: its name is 256 bytes, longer than a file name can be (255)"
+    )
+    assert os.listdir(tmp_path) == []

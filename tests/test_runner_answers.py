@@ -171,6 +171,8 @@ def test_numbers_too_big_for_a_float_and_lone_surrogates_are_repaired_with_a_war
         "differences[1]: dropped unknown field(s) colour\ufffd",
         "differences[2]: subject Infinity is not a finite number; field dropped",
         "differences[2]: no subject; dropped",
+        "differences[3]: from NaN is not a finite number; field dropped",
+        "differences[3]: to Infinity is not a finite number; field dropped",
     )
     # A surrogate in the answer text itself (the server's JSON held "\\udc00" in a string)
     raw = read_answer('[{"kind": "removed", "subject": "kite\udc00"}] \udfff')
@@ -184,6 +186,39 @@ def test_numbers_too_big_for_a_float_and_lone_surrogates_are_repaired_with_a_war
     str(caught.value).encode("utf-8")  # the item's error can be written
 
 
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_a_confidence_json_cannot_write_is_dropped_with_a_warning(constant: str) -> None:
+    """NaN and Infinity were read as null, so the field vanished without a word."""
+    answer = read_answer(f'[{{"kind": "removed", "subject": "kite", "confidence": {constant}}}]')
+    assert answer.differences == ({"kind": "object_removed", "subject": "kite"},)
+    assert answer.warnings == (
+        f"differences[0]: confidence {constant} is not a finite number; field dropped",
+    )
+
+
+def test_a_number_too_long_to_read_drops_its_field_with_a_warning() -> None:
+    """Python reads no integer of more than 4,300 digits: one such number failed the whole
+    item, as if the answer held "no JSON list of differences"."""
+    long = "9" * 5000
+    entries = (
+        f'{{"kind": "count_change", "subject": "apples", "from": {long}, "to": 4}}, '
+        f'{{"kind": "removed", "subject": "kite", "count": -{long}, "confidence": 0.5}}, '
+        f'{{"kind": {long}, "subject": "flag"}}'
+    )
+    for text in (f"[{entries}]", f"Here it is: [{entries}] and that is all."):
+        answer = read_answer(text)
+        assert answer.differences == (
+            {"kind": "count_change", "subject": "apples", "to": 4},
+            {"kind": "object_removed", "subject": "kite", "confidence": 0.5},
+        )
+        assert answer.warnings == (
+            "differences[0]: from is a number of 5,000 digits, too long to read; field dropped",
+            "differences[1]: count is a number of 5,000 digits, too long to read; field dropped",
+            "differences[2]: kind is a number of 5,000 digits, too long to read; field dropped",
+            "differences[2]: no kind; dropped",
+        )
+
+
 def test_a_record_that_cannot_be_written_as_strict_json_is_refused_by_the_journal() -> None:
     for bad in ({"kind": "count_change", "subject": "a", "from": math.inf}, {"subject": "\udc00"}):
         with pytest.raises(ValueError):
@@ -192,10 +227,14 @@ def test_a_record_that_cannot_be_written_as_strict_json_is_refused_by_the_journa
 
 
 #: What JSON text can hold but Python reads into something JSON cannot write: a
-#: number too big for a float (a marker, made 1e999 in the text) and lone surrogates.
+#: number too big for a float (a marker, made 1e999 in the text), one too long for an
+#: integer (made 5,000 digits) and lone surrogates.
 _HUGE = "\x00huge"
+_LONG = "\x00long"
 _surrogates = st.text(st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), min_size=1)
-_unwritable = st.just(_HUGE) | st.builds("".join, st.lists(_surrogates | st.text(), max_size=3))
+_unwritable = st.sampled_from([_HUGE, _LONG]) | st.builds(
+    "".join, st.lists(_surrogates | st.text(), max_size=3)
+)
 _json_scalars = (
     st.none()
     | st.booleans()
@@ -218,8 +257,9 @@ _entries = st.dictionaries(
 @settings(max_examples=150, deadline=None)
 @given(st.lists(_entries | _json_scalars, max_size=6))
 def test_whatever_the_model_says_the_output_is_schema_valid(entries: list[Any]) -> None:
-    # json.dumps writes a surrogate as a \udXXX escape; the marker becomes 1e999
+    # json.dumps writes a surrogate as a \udXXX escape; the markers become numbers
     text = json.dumps({"differences": entries}).replace(json.dumps(_HUGE), "1e999")
+    text = text.replace(json.dumps(_LONG), "9" * 5000)
     answer = read_answer(text)
     document = {
         "schema_version": "1.0",

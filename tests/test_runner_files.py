@@ -26,6 +26,7 @@ from fake_endpoints import (
     FakeEndpoint,
     Reply,
     RunDataset,
+    Slow,
     answered,
     journaled,
     make_run_dataset,
@@ -370,9 +371,12 @@ def test_infinite_numbers_and_lone_surrogates_in_answers_never_stop_the_run(
     dataset: RunDataset, tmp_path: Path
 ) -> None:
     """1e999 and "\\udc00" are valid JSON text but no writable JSON: they crashed the run
-    at its final write (leaving ``items: []``) or at the journal, and every --resume after."""
+    at its final write (leaving ``items: []``) or at the journal, and every --resume after.
+    A number of 5,000 digits failed its item ("no JSON list"); a NaN vanished unsaid."""
     output = tmp_path / "out.json"
     answers = {
+        "item_000": f'[{{"kind":"object_removed","subject":"flag","count":{"9" * 5000},'
+        '"confidence":NaN}]',
         # the model's JSON: a number too big for a float, a surrogate escape
         "item_001": '[{"kind":"count_change","subject":"flag","from":1e999,"to":2}]',
         "item_002": '[{"kind":"object_removed","subject":"flag\\udc00"}]',
@@ -390,14 +394,19 @@ def test_infinite_numbers_and_lone_surrogates_in_answers_never_stop_the_run(
         again = run_cli(*command, "--endpoint", fake.endpoint(), "--resume")
     assert first.returncode == 0, first.stderr
     assert "Traceback" not in first.stderr
-    assert "4 ok, 0 failed, 0 skipped, 3 answer warning(s)" in first.stderr
+    assert "4 ok, 0 failed, 0 skipped, 5 answer warning(s)" in first.stderr
     document = read_json(output)  # the strict reader: no Infinity, no lone surrogate
-    assert [item["differences"] for item in document["items"]][1:] == [
+    assert [item["differences"] for item in document["items"]] == [
+        [{"kind": "object_removed", "subject": "flag"}],
         [{"kind": "count_change", "subject": "flag", "to": 2}],
         [{"kind": "object_removed", "subject": "flag\ufffd"}],
         [{"kind": "object_removed", "subject": "flag\ufffd"}],
     ]
     warnings = {i: entry["warnings"] for i, entry in statuses(output).items()}
+    assert warnings["item_000"] == [
+        "differences[0]: count is a number of 5,000 digits, too long to read; field dropped",
+        "differences[0]: confidence NaN is not a finite number; field dropped",
+    ]
     assert warnings["item_001"] == [
         "differences[0]: from Infinity is not a finite number; field dropped"
     ]
@@ -606,3 +615,116 @@ def test_a_lock_file_deleted_under_a_waiting_run_is_not_trusted(tmp_path: Path) 
             OutputLock(output).acquire()  # and the name is still the third's
         os.close(stale)
     assert not third.path.exists()
+
+
+def test_a_merge_into_an_output_a_run_is_writing_is_refused(tmp_path: Path) -> None:
+    """``merge`` took no lock: it replaced the file of a run under way, whose next write
+    replaced the merge's in turn."""
+    dataset = make_run_dataset(tmp_path / "ds", 4)
+    shards = [tmp_path / "s1.json", tmp_path / "s2.json"]
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, shards[0], shard=(1, 2)))
+        run(settings_for(fake, dataset, shards[1], shard=(2, 2)))
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_001", Slow(5))  # the run is under way while the merge starts
+        writing = subprocess.Popen(
+            _run_command(fake, dataset, output),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        _wait_for(lambda: fake.counts()["item_001"] == 1)
+        merge = ("merge", *shards, "--manifest", dataset.manifest, "--output", output)
+        refused = run_cli(*merge)
+        _, run_err = writing.communicate(timeout=60)
+    assert refused.returncode == 1
+    assert refused.stderr == (
+        f"spotdiff: error: {output}: another run (process {writing.pid}) is writing it; wait "
+        "for it to finish, or choose another --output\n"
+    )
+    assert writing.returncode == 0, run_err
+    assert "merged_from" not in read_json(output)["run"]  # the run's file, whole
+    # the run is over: the merge goes through, and takes its lock file with it
+    merged = run_cli(*merge)
+    assert merged.returncode == 0, merged.stderr
+    assert read_json(output)["run"]["merged_from"] == ["1/2", "2/2"]
+    assert not output.with_name("out.json.lock").exists()
+
+
+def test_a_merge_gives_the_lock_back_however_it_ends(tmp_path: Path) -> None:
+    """A refused or incomplete merge leaves nothing that stops the next writer, and a run
+    refused by a merge's lock names the merge."""
+    from spotdiff_eval.runner.lock import OutputLock
+
+    dataset = make_run_dataset(tmp_path / "ds", 4)
+    shard = tmp_path / "s1.json"
+    output = tmp_path / "out.json"
+    lock = tmp_path / "out.json.lock"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, shard, shard=(1, 2)))
+        for shards, problem in (
+            ([tmp_path / "nowhere.json"], "file not found"),
+            ([shard], "incomplete: shard 2/2 missing"),
+        ):
+            result = run_cli("merge", *shards, "--manifest", dataset.manifest, "--output", output)
+            assert result.returncode == 1 and problem in result.stderr
+            assert not lock.exists()
+        with OutputLock(output, "merge").acquire(), pytest.raises(SpotDiffError) as caught:
+            run(settings_for(fake, dataset, output, resume=True))
+        assert caught.value.one_line() == (
+            f"{output}: another merge (process {os.getpid()}) is writing it; wait for it to "
+            "finish, or choose another --output"
+        )
+        assert not lock.exists()
+        result, _ = run(settings_for(fake, dataset, output, resume=True))
+    assert result.ok == 4
+
+
+# -- names as long as a file name can be ----------------------------------------------------
+
+
+def test_an_output_of_the_longest_name_runs_resumes_and_merges(tmp_path: Path) -> None:
+    """The journal (``NAME.journal``), the lock (``NAME.lock``) and the temporary file of
+    each write were named after the output: from 242 bytes on, one of them could not be
+    made, and the run failed before its first request."""
+    dataset = make_run_dataset(tmp_path / "ds", 4)
+    output = tmp_path / ("r" * 250 + ".json")  # 255 bytes
+    command = ("run", "--model", "m", "--manifest", dataset.manifest, "--output", output)
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        first = run_cli(*command, "--endpoint", fake.endpoint(), "--shard", "1/2", "--limit", "1")
+        again = run_cli(*command, "--endpoint", fake.endpoint(), "--shard", "1/2", "--resume")
+        other = tmp_path / "s2.json"
+        run(settings_for(fake, dataset, other, model="m", shard=(2, 2)))
+    assert first.returncode == 0, first.stderr
+    assert again.returncode == 0, again.stderr
+    assert "1 of 2 items already answered" in again.stderr
+    assert answered(output) == ["item_000", "item_002"]
+    merged = tmp_path / ("m" * 250 + ".json")
+    result = run_cli("merge", output, other, "--manifest", dataset.manifest, "--output", merged)
+    assert result.returncode == 0, result.stderr
+    assert answered(merged) == dataset.item_ids
+    assert sorted(os.listdir(tmp_path)) == sorted(["ds", output.name, other.name, merged.name])
+
+
+def test_an_output_name_longer_than_a_file_name_can_be_is_refused_in_one_line(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    output = tmp_path / ("r" * 251 + ".json")  # 256 bytes
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        ran = run_cli(
+            "run", "--endpoint", fake.endpoint(), "--model", "m",
+            "--manifest", dataset.manifest, "--output", output,
+        )  # fmt: skip
+        run(settings_for(fake, dataset, tmp_path / "s.json"))
+    merged = run_cli(
+        "merge", tmp_path / "s.json", "--manifest", dataset.manifest, "--output", output
+    )
+    for result in (ran, merged):
+        assert result.returncode == 1
+        assert result.stderr.splitlines()[-1] == (
+            f"spotdiff: error: {output}: its name is 256 bytes, longer than a file name can "
+            "be (255)"
+        )
+    assert len(fake.seen) == 4  # the requests of s.json only
+    assert sorted(os.listdir(tmp_path)) == ["ds", "s.json"]

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..errors import SpotDiffError
+from .file_names import check_name, temp_prefix
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
@@ -46,6 +47,7 @@ def replace_folder(
     their folders too.
     """
     target = Path(target)
+    check_name(target)
     if os.path.lexists(target):
         if not target.is_dir() or target.is_symlink():
             raise SpotDiffError(target, "", "exists and is not a folder; choose another --output")
@@ -60,7 +62,7 @@ def replace_folder(
     target = target.absolute()
     target.parent.mkdir(parents=True, exist_ok=True)
     clean_leftovers(target)
-    with locked_work_folder(target.parent, f".{target.name}.new-") as fresh:
+    with locked_work_folder(target.parent, temp_prefix(target.name, "new-")) as fresh:
         fill(fresh)
         os.chmod(fresh, 0o755)  # mkdtemp makes it private; a site is for reading
         swap_in(fresh, target)
@@ -77,7 +79,7 @@ def swap_in(fresh: Path, target: Path) -> None:
     if exchange(fresh, target):
         shutil.rmtree(fresh, ignore_errors=True)
         return
-    with locked_work_folder(target.parent, f".{target.name}.old-") as old:
+    with locked_work_folder(target.parent, temp_prefix(target.name, "old-")) as old:
         aside = old / target.name
         os.rename(target, aside)
         try:
@@ -150,8 +152,8 @@ def clean_leftovers(target: Path) -> None:
     ``target``, and the old one in ``.<name>.old-*/<name>``: it is restored.
     """
     target = Path(target).absolute()
-    clean_work_folders(target.parent, f".{target.name}.old-", restore=target)
-    clean_work_folders(target.parent, f".{target.name}.new-")
+    clean_work_folders(target.parent, temp_prefix(target.name, "old-"), restore=target)
+    clean_work_folders(target.parent, temp_prefix(target.name, "new-"))
 
 
 def clean_work_folders(parent: Path, prefix: str, *, restore: Path | None = None) -> None:

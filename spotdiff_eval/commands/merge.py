@@ -14,6 +14,8 @@ def run(args: argparse.Namespace) -> int:
     from ..runner.merge import incomplete, merge_predictions
 
     result = merge_predictions(args.shards, args.output, args.manifest)
+    for warning in result.warnings:
+        print(f"spotdiff: warning: {warning}", file=sys.stderr)
     unanswered = f"; {result.unanswered} dataset item(s) unanswered" if result.unanswered else ""
     truncated = f", {result.truncated} truncated" if result.truncated else ""
     print(

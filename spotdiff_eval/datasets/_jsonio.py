@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from .._util.file_names import check_name, temp_prefix
 from ..errors import SpotDiffError
 from ._json_positions import (
     find_constant,
@@ -346,13 +347,16 @@ def write_chunks_atomic(path: Path | str, chunks: Iterable[str]) -> None:
     """Write the text ``chunks`` make, as they are made, atomically (see above).
 
     The temporary file lives in the target folder so ``os.replace`` is a rename
-    on one filesystem; on any failure, including one while making a chunk,
+    on one filesystem, under a name that fits whatever the target's
+    (``file_names``); on any failure, including one while making a chunk,
     the old file is untouched.
     """
     path = Path(path)
+    check_name(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     mode = _new_file_mode(path)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    prefix = temp_prefix(path.name, suffix=".tmp")
+    fd, tmp_name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
     try:
         os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:

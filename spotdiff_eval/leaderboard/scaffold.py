@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .._util.file_names import temp_prefix
 from ..datasets import (
     Board,
     dumps_canonical,
@@ -221,7 +222,7 @@ def _write_checked(
     folder.parent.mkdir(parents=True, exist_ok=True)
     aside = None
     if os.path.lexists(folder):
-        aside = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old-", dir=folder.parent))
+        aside = Path(tempfile.mkdtemp(prefix=temp_prefix(folder.name, "old-"), dir=folder.parent))
         os.rename(folder, aside / folder.name)
     try:
         folder.mkdir()

@@ -4,10 +4,11 @@ The modules, from the edge inwards: ``settings`` and ``plan`` check the
 options and decide what to ask; ``inputs`` holds the prompt and reads the
 images; ``protocols`` speaks OpenAI-compatible, Gemini and Anthropic;
 ``extra_body`` merges ``--extra-body``; ``http`` sends one request with
-retries, ``deadline`` bounding each attempt; ``answers`` reads what the
-model said; ``output``, ``journal`` and ``merge`` write predictions files;
-``engine`` runs the worker pool; ``submission_prompt`` tells ``submit``
-which prompt a run used; ``..redaction`` keeps the token out of everything::
+retries, ``deadline`` bounding each attempt; ``answer_json`` finds the JSON
+in what the model said and ``answers`` reads it; ``output``, ``journal`` and
+``merge`` write predictions files; ``engine`` runs the worker pool;
+``submission_prompt`` tells ``submit`` which prompt a run used;
+``..redaction`` keeps the token out of everything::
 
     from spotdiff_eval.runner import RunSettings, run_model
 

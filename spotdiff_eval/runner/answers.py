@@ -7,11 +7,13 @@ reader keeps every entry it can make sense of and records a warning for each
 thing it drops or repairs; the run's provenance then says what happened.
 Only an answer with no readable list at all fails the item.
 
-This is also the edge where text that cannot be written is stopped: a
-number too big for a float (``1e999`` reads as infinity) and a lone UTF-16
-surrogate (``"\\udc00"``, half of a pair) are valid to Python's JSON reader
-but not to the JSON and UTF-8 the journal and the predictions file are
-written in; let through, they crashed the run at its final write.
+This is also the edge where values that cannot be written are stopped: a
+number too big for a float (``1e999``, or an integer of more than 4,300
+digits, reads as infinity), ``NaN`` and a lone UTF-16 surrogate
+(``"\\udc00"``, half of a pair) are valid to Python's JSON reader but not to
+the JSON and UTF-8 the journal and the predictions file are written in; let
+through, they crashed the run at its final write. Each costs only its field
+(a surrogate becomes U+FFFD), with a warning.
 """
 
 from __future__ import annotations
@@ -24,14 +26,14 @@ from typing import Any
 
 from ..datasets import KINDS, Kind, load_schema
 from ..matching import CARDINALS
+from .answer_json import AnswerError as AnswerError  # raised by read_answer
+from .answer_json import LongNumber, find_differences
 
 #: Keep at most this many differences per item: a model caught in a loop
 #: can emit thousands of entries, which would swamp the file and the scorer.
 MAX_DIFFERENCES = 200
 #: Keep at most this many warnings per item (the rest are counted).
 MAX_WARNINGS = 100
-#: Longest answer text searched for JSON (a runaway answer is cut here).
-MAX_ANSWER_CHARS = 1_000_000
 
 #: The fields of a predicted difference, from the schema (the one source of
 #: truth): their order is the output's key order, so equal answers serialise
@@ -87,15 +89,9 @@ _CHANGE_WORDS = frozenset(
 #: ones come as digits.
 _NUMBER_WORDS = {word: n for n, word in enumerate(CARDINALS[:13])}
 
-_THINKING = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.S | re.I)
-_FENCE = re.compile(r"```[ \t]*[A-Za-z0-9_-]*[ \t]*\r?\n(.*?)```", re.S)
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 #: A UTF-16 surrogate: in a Python string always a lone half, never writable as UTF-8.
 _SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-class AnswerError(ValueError):
-    """The answer holds no readable list of differences; the item fails."""
 
 
 @dataclass(frozen=True)
@@ -112,7 +108,7 @@ def read_answer(text: str) -> Answer:
     text, replaced = _SURROGATE.subn("\ufffd", text)
     if replaced:
         warnings.append(f"answer: {_invalid_characters(replaced)}")
-    entries = _find_differences(text)
+    entries = find_differences(text)
     if len(entries) > MAX_DIFFERENCES:
         warnings.append(
             f"answer lists {len(entries)} differences; kept the first {MAX_DIFFERENCES}"
@@ -185,93 +181,6 @@ def normalise_kind(value: object) -> Kind | None:
     return None
 
 
-# -- finding the JSON ---------------------------------------------------------
-
-
-def _find_differences(text: str) -> list[Any]:
-    """The list of differences in the answer: JSON alone, in a fence, or inside prose.
-
-    Where several candidates exist, the last one wins: models that revise
-    themselves ("wait, let me correct that") put the final answer last.
-    Reasoning blocks (``<think>...</think>``) are ignored.
-    """
-    text = _THINKING.sub(" ", text[:MAX_ANSWER_CHARS]).strip()
-    if not text:
-        raise AnswerError("the answer is empty")
-    whole = _decode(text)
-    if whole is not _NOTHING:
-        found = _as_list(whole, strict=False)
-        if found is not None:
-            return found
-    for block in reversed(_FENCE.findall(text)):
-        found = _as_list(_decode(block.strip()), strict=False)
-        if found is not None:
-            return found
-    candidates = [
-        found
-        for value in _embedded_json(text)
-        if (found := _as_list(value, strict=True)) is not None
-    ]
-    if candidates:
-        return candidates[-1]
-    raise AnswerError(f"no JSON list of differences in the answer: {_excerpt(text)}")
-
-
-_NOTHING = object()
-
-
-def _decode(text: str) -> Any:
-    try:
-        return json.loads(text, parse_constant=lambda _name: None)
-    except (ValueError, RecursionError):
-        return _NOTHING
-
-
-def _embedded_json(text: str) -> list[Any]:
-    """Every complete JSON object or list found by scanning the text left to right.
-
-    After a value parses, the scan continues behind it, so the entries of an
-    answer are not mistaken for answers of their own.
-    """
-    decoder = json.JSONDecoder(parse_constant=lambda _name: None)
-    values, position = [], 0
-    while True:
-        starts = [i for i in (text.find("{", position), text.find("[", position)) if i >= 0]
-        if not starts:
-            return values
-        start = min(starts)
-        try:
-            value, end = decoder.raw_decode(text, start)
-        except (ValueError, RecursionError):
-            position = start + 1
-            continue
-        values.append(value)
-        position = end
-
-
-def _as_list(value: Any, *, strict: bool) -> list[Any] | None:
-    """The differences ``value`` holds, if it has the shape of an answer.
-
-    ``strict`` (for JSON found inside prose) asks a bare list to hold objects,
-    so a citation like ``[1]`` is not taken for an answer.
-    """
-    if isinstance(value, list):
-        if strict and not all(isinstance(entry, dict) for entry in value):
-            return None
-        return value
-    if not isinstance(value, dict):
-        return None
-    for key, entries in value.items():
-        if isinstance(key, str) and key.strip().lower() == "differences":
-            return entries if isinstance(entries, list) else None
-    if any(isinstance(k, str) and k.strip().lower() in ("kind", "type") for k in value):
-        return [value]  # a single difference on its own
-    lists = [v for v in value.values() if isinstance(v, list)]
-    if len(lists) == 1 and lists[0] and all(isinstance(e, dict) for e in lists[0]):
-        return lists[0]  # {"changes": [...]}
-    return None
-
-
 # -- one difference -------------------------------------------------------------
 
 
@@ -292,12 +201,13 @@ def _difference(entry: Any, where: str, warnings: list[str]) -> dict[str, Any] |
     if unknown:
         warnings.append(f"{where}: dropped unknown field(s) {', '.join(sorted(unknown))}")
 
-    kind = normalise_kind(fields.get("kind"))
+    raw_kind = _finite(fields, "kind", where, warnings)
+    kind = normalise_kind(raw_kind)
     if kind is None:
-        what = "no kind" if "kind" not in fields else f"unknown kind {_show(fields['kind'])}"
+        what = "no kind" if raw_kind is None else f"unknown kind {_show(raw_kind)}"
         warnings.append(f"{where}: {what}; dropped")
         return None
-    subject = _text_field(fields, "subject", where, warnings)
+    subject = _text_field(_finite(fields, "subject", where, warnings), "subject", where, warnings)
     if subject is None:
         warnings.append(f"{where}: no subject; dropped")
         return None
@@ -306,31 +216,43 @@ def _difference(entry: Any, where: str, warnings: list[str]) -> dict[str, Any] |
     for name in FIELDS:
         if name in ("kind", "subject") or name not in fields:
             continue
+        value = _finite(fields, name, where, warnings)
+        if value is None:
+            continue
         if name == "count":
-            value = _count(fields[name], where, warnings)
+            value = _count(value, where, warnings)
         elif name == "confidence":
-            value = _confidence(fields[name], where, warnings)
+            value = _confidence(value, where, warnings)
         else:
-            value = _text_field(fields, name, where, warnings, numbers=name in ("from", "to"))
+            value = _text_field(value, name, where, warnings, numbers=name in ("from", "to"))
         if value is not None:
             out[name] = value
     return out
 
 
+def _finite(fields: dict[str, Any], name: str, where: str, warnings: list[str]) -> Any:
+    """``fields[name]``, or None with a warning for a number JSON cannot write
+    (``1e999`` and too many digits read as infinity, and NaN), in every field alike."""
+    value = fields.get(name)
+    if not isinstance(value, float) or math.isfinite(value):
+        return value
+    if isinstance(value, LongNumber):
+        what = f"is a number of {value.digits:,} digits, too long to read"
+    else:
+        what = f"{_show(value)} is not a finite number"
+    warnings.append(f"{where}: {name} {what}; field dropped")
+    return None
+
+
 def _text_field(
-    fields: dict[str, Any], name: str, where: str, warnings: list[str], *, numbers: bool = False
+    value: Any, name: str, where: str, warnings: list[str], *, numbers: bool = False
 ) -> str | int | float | None:
     """A text field, stripped and cut to the schema's limit; numbers become text
     unless the field takes numbers (``from``/``to``)."""
-    value = fields.get(name)
     if value is None:
         return None
     if isinstance(value, bool | dict | list):
         warnings.append(f"{where}: {name} {_show(value)} is not text; field dropped")
-        return None
-    if isinstance(value, float) and not math.isfinite(value):
-        # 1e999 reads as infinity, which JSON cannot hold.
-        warnings.append(f"{where}: {name} {_show(value)} is not a finite number; field dropped")
         return None
     if isinstance(value, int | float):
         if numbers:
@@ -382,8 +304,3 @@ def _confidence(value: Any, where: str, warnings: list[str]) -> float | int | No
 def _show(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _excerpt(text: str) -> str:
-    flat = " ".join(text.split())
-    return f'"{flat}"' if len(flat) <= 120 else f'"{flat[:117]}..."'

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from .._util.file_names import name_beside
 from ..datasets import parse_json_text, read_bytes_limited
 from ..errors import SpotDiffError
 from .output import ItemRecord
@@ -36,8 +37,9 @@ _GO_ON = "delete that line to ask its item again (or the journal, to ask all of 
 
 
 def journal_path(output: Path) -> Path:
-    """``predictions/my.json`` -> ``predictions/my.json.journal``."""
-    return output.with_name(output.name + ".journal")
+    """``predictions/my.json`` -> ``predictions/my.json.journal`` (a name too long
+    for that is cut short, see ``file_names``)."""
+    return output.with_name(name_beside(output.name, ".journal"))
 
 
 class Journal:

@@ -1,9 +1,11 @@
-"""One run at a time per output: an exclusive lock on ``OUTPUT.lock`` for the whole run.
+"""One writer at a time per output: an exclusive lock on ``OUTPUT.lock``.
 
 Two ``--resume`` runs of one file both read the same journal, asked the same
-items twice (paid twice) and appended to one journal. The lock is an
-``flock`` on a file beside the output, taken without waiting, so the second
-run stops at once with a one-line error instead of waiting for hours.
+items twice (paid twice) and appended to one journal; a ``spotdiff merge``
+into a file a run was writing replaced it under the run. The lock is an
+``flock`` on a file beside the output, held for the whole run or merge and
+taken without waiting, so the second writer stops at once with a one-line
+error instead of waiting for hours.
 
 The kernel drops an ``flock`` when its process ends, however it ends (even
 ``kill -9``), so a lock file left behind never blocks the next run. A run
@@ -20,6 +22,7 @@ import os
 from pathlib import Path
 from types import TracebackType
 
+from .._util.file_names import check_name, name_beside
 from ..errors import SpotDiffError
 
 try:
@@ -32,24 +35,31 @@ _NO_LOCKS = (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL)
 
 
 def lock_path(output: Path) -> Path:
-    """``predictions/my.json`` -> ``predictions/my.json.lock``."""
+    """``predictions/my.json`` -> ``predictions/my.json.lock`` (a name too long for
+    that is cut short, see ``file_names``); an output that can have no name is refused."""
     if not output.name:  # "", ".", "/": a folder, as the output's own check says
         raise SpotDiffError(output, "", "is a folder; --output must name a file")
-    return output.with_name(output.name + ".lock")
+    check_name(output)
+    return output.with_name(name_beside(output.name, ".lock"))
 
 
 class OutputLock:
-    """The lock of one output, held from :meth:`acquire` to :meth:`release`."""
+    """The lock of one output, held from :meth:`acquire` to :meth:`release`.
 
-    def __init__(self, output: Path) -> None:
+    ``command`` (``run``, ``merge``) is written into the lock file, so that a
+    writer refused can say which command holds the output.
+    """
+
+    def __init__(self, output: Path, command: str = "run") -> None:
         self.output = output
+        self.command = command
         self.path = lock_path(output)
         self._fd = -1
-        #: Why the output could not be locked (the run goes on unprotected), or None.
+        #: Why the output could not be locked (the writer goes on unprotected), or None.
         self.unavailable: str | None = None
 
     def acquire(self) -> OutputLock:
-        """Lock the output, or raise :class:`SpotDiffError` if another run holds it."""
+        """Lock the output, or raise :class:`SpotDiffError` if another writer holds it."""
         if fcntl is None:
             self.unavailable = "this system has no flock"
             return self
@@ -60,9 +70,8 @@ class OutputLock:
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 except BlockingIOError:
-                    holder = _read_pid(fd)
+                    who = _holder(fd)
                     os.close(fd)
-                    who = f"another run (process {holder})" if holder else "another run"
                     raise SpotDiffError(
                         self.output,
                         "",
@@ -76,7 +85,7 @@ class OutputLock:
                     return self
                 if _still_named(fd, self.path):
                     self._fd = fd
-                    _write_pid(fd)
+                    _write_holder(fd, self.command)
                     return self
                 os.close(fd)  # the run before us deleted it as we locked it: again
         except OSError as exc:
@@ -95,6 +104,14 @@ class OutputLock:
         finally:
             os.close(self._fd)  # closing the last descriptor drops the flock
             self._fd = -1
+
+    def unlocked_warning(self) -> str | None:
+        """Why the output could not be locked, as the warning to print; None if it is."""
+        if self.unavailable is None:
+            return None
+        return (
+            f"{self.output} is not locked against a second run or merge into it: {self.unavailable}"
+        )
 
     def __enter__(self) -> OutputLock:
         """``with lock.acquire():`` releases it at the end of the block."""
@@ -116,18 +133,23 @@ def _still_named(fd: int, path: Path) -> bool:
         return False
 
 
-def _write_pid(fd: int) -> None:
-    """Our process id in the lock file, for the other run's message (only a courtesy)."""
+def _write_holder(fd: int, command: str) -> None:
+    """Our process id and command in the lock file, for the other writer's message
+    (only a courtesy)."""
     try:
         os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        os.pwrite(fd, f"{os.getpid()} {command}\n".encode("ascii"), 0)
     except OSError:
         pass
 
 
-def _read_pid(fd: int) -> int | None:
+def _holder(fd: int) -> str:
+    """``another run (process 4242)``, as far as the lock file says (older runs wrote
+    the process id alone)."""
     try:
-        text = os.pread(fd, 32, 0).decode("ascii").strip()
+        words = os.pread(fd, 64, 0).decode("ascii").split()
     except (OSError, UnicodeDecodeError):
-        return None
-    return int(text) if text.isdecimal() else None
+        words = []
+    command = words[1] if len(words) > 1 and words[1].isalpha() else "run"
+    pid = f" (process {words[0]})" if words and words[0].isdecimal() else ""
+    return f"another {command}{pid}"

@@ -15,12 +15,13 @@ script must not submit half a run believing it whole.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..datasets import read_manifest, validate_document, write_text_atomic
 from ..errors import SpotDiffError
 from .journal import journal_path
+from .lock import OutputLock
 from .output import (
     RUN_FORMAT,
     ItemRecord,
@@ -44,6 +45,7 @@ class MergeResult:
     truncated: int = 0
     missing_shards: tuple[str, ...] = ()  # "2/4": shards of the run not given
     uncovered: tuple[str, ...] = ()  # dataset items no shard dealt with, manifest order
+    warnings: tuple[str, ...] = ()  # to print before the summary (an output not locked)
 
 
 def incomplete(result: MergeResult) -> str | None:
@@ -66,13 +68,25 @@ def incomplete(result: MergeResult) -> str | None:
 def merge_predictions(
     shards: Sequence[Path | str], output: Path | str, manifest: Path | str = "data/manifest.json"
 ) -> MergeResult:
-    """Write the union of ``shards`` to ``output`` in manifest order; return the counts."""
+    """Write the union of ``shards`` to ``output`` in manifest order; return the counts.
+
+    ``output`` is locked as ``spotdiff run`` locks it (``lock.py``): a merge
+    into a file a run is writing is refused, not interleaved with it.
+    """
     paths, output = [Path(p) for p in shards], Path(output)
     if not paths:
         raise SpotDiffError("spotdiff merge", "", "name at least one shard file")
+    lock = OutputLock(output, "merge")  # first: it refuses an output that can have no name
     for path in paths:
         if output.exists() and path.exists() and output.resolve() == path.resolve():
             raise SpotDiffError(output, "", "is one of the shards; choose another --output")
+    with lock.acquire():
+        result = _merge(paths, output, manifest)
+    unlocked = lock.unlocked_warning()
+    return result if unlocked is None else replace(result, warnings=(unlocked,))
+
+
+def _merge(paths: list[Path], output: Path, manifest: Path | str) -> MergeResult:
     loaded = read_manifest(manifest)
     order = {entry["item_id"]: index for index, entry in enumerate(loaded.entries)}
     for path in paths:

@@ -99,10 +99,8 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
     header = _header(settings, host, prompt, manifest.data, redactor.data(extra_body))
     # From here on the output is read and then written: one run at a time.
     lock = OutputLock(settings.output).acquire()
-    if lock.unavailable is not None:
-        warnings.append(
-            f"{settings.output} is not locked against a second run into it: {lock.unavailable}"
-        )
+    if (unlocked := lock.unlocked_warning()) is not None:
+        warnings.append(unlocked)
     try:
         previous = _previous(settings, header, order)
         if previous is not None and journal_path(settings.output).exists():
