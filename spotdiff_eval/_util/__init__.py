@@ -1,7 +1,7 @@
 """Small mechanisms the other packages share.
 
-The folder swap, terminal text, percentages, progress, exception chains, the
-garbage-collector pause.
+The folder swap, output folders, terminal text, percentages, progress,
+exception chains, the garbage-collector pause.
 
 Private to ``spotdiff_eval``: import the modules directly
 (``from .._util.terminal import safe_text``).

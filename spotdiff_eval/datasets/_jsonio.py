@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from .._util.folders import make_parents
 from ..errors import SpotDiffError
 from ._json_positions import (
     find_constant,
@@ -347,10 +348,11 @@ def write_chunks_atomic(path: Path | str, chunks: Iterable[str]) -> None:
 
     The temporary file lives in the target folder so ``os.replace`` is a rename
     on one filesystem; on any failure, including one while making a chunk,
-    the old file is untouched.
+    the old file is untouched. A file standing where a folder above ``path``
+    must be is one clear error (``folders.make_parents``).
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_parents(path)
     mode = _new_file_mode(path)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from .._util.folders import check_folder
 from ..errors import SpotDiffError
 from ..validation import Findings
 from ._errors import HubCall, hub_error
@@ -105,8 +106,7 @@ def download_dataset(
 
     check_repo_id(repo_id)
     output = Path(output)
-    if output.exists() and not output.is_dir():
-        raise SpotDiffError(output, "", "exists and is not a folder")
+    check_folder(output)  # before any network access
     api = HfApi(endpoint=endpoint, token=token)
     call = HubCall(repo_id, api.endpoint, token_env, _has_token(token), revision)
     with _hub_errors(call):
