@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from ..errors import SpotDiffError
@@ -74,3 +75,16 @@ def remove_empty(folders: list[Path]) -> None:
     for folder in folders:
         with contextlib.suppress(OSError):
             folder.rmdir()
+
+
+@contextlib.contextmanager
+def writing(path: Path | str) -> Iterator[None]:
+    """Turn an OSError into a one-line error naming ``path``.
+
+    A full disk fails inside a staging folder, whose name means nothing to
+    the user: the error names the output as the user knows it instead.
+    """
+    try:
+        yield
+    except OSError as exc:
+        raise SpotDiffError(path, "", f"cannot write: {exc.strerror or exc}") from exc

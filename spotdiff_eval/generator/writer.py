@@ -15,13 +15,13 @@ import contextlib
 import io
 import json
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 
 from PIL import Image
 
 from .._util.folder_swap import clean_work_folders, locked_work_folder, swap_in
-from .._util.folders import check_parents, make_folder, remove_empty
+from .._util.folders import check_parents, make_folder, remove_empty, writing
 from ..datasets import dumps_canonical, read_json
 from ..errors import SpotDiffError
 from .item import Item
@@ -218,19 +218,6 @@ class DatasetWriter:
         self._staged.close()  # deletes the staging folder and drops its lock
         if not self.committed:
             remove_empty(self.created)
-
-
-@contextlib.contextmanager
-def writing(path: Path) -> Iterator[None]:
-    """Turn an OSError into a one-line error naming ``path``.
-
-    A full disk fails inside the staging folder, whose name means nothing to
-    the user: the error names the file of the finished dataset instead.
-    """
-    try:
-        yield
-    except OSError as exc:
-        raise SpotDiffError(path, "", f"cannot write: {exc.strerror or exc}") from exc
 
 
 def check_output(output: Path, *, force: bool = False) -> None:

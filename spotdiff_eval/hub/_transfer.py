@@ -30,6 +30,7 @@ from ..errors import SpotDiffError
 from ..validation import Findings
 from ._errors import HubCall, hub_error
 from ._files import MANIFEST_IN_REPO, dataset_files, manifest_of
+from ._staging import download_record, staged_download
 
 #: The environment variable huggingface_hub itself reads a token from.
 DEFAULT_TOKEN_ENV = "HF_TOKEN"
@@ -101,6 +102,9 @@ def download_dataset(
     stored login); ``token_env`` only names the variable in messages.
     Refuses to overwrite a file in ``output`` that an earlier download did not
     write (a hand-made ``data/manifest.json``, a project's ``README.md``).
+    The files are fetched and checked in a staging folder (``_staging``):
+    when the check finds ``problems``, or anything fails, ``output`` is left
+    as it was, and the problems name the files as they would be in it.
     """
     from huggingface_hub import HfApi, snapshot_download
 
@@ -133,24 +137,28 @@ def download_dataset(
             f"would overwrite {shown}, not written by an earlier download; "
             "choose an empty folder with --output",
         )
-    with _hub_errors(call), _progress_bars(progress):
-        snapshot_download(
-            repo_id,
-            repo_type="dataset",
-            revision=commit,
-            local_dir=output,
-            token=token,
-            endpoint=endpoint,
-        )
-    manifest = output / MANIFEST_IN_REPO
+    with staged_download(output) as stage:
+        stage.seed(names)
+        with _hub_errors(call), _progress_bars(progress):
+            snapshot_download(
+                repo_id,
+                repo_type="dataset",
+                revision=commit,
+                local_dir=stage.files,
+                token=token,
+                endpoint=endpoint,
+            )
+        problems = [stage.in_output(p) for p in _dataset_problems(stage.files / MANIFEST_IN_REPO)]
+        if not problems:
+            stage.commit()
     return DownloadResult(
         repo_id=repo_id,
         revision=revision or "main",
         commit=commit,
         folder=output,
-        manifest=manifest,
+        manifest=output / MANIFEST_IN_REPO,
         files=len(names),
-        problems=tuple(_dataset_problems(manifest)),
+        problems=tuple(problems),
     )
 
 
@@ -264,15 +272,14 @@ def _has_token(token: str | None) -> bool:
 def _foreign_files(output: Path, names: list[str]) -> list[str]:
     """Repository files that would replace a local file no earlier download wrote.
 
-    huggingface_hub records each file it downloads into a folder under
-    ``.cache/huggingface/download/<path>.metadata``; a file without that
-    record was made by someone else.
+    huggingface_hub records each file it downloads into a folder
+    (``_staging.download_record``); a file without that record was made by
+    someone else.
     """
-    records = output / ".cache" / "huggingface" / "download"
     return sorted(
         name
         for name in names
-        if os.path.lexists(output / name) and not (records / f"{name}.metadata").is_file()
+        if os.path.lexists(output / name) and not (output / download_record(name)).is_file()
     )
 
 
