@@ -10,13 +10,18 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from conftest import REPO as REPO_ROOT
 from fake_hub import FakeHub
 from hub_fixtures import REPO, dataset_files, download, published
 
 from spotdiff_eval.errors import SpotDiffError
+from spotdiff_eval.hub._errors import HubCall, transfer_failure
 from spotdiff_eval.hub._staging import staged_download
 
 #: The fixture ``hub`` (see hub_fixtures.py).
@@ -122,3 +127,53 @@ def test_a_commit_that_fails_half_way_puts_every_file_back(tmp_path: Path) -> No
         == f"{out / 'notes/b.json'}: its parent {out / 'notes'} is not a folder"
     )
     assert everything(out) == before
+
+
+@pytest.mark.parametrize("destination", ["new folder", "older download"])
+def test_sigterm_during_the_transfer_leaves_the_destination_as_it_was(
+    hub: FakeHub, tmp_path: Path, destination: str
+) -> None:
+    """SIGTERM (``timeout``, a cancelled CI job) half-way through a file: exit 143 at once.
+
+    It left a partial folder (the older files it was replacing already
+    deleted), and waited for the file in flight to finish first.
+    """
+    out = tmp_path / "parent" / "out"
+    before = older_download(hub, out) if destination == "older download" else None
+    if before is None:
+        hub.add_dataset(REPO, published(dataset_files("1.0")))
+    hub.commit(REPO, published(dataset_files("1.1")), "Version 1.1")
+    stall = hub.stall("data/manifest.json")
+    command = [sys.executable, "-m", "spotdiff_eval", "download", "--dataset", REPO]
+    process = subprocess.Popen(
+        [*command, "--output", out], cwd=REPO_ROOT, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert stall.requested.wait(60), "the file was never requested"
+        process.send_signal(signal.SIGTERM)
+        stdout, stderr = process.communicate(timeout=15)
+    finally:
+        stall.release.set()
+        process.kill()
+        process.wait()
+    assert (process.returncode, stdout, stderr) == (
+        143, "", "spotdiff: error: terminated (SIGTERM)\n"
+    )  # fmt: skip
+    if before is None:
+        assert os.listdir(tmp_path) == [], "no folder made, no staging folder left"
+    else:
+        assert everything(out) == before
+
+
+def test_an_unknown_failure_of_the_transfer_is_one_line_without_the_token(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The transfer's child process must not print a traceback, nor a token a message holds."""
+    token = "hf_SecretTokenForTheTest0123456789ab"
+    monkeypatch.setenv("HF_TOKEN", token)
+    call = HubCall(REPO, "http://127.0.0.1:9", "HF_TOKEN", has_token=True)
+    failure = transfer_failure(RuntimeError(f"odd state\nwith {token}"), call)
+    assert failure.one_line() == f"{REPO}: download failed: RuntimeError: odd state with [redacted]"
+    full = transfer_failure(OSError(28, "No space left on device", "/stage/data/a.png"), call)
+    assert full.one_line() == "/stage/data/a.png: cannot write: No space left on device"
