@@ -56,15 +56,15 @@ class Stage:
         (a filesystem without hard links) the file is simply fetched.
         """
         for name in names:
-            for path in (Path(name), download_record(name)):
-                if not (self.output / path).is_file():
-                    break
-                with contextlib.suppress(OSError):
+            record = download_record(name)
+            if not ((self.output / name).is_file() and (self.output / record).is_file()):
+                continue
+            with contextlib.suppress(OSError):
+                for path in (name, record):
                     (self.files / path).parent.mkdir(parents=True, exist_ok=True)
-                    if path == Path(name):
-                        os.link(self.output / path, self.files / path)
-                    else:  # huggingface_hub rewrites its records in place: a copy
-                        shutil.copy2(self.output / path, self.files / path)
+                os.link(self.output / name, self.files / name)
+                # huggingface_hub rewrites its records in place: a copy, not a link.
+                shutil.copy2(self.output / record, self.files / record)
 
     def in_output(self, text: str) -> str:
         """``text`` (a finding) naming the staged files as they would be in output."""
