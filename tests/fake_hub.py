@@ -16,6 +16,9 @@ Each route below answers as the Hub does, in the shapes huggingface_hub
   ``POST /api/datasets/{o}/{n}/commit/{rev}`` (an NDJSON body whose files
   are inline base64): publishing with ``upload_folder``.
 
+A file can be made to stall (:meth:`FakeHub.stall`): its download sends
+half the bytes and waits, so a test can stop a transfer in the middle.
+
 Errors carry the Hub's ``X-Error-Code`` / ``X-Error-Message`` headers, which
 is how the client tells a missing repository from a missing revision. Like
 the Hub, an anonymous request for a missing or private repository gets 401
@@ -33,6 +36,7 @@ every file, so the client sends everything inline in the commit; an
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import json
 import re
@@ -94,6 +98,14 @@ class Request:
     body: bytes
 
 
+@dataclass
+class Stall:
+    """A file whose download stops half-way: ``requested`` is set, then ``release`` awaited."""
+
+    requested: threading.Event = field(default_factory=threading.Event)
+    release: threading.Event = field(default_factory=threading.Event)
+
+
 class HubError(Exception):
     def __init__(self, status: int, code: str | None, message: str) -> None:
         super().__init__(message)
@@ -109,6 +121,7 @@ class FakeHub:
         self.requests: list[Request] = []
         self.unexpected: list[str] = []
         self.outage = False  # when set, every request gets 503 as from a failing front end
+        self.stalls: dict[str, Stall] = {}  # repository path -> its downloads stop half-way
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
         self._server.daemon_threads = True
@@ -162,6 +175,15 @@ class FakeHub:
         commit = self.repos[repo_id].resolve(revision)
         assert commit is not None
         return commit.files
+
+    def stall(self, path: str) -> Stall:
+        """Make each download of repository file ``path`` send half of it and wait."""
+        self.stalls[path] = Stall()
+        return self.stalls[path]
+
+    def stall_of(self, method: str, raw_path: str) -> Stall | None:
+        found = _match_route(method, urlsplit(raw_path).path.strip("/"))
+        return self.stalls.get(found[1][2]) if found and found[0] == "resolve" else None
 
     def paths_requested(self) -> list[str]:
         return [f"{r.method} {r.path}" for r in self.requests]
@@ -422,8 +444,19 @@ class _Handler(BaseHTTPRequestHandler):
         for name, value in extra.items():
             self.send_header(name, value)
         self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(payload)
+        if self.command == "HEAD":
+            return
+        stall = self.server.hub.stall_of(self.command, self.path)  # type: ignore[attr-defined]
+        if stall is not None:
+            half = len(payload) // 2
+            self.wfile.write(payload[:half])
+            self.wfile.flush()
+            stall.requested.set()
+            stall.release.wait(120)
+            with contextlib.suppress(ConnectionError):  # the client was stopped meanwhile
+                self.wfile.write(payload[half:])
+            return
+        self.wfile.write(payload)
 
     def _read_body(self) -> bytes:
         if self.headers.get("Transfer-Encoding", "").lower() == "chunked":

@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 from spotdiff_eval import evaluate_files
 from spotdiff_eval.commands.generate import DIFFICULTY_NAMES
 from spotdiff_eval.datasets._domain import KINDS
-from spotdiff_eval.generator import generate_dataset
+from spotdiff_eval.generator import MAX_ITEMS, generate_dataset
 from spotdiff_eval.generator.compose import DIFFICULTIES
 from spotdiff_eval.generator.gate import GateFindings, gate_problems
 from spotdiff_eval.generator.item import MAX_ATTEMPTS, build_item
@@ -519,7 +519,8 @@ def test_an_existing_baseline_alone_needs_force(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--items", "0"], "argument --items: must be at least 1, found 0"),
+        (["--items", "0"], "argument --items: must be from 1 to 50000, found 0"),
+        (["--items", "1000000000"], "argument --items: must be from 1 to 50000, found 1000000000"),
         (["--items", "many"], "argument --items: must be a whole number, found 'many'"),
         (["--seed", "-1"], "argument --seed: must be at least 0, found -1"),
         (["--difficulty", "extreme"], "argument --difficulty: invalid choice: 'extreme'"),
@@ -548,6 +549,19 @@ def test_the_library_refuses_a_reserved_name_too(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="spotdiff-v1-dev' is the published hand-made set"):
         generate_dataset(tmp_path / "out", items=1, name="spotdiff-v1-dev")
     assert not (tmp_path / "out").exists()
+
+
+def test_the_item_cap_holds_for_library_callers_too_and_is_documented(tmp_path: Path) -> None:
+    """`--items 1000000000` set out on a run of years that kept every item in memory."""
+    with pytest.raises(
+        ValueError, match=f"items must be from 1 to {MAX_ITEMS}, not {MAX_ITEMS + 1}"
+    ):
+        generate_dataset(tmp_path / "out", items=MAX_ITEMS + 1)
+    assert not (tmp_path / "out").exists()
+    help_text = " ".join(run_cli("generate", "--help").stdout.split())
+    assert f"number of items, at most {MAX_ITEMS:,} (default: 24)" in help_text
+    guide = (REPO / "docs" / "datasets.md").read_text(encoding="utf-8")
+    assert f"at most {MAX_ITEMS:,}" in guide
 
 
 def test_the_commands_difficulty_names_are_the_generators() -> None:

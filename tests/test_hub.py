@@ -217,26 +217,6 @@ def test_repository_without_manifest_downloads_nothing(hub: FakeHub, tmp_path: P
     assert not [r for r in hub.requests if "/resolve/" in r.path]
 
 
-def test_downloaded_dataset_with_problems_fails_after_download(
-    hub: FakeHub, tmp_path: Path
-) -> None:
-    files = published(dataset_files())
-    del files["data/images/scene_b_kitchen.png"]
-    head = hub.add_dataset(REPO, files)
-    out = tmp_path / "out"
-
-    result = download("--dataset", REPO, "--output", out)
-
-    assert result.returncode == 1
-    assert f"at commit {head}" in result.stdout
-    manifest = out / "data" / "manifest.json"
-    assert result.stderr.splitlines() == [
-        f"spotdiff: error: {out / 'data/images/scene_b_kitchen.png'}: "
-        "image of item scene_b_kitchen not found",
-        f"{manifest}: 1 problem(s) found in the downloaded dataset",
-    ]
-
-
 def test_download_refuses_to_overwrite_files_it_did_not_write(hub: FakeHub, tmp_path: Path) -> None:
     hub.add_dataset(REPO, published(dataset_files()))
     out = write_tree(

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from ..errors import SpotDiffError
 from .file_names import check_name, temp_prefix
+from .folders import make_parents
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
@@ -59,8 +60,8 @@ def replace_folder(
                 f"exists but holds no {marker}, so it is not a site this command built; "
                 "choose another --output or remove the folder",
             )
+    make_parents(target)
     target = target.absolute()
-    target.parent.mkdir(parents=True, exist_ok=True)
     clean_leftovers(target)
     with locked_work_folder(target.parent, temp_prefix(target.name, "new-")) as fresh:
         fill(fresh)

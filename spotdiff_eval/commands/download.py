@@ -25,18 +25,20 @@ def run(args: argparse.Namespace) -> int:
         token_env=token_env,
         progress=sys.stderr.isatty(),
     )
+    if result.problems:
+        for problem in result.problems:
+            print(f"spotdiff: error: {problem}", file=sys.stderr)
+        print(
+            f"spotdiff: error: {result.repo_id}: commit {result.commit}: "
+            f"{len(result.problems)} problem(s) found in the downloaded dataset; "
+            f"nothing was written to {result.folder}",
+            file=sys.stderr,
+        )
+        return 1
     print(
         f"Downloaded {result.repo_id} (revision {result.revision}) at commit {result.commit}: "
         f"{result.files} files in {result.folder}"
     )
-    for problem in result.problems:
-        print(f"spotdiff: error: {problem}", file=sys.stderr)
-    if result.problems:
-        print(
-            f"{result.manifest}: {len(result.problems)} problem(s) found in the downloaded dataset",
-            file=sys.stderr,
-        )
-        return 1
     print(f"Manifest: {result.manifest} (valid)")
     print(f"Pin this exact version with --revision {result.commit}")
     return 0

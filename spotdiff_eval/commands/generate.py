@@ -14,9 +14,15 @@ DIFFICULTY_NAMES = ("easy", "medium", "hard")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+-]{0,49}$")
 
 
-#: Item counts and seeds: whole numbers, at least 1 and at least 0.
-_at_least_one = number_type(int, 1)
+#: Seeds: whole numbers, at least 0.
 _seed = number_type(int, 0)
+
+
+def _items(text: str) -> int:
+    """1 to MAX_ITEMS (the generator's ``__init__`` only: cheap)."""
+    from ..generator import MAX_ITEMS
+
+    return int(number_type(int, 1, MAX_ITEMS)(text))
 
 
 def _plain_name(text: str) -> str:
@@ -76,7 +82,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         required=True,
         help="dataset root to write: DIR/data/... and DIR/predictions/perfect.json",
     )
-    p.add_argument("--items", type=_at_least_one, default=24, help="number of items (default: 24)")
+    p.add_argument(
+        "--items", type=_items, default=24, help="number of items, at most 50,000 (default: 24)"
+    )
     p.add_argument("--seed", type=_seed, default=0, help="random seed (default: 0)")
     p.add_argument(
         "--difficulty",

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .._util.file_names import check_name, temp_prefix
+from .._util.folders import make_parents
 from ..errors import SpotDiffError
 from ._json_positions import (
     find_constant,
@@ -349,11 +350,12 @@ def write_chunks_atomic(path: Path | str, chunks: Iterable[str]) -> None:
     The temporary file lives in the target folder so ``os.replace`` is a rename
     on one filesystem, under a name that fits whatever the target's
     (``file_names``); on any failure, including one while making a chunk,
-    the old file is untouched.
+    the old file is untouched. A file standing where a folder above ``path``
+    must be is one clear error (``folders.make_parents``).
     """
     path = Path(path)
     check_name(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_parents(path)
     mode = _new_file_mode(path)
     prefix = temp_prefix(path.name, suffix=".tmp")
     fd, tmp_name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)

@@ -15,12 +15,13 @@ import contextlib
 import io
 import json
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 
 from PIL import Image
 
 from .._util.folder_swap import clean_work_folders, locked_work_folder, swap_in
+from .._util.folders import check_parents, make_folder, remove_empty, writing
 from ..datasets import dumps_canonical, read_json
 from ..errors import SpotDiffError
 from .item import Item
@@ -133,11 +134,11 @@ class DatasetWriter:
         self.committed = False
         check_output(output, force=force)
         # Folders this run makes, deepest first: removed again if it fails.
-        self.created = [p for p in (output, *output.parents) if not os.path.lexists(p)]
+        self.created: list[Path] = []
         self._staged = contextlib.ExitStack()
         try:
+            self.created = make_folder(output)
             with writing(output / "data"):
-                output.mkdir(parents=True, exist_ok=True)
                 # Staging folders of killed runs are deleted; a live run's is locked.
                 clean_work_folders(output, STAGING_PREFIX)
                 staging = locked_work_folder(output, STAGING_PREFIX)
@@ -216,22 +217,7 @@ class DatasetWriter:
         """Delete the staging folder; before a commit, also the folders this run made."""
         self._staged.close()  # deletes the staging folder and drops its lock
         if not self.committed:
-            for folder in self.created:
-                with contextlib.suppress(OSError):
-                    folder.rmdir()  # only if still empty: never anything else's
-
-
-@contextlib.contextmanager
-def writing(path: Path) -> Iterator[None]:
-    """Turn an OSError into a one-line error naming ``path``.
-
-    A full disk fails inside the staging folder, whose name means nothing to
-    the user: the error names the file of the finished dataset instead.
-    """
-    try:
-        yield
-    except OSError as exc:
-        raise SpotDiffError(path, "", f"cannot write: {exc.strerror or exc}") from exc
+            remove_empty(self.created)
 
 
 def check_output(output: Path, *, force: bool = False) -> None:
@@ -242,6 +228,7 @@ def check_output(output: Path, *, force: bool = False) -> None:
     replaced the bundled 28-item set: replacing needs ``--force``.
     Called before anything is staged and again just before the swap.
     """
+    check_parents(output)
     if output.exists() and not output.is_dir():
         raise SpotDiffError(output, "", "is a file; --output must be a folder")
     perfect = output / "predictions" / "perfect.json"

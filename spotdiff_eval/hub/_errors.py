@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from .._util.exception_chain import exception_chain
@@ -53,6 +55,35 @@ def hub_error(exc: BaseException, call: HubCall) -> SpotDiffError | None:
     return SpotDiffError(
         redactor.text(found.file), redactor.text(found.where), redactor.text(found.what)
     )
+
+
+@contextmanager
+def hub_errors(call: HubCall) -> Iterator[None]:
+    """Within the block, a Hub failure we know is raised as its one-line error."""
+    try:
+        yield
+    except SpotDiffError:
+        raise
+    except Exception as exc:
+        mapped = hub_error(exc, call)
+        if mapped is None:
+            raise
+        raise mapped from None
+
+
+def transfer_failure(exc: BaseException, call: HubCall) -> SpotDiffError:
+    """The one-line error for any failure of a transfer, known or not.
+
+    The transfer runs in a child process (``_fetch``) whose traceback would
+    reach the user's terminal: an unknown failure is summed up instead.
+    """
+    found = hub_error(exc, call)
+    if found is not None:
+        return found
+    if isinstance(exc, OSError) and exc.filename is not None:  # a full disk
+        return SpotDiffError(exc.filename, "", f"cannot write: {exc.strerror or exc}")
+    what = _redactor(call).text(f"download failed: {type(exc).__name__}: {_summary(exc)}")
+    return SpotDiffError(call.repo_id, "", what)
 
 
 def _find(exc: BaseException, call: HubCall) -> SpotDiffError | None:

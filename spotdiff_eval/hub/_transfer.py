@@ -2,8 +2,8 @@
 
 Both directions go through huggingface_hub, so ``HF_ENDPOINT`` (mirrors),
 ``HF_TOKEN``, a stored ``hf auth login`` token, proxies and ``HF_HOME`` work
-as huggingface_hub users expect. huggingface_hub is imported only here and in
-``hub_errors.py``, and only when a function runs.
+as huggingface_hub users expect. huggingface_hub is imported only here, in
+``_errors.py`` and in ``_fetch.py``, and only when a function runs.
 
 Downloading resolves the requested revision to a commit first and then
 fetches that commit, so the files, the printed sha and any later
@@ -11,7 +11,9 @@ fetches that commit, so the files, the printed sha and any later
 meanwhile. Resolving first also lets every failure (unknown dataset, missing
 token, unknown revision, no network) surface as a clear error before a byte is
 written: ``snapshot_download`` alone quietly returns whatever an existing
-folder holds when the Hub cannot be reached.
+folder holds when the Hub cannot be reached. The files themselves are
+fetched in a child process (``_fetch``, so that a stop is immediate) into a
+staging folder (``_staging``), and moved into place only once they are checked.
 """
 
 from __future__ import annotations
@@ -20,15 +22,16 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from .._util.folders import check_folder
 from ..errors import SpotDiffError
 from ..validation import Findings
-from ._errors import HubCall, hub_error
+from ._errors import HubCall, hub_errors
+from ._fetch import fetch_snapshot, progress_bars
 from ._files import MANIFEST_IN_REPO, dataset_files, manifest_of
+from ._staging import download_record, staged_download
 
 #: The environment variable huggingface_hub itself reads a token from.
 DEFAULT_TOKEN_ENV = "HF_TOKEN"
@@ -100,16 +103,18 @@ def download_dataset(
     stored login); ``token_env`` only names the variable in messages.
     Refuses to overwrite a file in ``output`` that an earlier download did not
     write (a hand-made ``data/manifest.json``, a project's ``README.md``).
+    The files are fetched and checked in a staging folder (``_staging``):
+    when the check finds ``problems``, or anything fails, ``output`` is left
+    as it was, and the problems name the files as they would be in it.
     """
-    from huggingface_hub import HfApi, snapshot_download
+    from huggingface_hub import HfApi
 
     check_repo_id(repo_id)
     output = Path(output)
-    if output.exists() and not output.is_dir():
-        raise SpotDiffError(output, "", "exists and is not a folder")
+    check_folder(output)  # before any network access
     api = HfApi(endpoint=endpoint, token=token)
     call = HubCall(repo_id, api.endpoint, token_env, _has_token(token), revision)
-    with _hub_errors(call):
+    with hub_errors(call):
         info = api.dataset_info(repo_id, revision=revision)
         commit = str(info.sha)
         if info.siblings is not None:
@@ -133,24 +138,23 @@ def download_dataset(
             f"would overwrite {shown}, not written by an earlier download; "
             "choose an empty folder with --output",
         )
-    with _hub_errors(call), _progress_bars(progress):
-        snapshot_download(
-            repo_id,
-            repo_type="dataset",
-            revision=commit,
-            local_dir=output,
-            token=token,
-            endpoint=endpoint,
-        )
-    manifest = output / MANIFEST_IN_REPO
+    with staged_download(output) as stage:
+        stage.seed(names)
+        try:
+            fetch_snapshot(call, commit, stage.files, token=token, progress=progress)
+        except SpotDiffError as exc:  # a full disk names a staged file: name it in output
+            raise SpotDiffError(stage.in_output(exc.file), exc.where, exc.what) from None
+        problems = [stage.in_output(p) for p in _dataset_problems(stage.files / MANIFEST_IN_REPO)]
+        if not problems:
+            stage.commit()
     return DownloadResult(
         repo_id=repo_id,
         revision=revision or "main",
         commit=commit,
         folder=output,
-        manifest=manifest,
+        manifest=output / MANIFEST_IN_REPO,
         files=len(names),
-        problems=tuple(_dataset_problems(manifest)),
+        problems=tuple(problems),
     )
 
 
@@ -196,7 +200,7 @@ def publish_dataset(
             )
         api = HfApi(endpoint=endpoint, token=token)
         call = HubCall(repo_id, api.endpoint, token_env, True, write=True)
-        with _hub_errors(call), _progress_bars(progress):
+        with hub_errors(call), progress_bars(progress):
             api.create_repo(repo_id, repo_type="dataset", private=private, exist_ok=True)
             # An existing repository keeps its visibility: never put data meant to
             # stay private (a hidden split) into a public one.
@@ -264,50 +268,12 @@ def _has_token(token: str | None) -> bool:
 def _foreign_files(output: Path, names: list[str]) -> list[str]:
     """Repository files that would replace a local file no earlier download wrote.
 
-    huggingface_hub records each file it downloads into a folder under
-    ``.cache/huggingface/download/<path>.metadata``; a file without that
-    record was made by someone else.
+    huggingface_hub records each file it downloads into a folder
+    (``_staging.download_record``); a file without that record was made by
+    someone else.
     """
-    records = output / ".cache" / "huggingface" / "download"
     return sorted(
         name
         for name in names
-        if os.path.lexists(output / name) and not (records / f"{name}.metadata").is_file()
+        if os.path.lexists(output / name) and not (output / download_record(name)).is_file()
     )
-
-
-@contextmanager
-def _hub_errors(call: HubCall) -> Iterator[None]:
-    try:
-        yield
-    except SpotDiffError:
-        raise
-    except Exception as exc:
-        mapped = hub_error(exc, call)
-        if mapped is None:
-            raise
-        raise mapped from None
-
-
-@contextmanager
-def _progress_bars(enabled: bool) -> Iterator[None]:
-    """huggingface_hub's progress bars on or off for one call, then as before.
-
-    ``HF_HUB_DISABLE_PROGRESS_BARS``, when set, decides instead.
-    """
-    from huggingface_hub import constants
-    from huggingface_hub.utils import (
-        are_progress_bars_disabled,
-        disable_progress_bars,
-        enable_progress_bars,
-    )
-
-    was_disabled = are_progress_bars_disabled()
-    if constants.HF_HUB_DISABLE_PROGRESS_BARS is not None or enabled != was_disabled:
-        yield  # decided by the environment, or already as wanted
-        return
-    (enable_progress_bars if enabled else disable_progress_bars)()
-    try:
-        yield
-    finally:
-        (disable_progress_bars if was_disabled else enable_progress_bars)()

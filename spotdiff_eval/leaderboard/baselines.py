@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .._util.folders import make_folder
 from ..blind import FLOOR_STRATEGY, STRATEGIES, predictions_document
 from ..datasets import (
     Dataset,
@@ -123,7 +124,7 @@ def write_baselines(
             source = Path(predictions_dir) / baseline.source
             load_predictions(source, max_bytes=PREDICTIONS_JSON_MAX_BYTES)  # valid, or stop here
             text = read_bytes_limited(source, PREDICTIONS_JSON_MAX_BYTES).decode("utf-8")
-        folder.mkdir(parents=True, exist_ok=True)
+        make_folder(folder)
         kept_date = _unchanged_date(folder, text)
         write_text_atomic(folder / "predictions.json", text)
         predictions = load_predictions(folder / "predictions.json")

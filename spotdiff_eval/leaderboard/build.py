@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .._util.folder_swap import replace_folder
+from .._util.folders import check_file, check_folder
 from ..datasets import dumps_canonical, dumps_layered, write_text_atomic
 from ..errors import SpotDiffError
 from .board_results import Leaderboard, compute_leaderboard
@@ -65,6 +66,12 @@ def build_leaderboard(
     worker processes score what the cache does not hold (the output does not
     depend on it).
     """
+    # Checked before the scoring, not after it (nor, for --markdown, after the site is swapped in).
+    if cache_dir is not None:
+        check_folder(cache_dir)
+    if not check:
+        check_folder(output)
+        check_file(markdown)
     site = compute_site(
         Path(submissions_dir),
         cache_dir=cache_dir,

@@ -13,6 +13,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from .._util.folders import check_file
 from ..datasets import Dataset, Predictions, read_json
 from ..errors import SpotDiffError
 from ._evaluation import Evaluation
@@ -48,6 +49,7 @@ def check_report_target(output: Path, inputs: Iterable[Path], *, force: bool = F
     again, as before, cost more than the ``stat`` calls.
     """
     output = Path(output)
+    check_file(output)  # before scoring, not when the report is written
     target = output.resolve()
     target_text, target_name = str(target), target.name
     identity = _identity(output)

@@ -1,0 +1,90 @@
+"""Making the folders an output goes into, with one clear error when a file stands in the way.
+
+``mkdir(parents=True)`` under a regular file fails with ``File exists`` or
+``Not a directory``: users saw that bare text, naming neither their output
+nor the file in the way, and often only after all the work was done
+(``spotdiff evaluate --output notes.txt/report.json`` scored everything
+first). Every command checks its outputs here before it starts and makes
+their folders here, so each of them says the same thing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..errors import SpotDiffError
+
+
+def check_parents(path: Path | str) -> None:
+    """Raise :class:`SpotDiffError` naming ``path`` when a folder above it is not a folder.
+
+    The nearest existing ancestor decides: a folder means the missing ones
+    can be made; anything else (a file, a dangling symlink) means nothing can.
+    """
+    path = Path(path)
+    for parent in path.parents:
+        if os.path.isdir(parent):
+            return
+        if os.path.lexists(parent):
+            if parent == path.parent:
+                raise SpotDiffError(path, "", f"its parent {parent} is not a folder")
+            raise SpotDiffError(path, "", f"its folder cannot be made: {parent} is not a folder")
+
+
+def check_file(path: Path | str) -> None:
+    """Raise unless a file can be written at ``path``: no folder there, none missing above."""
+    check_parents(path)
+    if os.path.isdir(path):
+        raise SpotDiffError(path, "", "is a folder; give the name of a file")
+
+
+def check_folder(folder: Path | str) -> None:
+    """Raise unless ``folder`` is a folder or can be made as one (see :func:`check_parents`)."""
+    check_parents(folder)
+    if os.path.lexists(folder) and not os.path.isdir(folder):
+        raise SpotDiffError(folder, "", "exists and is not a folder")
+
+
+def make_folder(folder: Path | str) -> list[Path]:
+    """Make ``folder`` and the missing folders above it; return those made, deepest first.
+
+    A caller that fails later hands them to :func:`remove_empty`, so a failed
+    command leaves no empty folders behind.
+    """
+    folder = Path(folder)
+    check_folder(folder)
+    created = [p for p in (folder, *folder.parents) if not os.path.lexists(p)]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SpotDiffError(folder, "", f"cannot make this folder: {exc.strerror or exc}") from exc
+    return created
+
+
+def make_parents(path: Path | str) -> list[Path]:
+    """Make the folders a file ``path`` goes into (see :func:`make_folder`)."""
+    check_parents(path)
+    return make_folder(Path(path).parent)
+
+
+def remove_empty(folders: list[Path]) -> None:
+    """Remove each of ``folders`` (deepest first) that is still empty; never anything else."""
+    for folder in folders:
+        with contextlib.suppress(OSError):
+            folder.rmdir()
+
+
+@contextlib.contextmanager
+def writing(path: Path | str) -> Iterator[None]:
+    """Turn an OSError into a one-line error naming ``path``.
+
+    A full disk fails inside a staging folder, whose name means nothing to
+    the user: the error names the output as the user knows it instead.
+    """
+    try:
+        yield
+    except OSError as exc:
+        raise SpotDiffError(path, "", f"cannot write: {exc.strerror or exc}") from exc

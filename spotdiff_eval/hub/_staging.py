@@ -1,0 +1,128 @@
+"""A download lands in a staging folder and is moved into place only once it is accepted.
+
+``spotdiff download`` let huggingface_hub write straight into ``--output``:
+a dataset refused after the transfer (it fails validation) stayed there,
+and a download stopped half-way left half a dataset, the older files it
+had begun to replace already gone. Now the files go into
+``<output>/.spotdiff-download-*/files/`` (the same filesystem, so moving is
+a rename), are checked there, and only an accepted dataset is moved in. A
+failed, refused or stopped download deletes the staging folder, and the
+output folder too when it made it, so the destination is as it was.
+
+Moving in is one rename per file; the file it replaces is first put aside
+in the staging folder, and any failure on the way, SIGTERM included, puts
+every file back. A run killed outright (SIGKILL) leaves its staging folder;
+the next download into the same folder deletes it once no live run holds
+its lock (``folder_swap.locked_work_folder``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+from .._util.folder_swap import clean_work_folders, locked_work_folder
+from .._util.folders import make_folder, make_parents, remove_empty, writing
+
+#: Work folder inside --output while a download is fetched and checked.
+STAGING_PREFIX = ".spotdiff-download-"
+#: Where huggingface_hub keeps its records of the files it downloaded into a folder.
+BOOKKEEPING = Path(".cache", "huggingface")
+
+
+def download_record(name: str) -> Path:
+    """huggingface_hub's record of repository file ``name``, relative to the folder."""
+    return BOOKKEEPING / "download" / f"{name}.metadata"
+
+
+class Stage:
+    """The staging folder of one download into ``output``."""
+
+    def __init__(self, output: Path, work: Path) -> None:
+        self.output = output
+        self.files = work / "files"  # the download, laid out as it will be in output
+        self._aside = work / "aside"  # files of output the commit replaces, until it ends
+        self.files.mkdir()
+        self.committed = False
+
+    def seed(self, names: list[str]) -> None:
+        """Link in the files an earlier download left, so unchanged ones are not fetched again.
+
+        huggingface_hub replaces a changed file rather than writing into it,
+        so the originals in output are never modified. Where linking fails
+        (a filesystem without hard links) the file is simply fetched.
+        """
+        for name in names:
+            record = download_record(name)
+            if not ((self.output / name).is_file() and (self.output / record).is_file()):
+                continue
+            with contextlib.suppress(OSError):
+                for path in (name, record):
+                    (self.files / path).parent.mkdir(parents=True, exist_ok=True)
+                os.link(self.output / name, self.files / name)
+                # huggingface_hub rewrites its records in place: a copy, not a link.
+                shutil.copy2(self.output / record, self.files / record)
+
+    def in_output(self, text: str) -> str:
+        """``text`` (a finding) naming the staged files as they would be in output."""
+        for spelling in (os.path.realpath(self.files), str(self.files)):
+            text = text.replace(spelling, str(self.output))
+        return text
+
+    def commit(self) -> None:
+        """Move every staged file into output, all or none (see the module docstring)."""
+        names = sorted(
+            path.relative_to(self.files)
+            for path in self.files.rglob("*")
+            if path.is_file() and not _lock(path.relative_to(self.files))
+        )
+        placed: list[Path] = []
+        aside: list[Path] = []
+        made: list[Path] = []  # folders made in output
+        try:
+            for name in names:
+                target = self.output / name
+                if os.path.lexists(target):
+                    (self._aside / name).parent.mkdir(parents=True, exist_ok=True)
+                    os.rename(target, self._aside / name)
+                    aside.append(name)
+                made += make_parents(target)
+                os.rename(self.files / name, target)
+                placed.append(name)
+        except BaseException:
+            for name in reversed(placed):
+                with contextlib.suppress(OSError):
+                    os.unlink(self.output / name)
+            for name in reversed(aside):
+                with contextlib.suppress(OSError):
+                    os.rename(self._aside / name, self.output / name)
+            remove_empty(sorted(made, key=lambda folder: len(folder.parts), reverse=True))
+            raise
+        self.committed = True
+
+
+def _lock(name: Path) -> bool:
+    """A lock file huggingface_hub keeps beside its records: not part of the download."""
+    return name.suffix == ".lock" and name.parts[:2] == BOOKKEEPING.parts
+
+
+@contextlib.contextmanager
+def staged_download(output: Path) -> Iterator[Stage]:
+    """A :class:`Stage` in ``output`` (made if missing), deleted on the way out.
+
+    Unless the body commits the stage, ``output`` and the folders above it
+    that this made are removed again (when still empty).
+    """
+    made = make_folder(output)
+    stage: Stage | None = None
+    try:
+        clean_work_folders(output, STAGING_PREFIX)  # those of killed runs
+        with writing(output), locked_work_folder(output, STAGING_PREFIX) as work:
+            stage = Stage(output, work)
+            yield stage
+    finally:
+        if stage is None or not stage.committed:
+            remove_empty(made)
