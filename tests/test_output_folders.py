@@ -85,6 +85,17 @@ def test_leaderboard_build_checks_every_output_before_writing_any(
     assert sorted(p.name for p in repo.iterdir()) == ["data", "submissions"], "nothing written"
 
 
+def test_run_names_the_predictions_and_their_parent_before_any_request(
+    in_the_way: Path,
+) -> None:
+    """The output lock came first and said only "cannot create its lock file: File exists"."""
+    output = in_the_way / "predictions.json"
+    result = run_cli(
+        "run", "--endpoint", "http://127.0.0.1:9/v1", "--model", "m", "--output", output
+    )
+    assert_refused(result, f"{output}: its parent {in_the_way} is not a folder", in_the_way)
+
+
 def test_generate_names_the_output_folder(in_the_way: Path) -> None:
     output = in_the_way / "set"
     result = run_cli("generate", "--items", "1", "--output", output)

@@ -23,6 +23,7 @@ from pathlib import Path
 from types import TracebackType
 
 from .._util.file_names import check_name, name_beside
+from .._util.folders import check_file
 from ..errors import SpotDiffError
 
 try:
@@ -63,6 +64,7 @@ class OutputLock:
         if fcntl is None:
             self.unavailable = "this system has no flock"
             return self
+        check_file(self.output)  # a file where its folder should be: one clear line
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             while True:
