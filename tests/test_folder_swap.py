@@ -103,6 +103,16 @@ def test_leftovers_held_by_a_running_build_are_kept(tmp_path: Path) -> None:
         assert not (tmp_path / ".site.new-dead").exists()
 
 
+def test_a_name_with_pattern_characters_cleans_only_its_own_leftovers(tmp_path: Path) -> None:
+    """Work folders were found by a glob of the name: "site[1]" never matched its own,
+    and "s*" matched every other site's."""
+    (tmp_path / ".site[1].new-dead").mkdir()
+    (tmp_path / ".sx.new-other").mkdir()
+    clean_leftovers(tmp_path / "site[1]")
+    clean_leftovers(tmp_path / "s*")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".sx.new-other"]
+
+
 def test_fallback_without_exchange_still_replaces(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setattr(folder_swap, "exchange", lambda first, second: False)
     target = tmp_path / "site"

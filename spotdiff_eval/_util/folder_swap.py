@@ -20,6 +20,7 @@ import contextlib
 import ctypes
 import errno
 import fcntl
+import glob
 import os
 import shutil
 import tempfile
@@ -163,7 +164,9 @@ def clean_work_folders(parent: Path, prefix: str, *, restore: Path | None = None
     With ``restore``, a missing ``restore`` is first renamed back from the
     leftover's ``<restore.name>`` subfolder.
     """
-    for leftover in sorted(Path(parent).glob(f"{prefix}*")):
+    # The prefix holds the target's name as written: "site[1]" or "s*" is no pattern,
+    # or another target's work folders would be taken for this one's.
+    for leftover in sorted(Path(parent).glob(f"{glob.escape(prefix)}*")):
         with _unless_locked(leftover) as free:
             if not free:
                 continue
