@@ -37,31 +37,10 @@ def _removed(subject: str, **extra: object) -> dict:
     return {"kind": "object_removed", "subject": subject, **extra}
 
 
-_KETTLE = _told(_attr("kettle", "color", "red", "blue"), "The kettle on the stove turns blue.")
-_LAMP = _told(_attr("lamp", "color", "white", "yellow"), "The lamp on the side table glows.")
-
 CASES = [
-    # N1. Name.attached: the head of a place phrase is where the object is, not
-    # a part of it; route 3 took the kettle's own change for the stove's.
-    _case(
-        "N1 the stove under the kettle is the stove",
-        _KETTLE,
-        _attr("stove_under_kettle", "color", "red", "blue"),
-        None,
-    ),
-    _case(
-        "N1 a table beside the lamp is the table",
-        _LAMP,
-        {"kind": "attribute_change", "subject": "table_beside_lamp", "attribute": "color"},
-        None,
-    ),
-    _case(  # what a name's "of" phrase names is still attached
-        "N1 the door of the car is still the car's",
-        _told(_attr("car", "color", "red", "green"), "The car's door turns green."),
-        _attr("door_of_car", "color", "red", "green"),
-        "d01",
-        True,
-    ),
+    # N1 (a place phrase is not attached) was taken back before landing: red team
+    # round 15 found it refused 19 honest answers ("leaves_on_tree", "paint_on_wall")
+    # for each wrong one it caught. "stove_under_kettle" stays a known limit.
     # N2. _presence._told_as_staying: a change of look shows the object its
     # values both name, or its description is about, in both panels.
     _case(

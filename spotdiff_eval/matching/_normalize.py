@@ -32,7 +32,6 @@ from ._lexicon import (
     NUMBER_WORDS,
     PANEL_WORDS,
     PICTURE_WORDS,
-    PLACE_WORDS,
     POSITION,
     PREPOSITIONS,
     SYNONYMS,
@@ -129,8 +128,7 @@ class Name:
     little. A vague name such as "object_3" has no head and an empty core.
     ``attached`` are the nouns that modify the head directly: the word right
     before it and the head of the phrase right after it ("car" in both
-    red_car_wheel and door_of_car), unless that phrase is a place ("kettle"
-    is not attached in stove_under_kettle); ``before_head`` is the word right
+    red_car_wheel and door_of_car); ``before_head`` is the word right
     before the head, the only place a word like "toy" or "hot" can make the
     head another kind of thing. ``leading`` are the core words before the
     head in its own phrase and those of an "of" phrase right after it, the
@@ -259,9 +257,7 @@ def parse_name(text: str) -> Name:
             modifier = head_of(phrase[:position])
             if modifier is not None:
                 attached.add(modifier)
-            if following is not None and joins[index + 1] not in PLACE_WORDS:
-                # "door_of_car" is the car's door; "stove_under_kettle" is a
-                # stove, where the kettle is, not part of it (red team round 14).
+            if following is not None:
                 attached.add(following)
             break
         if vague[index]:
