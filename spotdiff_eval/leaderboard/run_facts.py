@@ -87,11 +87,12 @@ def model_facts(metadata: dict[str, Any]) -> dict[str, Any]:
 MAX_FIGURE = 10**15
 
 
-def _count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_FIGURE
-
-
 def _amount(value: Any) -> bool:
     return (
         isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= MAX_FIGURE
     )
+
+
+def _count(value: Any) -> bool:
+    """An :func:`_amount` that is a whole number."""
+    return isinstance(value, int) and _amount(value)
