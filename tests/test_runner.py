@@ -36,6 +36,7 @@ from fake_endpoints import (
     Slow,
     Trickle,
     answered,
+    good_answer,
     make_run_dataset,
     run,
     settings_for,
@@ -785,3 +786,22 @@ def test_a_model_name_that_is_not_utf8_is_refused_before_asking() -> None:
     )  # fmt: skip
     assert result.returncode == 1
     assert result.stderr == "spotdiff: error: --model: is not valid UTF-8\n"
+
+
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_a_reply_with_a_count_too_long_to_read_still_gives_its_answer(
+    protocol: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    """A token count of 5,000 digits is no count; the answer around it still counts."""
+    with FakeEndpoint(protocol, dataset) as fake:
+        first = dataset.item_ids[0]
+        body = json.dumps(fake.success_body(good_answer(first), (1000, 50), False))
+        body = body.replace("1000", "9" * 5000, 1)
+        assert "9" * 5000 in body
+        fake.script(first, Raw(200, body.encode()))
+        output = tmp_path / "out.json"
+        result, _ = run(settings_for(fake, dataset, output, concurrency=1))
+    seen = statuses(output)
+    assert seen[first]["status"] == "ok", seen[first]
+    assert first in answered(output)
+    assert result.input_tokens == 1000 * (len(dataset.item_ids) - 1)

@@ -51,6 +51,16 @@ def _integer(literal: str) -> int | float:
 _DECODER = json.JSONDecoder(parse_int=_integer)
 
 
+def read_json(text: str) -> Any:
+    """A whole JSON text read as answers are: a long integer is a :class:`LongNumber`.
+
+    For the reply around the answer: a token count of 5,000 digits is no
+    count (``protocols`` takes only ``int`` counts), not a reply that "is
+    not JSON".
+    """
+    return _DECODER.decode(text)
+
+
 def find_differences(text: str) -> list[Any]:
     """The list of differences in the answer: JSON alone, in a fence, or inside prose.
 

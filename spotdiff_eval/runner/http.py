@@ -20,7 +20,6 @@ exception text of the HTTP library, which carries the full URL (and so any
 
 from __future__ import annotations
 
-import json
 import random
 import threading
 import time
@@ -34,6 +33,7 @@ from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_aft
 from .._util.exception_chain import exception_chain
 from .._util.redaction import Redactor
 from .._util.terminal import safe_text
+from .answer_json import read_json
 from .backoff import Gate, RetryPolicy, retry_after_seconds
 from .deadline import DeadlineAdapter, Watchdog
 
@@ -260,7 +260,7 @@ class EndpointClient:
 
     def _parse(self, raw: bytes, attempts: int, status: int) -> Any:
         try:
-            return json.loads(raw.decode("utf-8"))
+            return read_json(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError):
             raise RequestFailed(
                 f"the reply is not JSON: {self._excerpt(raw)}",
@@ -272,7 +272,7 @@ class EndpointClient:
         """The server's own message from an error body (OpenAI, Gemini and Anthropic
         all use ``{"error": {"message": ...}}``), else the start of the body."""
         try:
-            data = json.loads(raw.decode("utf-8"))
+            data = read_json(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError):
             data = None
         for candidate in (
