@@ -70,7 +70,7 @@ CASES = [
         _attr("tree", "pattern", "plain green", "dotted with red apples"),
         "d01",
     ),
-    # N3. normalize.NOUNS_WHEN_LAST: "light" ends a name as a noun.
+    # N3. normalize.name_head: "light" ends a name as a noun.
     _case(
         "N3 a traffic cone is no traffic light",
         _attr("traffic_light", "color", "red", "green"),

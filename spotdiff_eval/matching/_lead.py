@@ -12,8 +12,10 @@ from functools import lru_cache
 from itertools import chain
 
 from ._lexicon import (
+    ATTRIBUTE_CATEGORIES,
     ATTRIBUTE_WORDS,
     CHANGE_WORDS,
+    DEPICTIONS,
     FILLER,
     NOT_A_KIND_OF_HEAD,
     PICTURE_WORDS,
@@ -22,12 +24,37 @@ from ._lexicon import (
     VAGUE_NOUNS,
     VERB_MARKERS,
 )
-from ._normalize import NOT_HEADS, head_of
+from ._normalize import NOT_HEADS, name_head
 from ._reading import read_text
 
+#: Scene verbs that are nouns too: "bird feed", "flip phone", "gear shift",
+#: "fall foliage" (red team round 15). One that acts on something is a verb
+#: only before it ("kicks *a* ball", "feed *the* ducks": "the bird feed in
+#: the tray" is feed); one that need not, also before where or at the end
+#: ("falls *from* the tree", "shifts *left*", "the price rises").
+_ACTS_ON = frozenset("kick feed flip lose swap".split())
+_MOVES = frozenset("fall rise shift move increase decrease".split())
+_WHAT_IT_ACTS_ON = frozenset(
+    "a an the this that these those his her its their my our your some".split()
+)
+_WHERE = PREPOSITIONS | POSITION
 
-def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool]:
-    """The words a clause is about, whether they name something, whether it is vague.
+
+def _noun_here(clause: tuple[str, ...], index: int) -> bool:
+    """The word at ``index`` is a noun here, though it may be a verb (:data:`_ACTS_ON`)."""
+    word = clause[index]
+    if word not in _ACTS_ON and word not in _MOVES:
+        return False
+    following = clause[index + 1] if index + 1 < len(clause) else None
+    if following is None:
+        return word in _ACTS_ON
+    if following in _WHAT_IT_ACTS_ON or following.isdigit():
+        return False
+    return word in _ACTS_ON or following not in _WHERE
+
+
+def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
+    """The words a clause is about, whether they name something, whether it is vague, where it ends.
 
     The phrase ends at a preposition other than "of" ("the kite *in* the
     sky", but "the top *of* the tower"), and, once a noun has been seen, at
@@ -36,41 +63,52 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool]:
     """
     phrase: list[str] = []
     named = vague = False
-    for word in clause:
+    for end, word in enumerate(clause):
         if word in PREPOSITIONS:
             if word == "of" and named:
                 phrase.append(word)
                 continue
             if named or vague:
-                break
+                return phrase, named, vague, end
         elif word in VAGUE_NOUNS:
             vague = True
-        elif word in VERB_MARKERS or word in CHANGE_WORDS:
+        elif (word in VERB_MARKERS or word in CHANGE_WORDS) and not _noun_here(clause, end):
             if named or vague:
-                break
+                return phrase, named, vague, end
         elif word in NOT_A_KIND_OF_HEAD or (word not in FILLER and not word.isdigit()):
             # A depiction word is what it is about: "a picture of a dog".
             phrase.append(word)
             named = named or word not in POSITION
-    return phrase, named, vague
+    return phrase, named, vague, len(clause)
 
 
 def phrase_in(clauses: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
     """The words of the phrase a text of these clauses is about (:func:`lead_phrase`)."""
+    return _lead_and_rest(clauses)[0]
+
+
+def _lead_and_rest(
+    clauses: tuple[tuple[str, ...], ...],
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The lead phrase of these clauses, and the words of its clause after it."""
     clauses = tuple(c for c in clauses if c)
     for index, clause in enumerate(clauses):
         if clause[0] in PREPOSITIONS and index + 1 < len(clauses):
             continue
-        phrase, named, vague = _about(clause)
+        phrase, named, vague, end = _about(clause)
         if named or vague:
             # "Several things differ:" and "Something near ..." name no object.
-            return tuple(phrase)
-    return ()
+            return tuple(phrase), clause[end:]
+    return (), ()
 
 
 #: What a part of a phrase before "of" never names: "the colour of the car"
 #: and "the size of the dog" are about the car and the dog (red team round 14).
-_NOT_HEADS_BEFORE_OF = NOT_HEADS | ATTRIBUTE_WORDS
+#: Not the words of a pattern or an outline, which may be a picture: "a print
+#: of a cat" and "the silhouette of a bird" are no cat and no bird (round 15).
+_NOT_HEADS_BEFORE_OF = NOT_HEADS | (
+    ATTRIBUTE_WORDS - ATTRIBUTE_CATEGORIES["pattern"] - DEPICTIONS - {"outline", "form"}
+)
 
 
 def head_of_phrase(phrase: tuple[str, ...]) -> str | None:
@@ -80,7 +118,7 @@ def head_of_phrase(phrase: tuple[str, ...]) -> str | None:
         if word != "of":
             part.append(word)
             continue
-        head = head_of(part, _NOT_HEADS_BEFORE_OF if index < len(phrase) else NOT_HEADS)
+        head = name_head(part, _NOT_HEADS_BEFORE_OF if index < len(phrase) else NOT_HEADS)
         if head is not None:
             return head
         part = []  # "the top of the tower", "the number of birds"
@@ -105,6 +143,16 @@ def lead_phrase(description: str) -> tuple[str, ...]:
     a phrase of panel or position words only.
     """
     return phrase_in(read_text(description)[0])
+
+
+def told_of_lead(description: str) -> tuple[str, ...]:
+    """What the lead's own clause says of it: its words after the lead phrase.
+
+    "The vase on the bookshelf turns blue" says "on the bookshelf turns blue"
+    of the vase; "Snow now covers the roof, turning it white" says only "now
+    cover the roof" of the snow: the clause after the comma is the roof's.
+    """
+    return _lead_and_rest(read_text(description)[0])[1]
 
 
 def lead_words(description: str) -> frozenset[str]:
@@ -145,7 +193,7 @@ def counted_in(clauses: tuple[tuple[str, ...], ...]) -> frozenset[str]:
         elif phrase is None:
             continue
         elif word in PREPOSITIONS or word in VERB_MARKERS or word == ".":
-            head = head_of(phrase)
+            head = name_head(phrase)
             if head is not None:
                 found.add(head)
             phrase = None

@@ -211,10 +211,25 @@ COLORS = frozenset(
     """.split()
 )
 COLOR_MODIFIERS = frozenset("dark light pale bright deep pastel".split())
+
+#: Words before "light" that say what kind of light it is, so that the light
+#: is the object: "traffic_light", "ceiling_light", "wall_light".
+LIGHT_KINDS = frozenset(
+    """
+    traffic street ceiling porch desk wall pendant night reading string fairy flood
+    spot head tail brake stop flash strobe garden security landing stage fog
+    """.split()
+)
 #: Colours that are also things: a name of this word alone, or a count of
 #: it, is about the fruit or the tree ("an orange is missing", "number of
 #: oranges"; red team round 13), while "orange_cat" is still a cat.
 THING_COLOURS = COLORS & frozenset("orange lime olive lemon peach plum cherry chestnut".split())
+
+#: Heads a fruit's name narrows as the fruit, not as a colour: "lime_wedge",
+#: "orange_slice", "orange_tree" (red team round 15).
+FRUIT_FORMS = frozenset(
+    "slice wedge peel segment half piece tree juice zest rind blossom branch".split()
+)
 
 #: The basic colour families and the shades each takes in: a maroon
 #: lighthouse is the red one, a teal mug may be the green or the blue one

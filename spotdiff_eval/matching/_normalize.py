@@ -25,6 +25,7 @@ from ._lexicon import (
     GENERIC,
     IE_NOUNS,
     IRREGULAR_PLURALS,
+    LIGHT_KINDS,
     NAME_NEGATIONS,
     NAME_VERBS,
     NOT_PLURAL,
@@ -150,26 +151,36 @@ class Name:
         return self.head is None
 
 
-#: Modifiers that are nouns when they end a phrase: "light blue car" is a car,
-#: but "traffic_light", "ceiling_light" and "light" alone are lights. Read as
-#: a modifier, "traffic_light" was a traffic and "light" alone named nothing,
-#: so a cone found the traffic light and a wall the light (red team round 14).
-NOUNS_WHEN_LAST = frozenset({"light"})
-
-
 def head_of(phrase: list[str], skip: frozenset[str] = NOT_HEADS) -> str | None:
     """The last word that is a noun-like identity word, not a modifier.
 
     Words that say *that* something changed are not heads either:
     "red_balloon_missing" is a balloon, "new_object" is vague.
     """
-    if phrase and phrase[-1] in NOUNS_WHEN_LAST:
-        return phrase[-1]
     for word in reversed(phrase):
         if word in skip or word.isdigit():
             continue
         return word
     return None
+
+
+def name_head(phrase: list[str], skip: frozenset[str] = NOT_HEADS) -> str | None:
+    """The head of a phrase that names an object: :func:`head_of`, with "light" a noun at the end.
+
+    "light" is a modifier in "light blue car", but "traffic_light",
+    "ceiling_light" and "light" alone are lights: read as a modifier,
+    "traffic_light" was a traffic and "light" named nothing, so a cone found
+    the traffic light and a wall the light (red team round 14). After a noun
+    that is no kind of light it is the light that thing gives:
+    "candle_light" is the candle, "car_light" the car (round 15). Only names
+    and descriptions read it so; in a value, "dark" -> "light" is a look,
+    and a wall made lighter is no wall light.
+    """
+    if phrase and phrase[-1] == "light":
+        before = phrase[-2] if len(phrase) > 1 else None
+        if before is None or before in LIGHT_KINDS or before in skip:
+            return "light"
+    return head_of(phrase, skip)
 
 
 def _without_panel_positions(raw: list[str]) -> list[str]:
@@ -243,8 +254,8 @@ def parse_name(text: str) -> Name:
     attached: set[str] = set()
     leading: list[str] = []
     for index, phrase in enumerate(phrases):
-        head = head_of(phrase) or _thing_colour(phrase)
-        following = head_of(phrases[index + 1]) if index + 1 < len(phrases) else None
+        head = name_head(phrase) or _thing_colour(phrase)
+        following = name_head(phrases[index + 1]) if index + 1 < len(phrases) else None
         if head in COLLECTIVES and following is not None:
             continue  # "flock_of_birds" is about birds
         if head is not None:

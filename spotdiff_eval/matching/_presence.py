@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..datasets import Difference
 from ._evidence import Profile
+from ._lead import told_of_lead
 from ._lexicon import (
     FILLER,
     NEGATIONS,
@@ -50,8 +51,17 @@ _BESIDES = (
     | frozenset("longer fully completely partly partially entirely still original modified".split())
 )
 
-#: Words of a description that tell of something coming or going.
-_TOLD_THERE = PRESENCE_WORDS | {"new"}
+#: Words a description's lead clause tells coming or going by. Not "new",
+#: which a look can be too ("a new blue colour").
+_TOLD_THERE = PRESENCE_WORDS | {"longer", "anymore"}
+
+#: Verbs that tell a change of look: "the vase turns blue", "is painted".
+_LOOK_VERBS = frozenset(
+    """
+    turn turns turned turning become becomes became becoming change changes changed
+    changing paint painted repainted recolored recoloured dyed fade fades faded
+    """.split()
+)
 
 #: Words of being seen rather than of being there: in a change of place,
 #: "hidden under the bed" is where the cat went, not that it went.
@@ -187,14 +197,24 @@ def appears_against_stays(pred: Difference, gold: Difference, p: Profile, g: Pro
 
 
 def _told_as_staying(pred: Difference, p: Profile) -> frozenset[str]:
-    """The object a change of look's description is about, unless it tells of coming or going.
+    """The object a change of look's description tells a look of, unless it comes or goes.
 
     With the object both values name ("green apples" -> "red apples" keeps
     the apples), it joins the parts a name attaches to its head as what a
     change of look shows in both panels: "bookshelf" white -> blue, "The
     vase on the bookshelf turns blue", found the vase that was added, and
     "tree" "green apples" -> "red apples" the apples added (red team round 14).
+    Only a look the lead's own clause tells counts: "Snow now covers the
+    roof, turning it white" is the snow that came, told as the roof's
+    colour, and "Stars no longer dot the sky" the stars that went (round 15).
+    "Still" keeps an object there whatever else is said ("is still there,
+    but blue"); what later clauses say is about something else.
     """
-    if pred.description and _TOLD_THERE.isdisjoint(words(pred.description)):
-        return p.lead_head
-    return frozenset()
+    if not pred.description or not p.lead_head:
+        return frozenset()
+    told = told_of_lead(pred.description)
+    tells_look = not _LOOK_VERBS.isdisjoint(told) or any(
+        category in LOOK_CHANGES for category, _ in value_looks((" ".join(told),))
+    )
+    stays = "still" in told or (tells_look and _TOLD_THERE.isdisjoint(told))
+    return p.lead_head if stays else frozenset()

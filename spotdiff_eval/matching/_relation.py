@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..datasets import Difference
 from ._compounds import as_golds_spell_it
 from ._evidence import Profile, attribute_counts, profile
-from ._lexicon import COLORS, DEPICTIONS, PLACE_WORDS
+from ._lexicon import COLORS, DEPICTIONS, FRUIT_FORMS, PLACE_WORDS
 from ._values import exchanged, value_words, values_match
 from ._vetoes import Veto, change_corroborates, veto
 
@@ -126,10 +126,8 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    not hat_of_man_on_bench doing so (red team rounds 11 and 12).
     if p.head is not None and p.head in g.name_words:
         said_elsewhere = not g.heads.isdisjoint(_named_outside_subject(pred, gold, p))
-        # A colour in the gold's name narrows nothing: "orange" alone is the
-        # fruit, not the orange balloon growing (red team round 14).
         narrows = (
-            (p.head in g.leading and p.head not in COLORS)
+            _narrows_as_noun(p.head, g)
             or p.head in g.lead_head
             or _bears_the_change(gold, g, p.head)
         )
@@ -286,3 +284,20 @@ def relate_all(
     if not refused:
         return judged
     return [(gi, refused.get(golds[gi].id, r)) for gi, r in judged]
+
+
+def _narrows_as_noun(word: str, g: Profile) -> bool:
+    """A word of the gold's name narrows its head as a noun, not as a colour.
+
+    A colour right before the head says what colour it is: "orange" alone
+    is the fruit, not the orange balloon growing (red team round 14). The
+    same word names the fruit after "of" ("bowl_of_oranges") and before
+    what a fruit is cut into or grows on ("lime_wedge", "orange_tree"):
+    round 15.
+    """
+    if word not in COLORS:
+        return word in g.leading
+    return any(
+        word in name.leading and (name.before_head != word or name.head in FRUIT_FORMS)
+        for name in g.names
+    )
