@@ -695,6 +695,21 @@ RED_TEAM_CASES = [
         "expected": [None, None],
     },
     {
+        "name": "G4 a replica said by one name only is no veto: the other names stand",
+        "gold": [
+            {"id": "d01", **_gone("teddy_bear"), "aliases": ["bear"]},
+            {"id": "d02", **_gone("car_house"), "aliases": ["dog_house"]},
+        ],
+        "predictions": [_gone("bear"), _gone("car_house")],
+        "expected": ["d01", "d02"],
+    },
+    {
+        "name": "G4 a replica every name says still refuses the plain head",
+        "gold": [{"id": "d01", **_gone("teddy_bear"), "aliases": ["teddy"]}],
+        "predictions": [_gone("bear")],
+        "expected": [None],
+    },
+    {
         "name": "G4 the compound itself is found, and a coloured house is a house",
         "gold": [{"id": "d01", **_gone("light_house")}, {"id": "d02", **_gone("house")}],
         "predictions": [_gone("lighthouse"), _gone("green_house")],

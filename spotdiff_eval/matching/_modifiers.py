@@ -123,6 +123,22 @@ def _by_head(pairs: Iterable[tuple[str, frozenset[str]]]) -> tuple[tuple[str, fr
     return tuple(sorted((head, items) for head, items in found.items() if items))
 
 
+def _in_every_name(
+    pairs: Iterable[tuple[str, frozenset[str]]],
+) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Sets met by head, sorted by head, the empty ones left out.
+
+    Replicas are kept only where every name with that head says them: a gold
+    known as car_house and as dog_house is a house by its first name, so a
+    copy of that name is no "dog house" answer to it (found by the property
+    that a perfect answer scores 1).
+    """
+    found: dict[str, frozenset[str]] = {}
+    for head, items in pairs:
+        found[head] = found[head] & items if head in found else items
+    return tuple(sorted((head, items) for head, items in found.items() if items))
+
+
 def _replica_of(name: Name) -> frozenset[str]:
     """The word right before the head that makes it no such thing, if any.
 
@@ -148,7 +164,7 @@ def name_modifiers(names: tuple[Name, ...]) -> Modifiers:
         looks=_looks(n.core for n in names),
         places=_places(names),
         kinds=_by_head(kinds),
-        replicas=_by_head((head, replica) for head, _, replica in headed),
+        replicas=_in_every_name((head, replica) for head, _, replica in headed),
         bare=frozenset(head for head, k in kinds if not k),
     )
 
