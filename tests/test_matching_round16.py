@@ -1,0 +1,68 @@
+"""Matching decisions from red team round 16, each as a careful judge decides it.
+
+Round 16 wrote answers without looking at any image: each named the floor,
+wall or counter every generated description mentions, with two likely
+objects attached to it and a third in its description, and found just over
+10% of the differences. These cases pin down the narrowed rules, with the
+honest answers of the same shape kept. Format as in
+shared/scoring-cases.json.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import assert_judged
+from conftest import attribute_change as _attr
+
+
+def _case(name: str, gold: dict, prediction: dict, expected: str | None) -> dict:
+    """One gold (id d01) against one prediction."""
+    return {
+        "name": name,
+        "gold": [{"id": "d01", **gold}],
+        "predictions": [prediction],
+        "expected": [expected],
+    }
+
+
+def _removed(subject: str, description: str) -> dict:
+    return {"kind": "object_removed", "subject": subject, "description": description}
+
+
+_TAMBOURINE = _removed("tambourine", "A red tambourine lying on the floor is gone.")
+_GUESS = {
+    "kind": "attribute_change",
+    "subject": "tambourine_floor_of_cat",
+    "attribute": "number",
+    "description": "The duck on the floor",
+}
+
+CASES = [
+    # Route 3 (names_gold_in_subject): the place a golden description puts
+    # its object in is no part of it; the prediction must name the object
+    # itself outside its subject too.
+    _case("R3 a guess attached to the floor is no find", _TAMBOURINE, _GUESS, None),
+    _case(
+        "R3 a guess after 'of' the floor is no find either",
+        _removed("cat", "The sleeping cat on the floor has disappeared."),
+        _GUESS,
+        None,
+    ),
+    _case(
+        "R3 the floor whose look brings the tambourine back finds it",
+        _TAMBOURINE,
+        _attr("tambourine_floor", "pattern", "with a tambourine", "bare"),
+        "d01",
+    ),
+    _case(
+        "R3 a part the golden description is about is still found",
+        {**_attr("car", "color", "red", "green"), "description": "The car's door turns green."},
+        _attr("car_door", "color", "red", "green"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_rule(case: dict) -> None:
+    assert_judged(case)
