@@ -60,6 +60,25 @@ CASES = [
         _attr("car_door", "color", "red", "green"),
         "d01",
     ),
+    # _normalize._token_words: accents are no letters of their own.
+    _case(
+        "A1 an accent is the plain letter",
+        _removed("cafe_sign", "The cafe sign above the door is gone."),
+        _removed("Café_Sign", "The café sign has disappeared."),
+        "d01",
+    ),
+    _case(
+        "A1 a tilde is the plain letter too",
+        {"kind": "object_added", "subject": "piñata"},
+        {"kind": "object_added", "subject": "pinata"},
+        "d01",
+    ),
+    _case(
+        "A1 an accented word is still another word",
+        _removed("cafe_sign", "The cafe sign above the door is gone."),
+        _removed("Caféteria_Tray", "The caféteria tray has disappeared."),
+        None,
+    ),
 ]
 
 

@@ -79,15 +79,24 @@ def canonical_word(word: str) -> str:
     return SYNONYMS.get(word, word)
 
 
+#: Latin letters that no accent stripping makes plain: "straße", "æon".
+_LETTERS_SPELLED_OUT = str.maketrans(
+    {"ß": "ss", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L"}
+)
+
+
 @lru_cache(maxsize=65536)
 def _token_words(token: str) -> tuple[str, ...]:
     """The canonical words of one whitespace-free token ("Cloud-Small," -> cloud, small).
 
     Full-width and other compatibility forms read as their plain letters
-    first: a model may answer "ｃａｔ" (red team round 11).
+    first: a model may answer "ｃａｔ" (red team round 11). Accents go too, and
+    a few letters become the two they stand for: "café" and "piñata" were
+    read as "caf" and "pi ata" (round 16).
     """
     if not token.isascii():
-        token = unicodedata.normalize("NFKC", token)
+        decomposed = unicodedata.normalize("NFKD", token.translate(_LETTERS_SPELLED_OUT))
+        token = "".join(c for c in decomposed if not unicodedata.combining(c))
     text = _CAMEL.sub(" ", token).lower()
     text = _DIGITS_AND_LETTERS.sub(" ", text)
     return tuple(canonical_word(w) for w in _SPLIT.split(text) if w)
