@@ -79,6 +79,50 @@ CASES = [
         _removed("Caféteria_Tray", "The caféteria tray has disappeared."),
         None,
     ),
+    # _lexicon: plurals and spellings an honest answer writes.
+    *(
+        _case(f"P1 {plural} are {singular}", _removed(singular, ""), _removed(plural, ""), "d01")
+        for plural, singular in [
+            ("elves", "elf"),
+            ("hooves", "hoof"),
+            ("dominoes", "domino"),
+            ("mosquitoes", "mosquito"),
+            ("walruses", "walrus"),
+            ("octopuses", "octopus"),
+            ("canvases", "canvas"),
+            ("axes", "axe"),
+            ("walkie_talkies", "walkie_talkie"),
+            ("beanies", "beanie"),
+            ("plough", "plow"),
+            ("ax", "axe"),
+        ]
+    ),
+    _case(
+        "P1 a canvas is still no canvas bag's bag",
+        _removed("canvas", ""),
+        _removed("canvas_bag", ""),
+        None,
+    ),
+    {
+        "name": "P2 chequered is checked, and smaller to larger is small to large",
+        "gold": [
+            {"id": "d01", **_attr("basket", "pattern", "plain", "checked")},
+            {"id": "d02", **_attr("microphone", "size", "small", "large")},
+        ],
+        "predictions": [
+            _attr("basket", "pattern", "plain", "chequered"),
+            _attr("microphone", "size", "smaller", "larger"),
+        ],
+        "expected": ["d01", "d02"],
+        "details_correct": [True, True],
+    },
+    {
+        "name": "P2 a comparison the other way is still the wrong size",
+        "gold": [{"id": "d01", **_attr("microphone", "size", "small", "large")}],
+        "predictions": [_attr("microphone", "size", "larger", "smaller")],
+        "expected": ["d01"],
+        "details_correct": [False],
+    },
 ]
 
 

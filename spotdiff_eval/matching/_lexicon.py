@@ -353,6 +353,8 @@ SYNONYMS = {
     "auto": "car",
     "photo": "picture",
     "photograph": "picture",
+    "plough": "plow",
+    "ax": "axe",
 }
 
 #: Attribute values that say the same thing in other words ("round" and
@@ -374,10 +376,21 @@ VALUE_SYNONYMS = {
     "polka": "dot",
     "checkered": "check",
     "checked": "check",
+    "chequered": "check",
     "big": "large",
     "huge": "large",
     "little": "small",
     "tiny": "small",
+    # a size told as a comparison is that size (red team round 16)
+    "smaller": "small",
+    "larger": "large",
+    "bigger": "large",
+    "taller": "tall",
+    "shorter": "short",
+    "wider": "wide",
+    "narrower": "narrow",
+    "thicker": "thick",
+    "thinner": "thin",
     # a light's or a screen's state (red team round 11)
     "lit": "on",
     "illuminated": "on",
@@ -438,6 +451,19 @@ IRREGULAR_PLURALS = {
     "cacti": "cactus",
     "cactuses": "cactus",
     "fungi": "fungus",
+    # round 16: -ves, -oes and -uses plurals an honest answer writes
+    "elves": "elf",
+    "hooves": "hoof",
+    "dominoes": "domino",
+    "mosquitoes": "mosquito",
+    "buffaloes": "buffalo",
+    "walruses": "walrus",
+    "octopuses": "octopus",
+    "octopi": "octopus",
+    "circuses": "circus",
+    "lotuses": "lotus",
+    "canvases": "canvas",
+    "axes": "axe",
 }
 
 #: Words that end in "s" in the singular.
@@ -446,7 +472,10 @@ IE_NOUNS = frozenset(
     """
     cookie movie zombie brownie hoodie selfie calorie rookie smoothie magpie goalie
     necktie bowtie pixie collie budgie birdie veggie genie auntie
+    beanie walkie talkie onesie nightie hippie prairie
     """.split()
 )
 NOT_PLURAL_SUFFIXES = ("ss", "us", "is", "ous", "ics")
-NOT_PLURAL = frozenset("gas yes plus lens series species news sheep fish deer chassis".split())
+NOT_PLURAL = frozenset(
+    "gas yes plus lens series species news sheep fish deer chassis canvas atlas".split()
+)
