@@ -123,6 +123,32 @@ CASES = [
         "expected": ["d01"],
         "details_correct": [False],
     },
+    # _normalize._without_panel_positions: a note of which picture is no
+    # part of the name.
+    *(
+        _case(
+            f"N1 '{subject}' is the mug",
+            _removed("coffee_mug", "The coffee mug on the left is missing."),
+            _removed(subject, ""),
+            "d01",
+        )
+        for subject in ["mug (right image)", "mug (second image)", "mug, right photo"]
+    ),
+    *(
+        _case(
+            f"N1 '{subject}' places the mug in no scene",
+            _removed("left_mug", "The mug on the left is missing."),
+            _removed(subject, ""),
+            "d01",
+        )
+        for subject in ["mug_in_right_hand_image", "mug_in_the_image_on_the_right"]
+    ),
+    _case(
+        "N1 a picture on the right is still no picture on the left",
+        _removed("picture_on_left", "The picture on the left wall is gone."),
+        _removed("wall_picture_on_the_right", ""),
+        None,
+    ),
 ]
 
 
