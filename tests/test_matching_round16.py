@@ -149,6 +149,23 @@ CASES = [
         _removed("wall_picture_on_the_right", ""),
         None,
     ),
+    # _lexicon.NOT_A_KIND_OF and route 2: what makes a head another thing.
+    _case(
+        "K1 a dog growing is no dog house growing",
+        {**_attr("dog_house", "size", "small", "large"), "description": "The dog house grows."},
+        {**_attr("dog", "size", "small", "large"), "description": "The dog is bigger."},
+        None,
+    ),
+    _case(
+        "K1 a lamp growing is still its shade growing",
+        _attr("lamp_shade", "size", "small", "large"),
+        _attr("lamp", "size", "small", "large"),
+        "d01",
+    ),
+    *(
+        _case(f"K2 a {subject} is no house", _removed("house", ""), _removed(subject, ""), None)
+        for subject in ["doll_house", "tree_house"]
+    ),
 ]
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..datasets import Difference
 from ._compounds import as_golds_spell_it
 from ._evidence import Profile, attribute_counts, profile
-from ._lexicon import COLORS, DEPICTIONS, FRUIT_FORMS, PLACE_WORDS
+from ._lexicon import COLORS, DEPICTIONS, FRUIT_FORMS, NOT_A_KIND_OF, PLACE_WORDS
 from ._values import exchanged, value_words, values_match
 from ._vetoes import Veto, change_corroborates, veto
 
@@ -300,8 +300,11 @@ def _narrows_as_noun(word: str, g: Profile) -> bool:
     is the fruit, not the orange balloon growing (red team round 14). The
     same word names the fruit after "of" ("bowl_of_oranges") and before
     what a fruit is cut into or grows on ("lime_wedge", "orange_tree"):
-    round 15.
+    round 15. A word that makes the head another thing names another
+    thing: a dog growing is no dog house growing (round 16).
     """
+    if any((word, name.head) in NOT_A_KIND_OF for name in g.names):
+        return False
     if word not in COLORS:
         return word in g.leading
     return any(
