@@ -49,6 +49,18 @@ CASES = [
         None,
     ),
     _case(
+        "R3 the sofa under the cat turning black is not the cat doing so",
+        {
+            **_attr("cat", "color", "orange", "black"),
+            "description": "The cat sleeping on the sofa changes from orange to black.",
+        },
+        {
+            **_attr("sofa_under_cat", "color", "gray", "black"),
+            "description": "The sofa under the cat is now black.",
+        },
+        None,
+    ),
+    _case(
         "R3 the floor whose look brings the tambourine back finds it",
         _TAMBOURINE,
         _attr("tambourine_floor", "pattern", "with a tambourine", "bare"),
