@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 from collections import Counter, defaultdict
@@ -79,6 +80,52 @@ def prior_heads(prior: Path, k: int = 12) -> Callable[[Dataset, Path], Differenc
     return guess
 
 
+def placed_guesses(prior: Path, guesses: int = 16) -> Callable[[Dataset, Path], DifferencesByItem]:
+    """Three guessed objects per answer, tied to the place the scene's objects are on.
+
+    Generated descriptions put their objects "on the floor" or "in the sky";
+    red team round 16 named that place with two likely objects attached and
+    a third in the description (`tambourine_floor_of_cat`, "The duck on the
+    floor"), learnt from another generated set, and reached 10% to 12%
+    recall before a place stopped counting as a part of what it holds.
+    """
+    learnt = load_dataset(prior / "data" / "manifest.json")
+    themes = themes_of(prior / "data" / "manifest.json", [a.item_id for a in learnt.annotations])
+    places: dict[str | None, Counter[str]] = defaultdict(Counter)
+    held: dict[tuple[str | None, str], Counter[str]] = defaultdict(Counter)
+    for a in learnt.annotations:
+        for d in a.differences:
+            found = re.search(r"\b(?:on|in) the (\w+)", (d.description or "").lower())
+            if found:
+                places[themes[a.item_id]][found[1]] += 1
+                held[themes[a.item_id], found[1]].update(difference_heads(d.subject, d.aliases))
+
+    def answers(theme: str | None) -> list[dict[str, str]]:
+        common = places[theme].most_common(3)
+        total = sum(n for _, n in common) or 1
+        out = []
+        for place, n in common:
+            nouns = [h for h in top(held[theme, place], 3 * guesses) if h != place]
+            for i in range(max(1, round(guesses * n / total))):
+                a, b, c = (nouns[(3 * i + j) % len(nouns)] for j in range(3))
+                out.append(
+                    {
+                        "kind": "attribute_change",
+                        "subject": f"{a}_{place}_of_{b}",
+                        "attribute": "number",
+                        "description": f"The {c} on the {place}",
+                    }
+                )
+        return out
+
+    def guess(dataset: Dataset, manifest: Path) -> DifferencesByItem:
+        ids = [a.item_id for a in dataset.annotations]
+        seen = themes_of(manifest, ids)
+        return {item_id: answers(seen[item_id]) for item_id in ids}
+
+    return guess
+
+
 def fresh_set(folder: Path, items: int, seed: int) -> Dataset:
     from spotdiff_eval.generator import generate_dataset
 
@@ -110,10 +157,12 @@ def main() -> int:
         }
         fresh_set(folder / "prior", args.prior_items, args.seed + 1)
         with_priors = prior_heads(folder / "prior")
+        placed = placed_guesses(folder / "prior")
         for set_name, (dataset, manifest) in sets.items():
             annotations = list(dataset.annotations)
             answers = {name: build(annotations) for name, build in STRATEGIES.items()}
             answers["generated priors, theme top-12"] = with_priors(dataset, manifest)
+            answers["objects tied to their place"] = placed(dataset, manifest)
             answers["perfect answer"] = perfect_answer(dataset)
             for strategy, answer in answers.items():
                 metrics = score(dataset, answer, folder, f"{set_name}-{strategy}")
