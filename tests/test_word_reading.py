@@ -25,10 +25,16 @@ _SPLIT = re.compile(r"[^a-z0-9]+")
 _DIGITS_AND_LETTERS = re.compile(r"(?<=[0-9])(?=[a-z])|(?<=[a-z])(?=[0-9])")
 
 
+_SPELLED_OUT = str.maketrans(
+    {"ß": "ss", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L"}
+)
+
+
 def whole_text_words(text: str) -> tuple[str, ...]:
-    """The definition: compatibility forms as plain letters, then the regexes over the
-    whole text at once."""
-    text = unicodedata.normalize("NFKC", text)
+    """The definition: compatibility forms as plain letters, accents dropped, then the
+    regexes over the whole text at once."""
+    text = unicodedata.normalize("NFKD", text.translate(_SPELLED_OUT))
+    text = "".join(c for c in text if not unicodedata.combining(c))
     text = _CAMEL.sub(" ", text).lower()
     text = _DIGITS_AND_LETTERS.sub(" ", text)
     return tuple(canonical_word(w) for w in _SPLIT.split(text) if w)
@@ -48,6 +54,10 @@ PIECES = st.sampled_from(
         "\u0130",  # dotted capital I: lower case is "i" plus a combining dot
         "ﬁ",
         "ｃａｔ",  # full width: a cat (red team round 11)
+        "café",  # accents are the plain letters (round 16)
+        "À",
+        "Straße",
+        "Æsop",
         "Ｋｉｔｅ，",
         "¹",
         "\u3000",  # ideographic space
