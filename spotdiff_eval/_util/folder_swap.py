@@ -6,7 +6,8 @@ in one ``renameat2(RENAME_EXCHANGE)`` call: a reader, or a build killed at
 any point, sees the old folder or the new one, never none. Where the kernel
 or filesystem cannot exchange, the old folder is renamed aside and the new
 one renamed in (a window of one rename without the folder; a run killed
-there is repaired by the next).
+there is repaired by the next). SIGTERM and Ctrl-C wait until both renames
+are done (``stopping.signals_held``).
 
 A killed run leaves its work folder (``.<name>.new-*`` or ``.<name>.old-*``)
 behind. Each run holds an ``flock`` on its work folders, which the kernel
@@ -30,6 +31,7 @@ from pathlib import Path
 from ..errors import SpotDiffError
 from .file_names import check_name, temp_prefix
 from .folders import make_parents
+from .stopping import signals_held
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
@@ -83,13 +85,16 @@ def swap_in(fresh: Path, target: Path) -> None:
         return
     with locked_work_folder(target.parent, temp_prefix(target.name, "old-")) as old:
         aside = old / target.name
-        os.rename(target, aside)
-        try:
-            os.rename(fresh, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.rename(aside, target)
-            raise
+        # A stop between the two renames unwound with the old folder aside, and
+        # the work folder holding it was deleted on the way out: no folder at all.
+        with signals_held():
+            os.rename(target, aside)
+            try:
+                os.rename(fresh, target)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.rename(aside, target)
+                raise
 
 
 def exchange(first: Path, second: Path) -> bool:
