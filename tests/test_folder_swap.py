@@ -234,3 +234,46 @@ def test_a_stop_between_the_fallbacks_two_renames_waits_for_the_second(
         process.wait()
     assert (target / "marker").read_text(encoding="utf-8") == "new"
     assert sorted(os.listdir(tmp_path)) == ["site"]
+
+
+def test_sigterm_at_the_swap_leaves_the_new_site_and_the_new_leaderboard(repo: Path) -> None:
+    """SIGTERM just as the new site was swapped in: the stop unwound before LEADERBOARD.md
+    was written, leaving the new site beside the old table. Now both are new, exit 143."""
+    assert run_cli("leaderboard", "build", "-q", cwd=repo).returncode == 0
+    fresh_table = (repo / "LEADERBOARD.md").read_text(encoding="utf-8")
+    (repo / "LEADERBOARD.md").write_text("an older table\n", encoding="utf-8")
+    (repo / "site" / "older-only.txt").write_text("from an older build", encoding="utf-8")
+    script = textwrap.dedent(
+        """
+        import sys, time
+        from spotdiff_eval._util import folder_swap
+        from spotdiff_eval.cli import main
+        real_exchange = folder_swap.exchange
+        def exchange(first, second):
+            done = real_exchange(first, second)
+            print("swapped", flush=True)
+            time.sleep(2)
+            return done
+        folder_swap.exchange = exchange
+        sys.exit(main(["leaderboard", "build", "--no-cache", "-q"]))
+        """
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", script],
+        cwd=repo,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        assert process.stdout.readline() == "swapped\n"
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()
+        process.wait()
+    assert (process.returncode, stderr) == (143, "spotdiff: error: terminated (SIGTERM)\n")
+    assert not (repo / "site" / "older-only.txt").exists(), "the new site is in place"
+    assert (repo / "LEADERBOARD.md").read_text(encoding="utf-8") == fresh_table
+    assert work_folders(repo) == []

@@ -31,7 +31,7 @@ from ..validation import Findings
 from ._errors import HubCall, hub_errors
 from ._fetch import fetch_snapshot, progress_bars
 from ._files import MANIFEST_IN_REPO, dataset_files, manifest_of
-from ._staging import download_record, staged_download
+from ._staging import clean_staging, download_record, staged_download
 
 #: The environment variable huggingface_hub itself reads a token from.
 DEFAULT_TOKEN_ENV = "HF_TOKEN"
@@ -112,6 +112,7 @@ def download_dataset(
     check_repo_id(repo_id)
     output = Path(output)
     check_folder(output)  # before any network access
+    clean_staging(output)  # a download killed while moving files in is finished first
     api = HfApi(endpoint=endpoint, token=token)
     call = HubCall(repo_id, api.endpoint, token_env, _has_token(token), revision)
     with hub_errors(call):

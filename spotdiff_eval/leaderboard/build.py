@@ -115,9 +115,12 @@ def build_leaderboard(
         reuse.text(DATA_FILE, dumps_canonical(site.index()))
         reuse.finish()
 
-    replace_folder(Path(output), fill, DATA_FILE, "leaderboard.json")  # the 1.x site's
-    if not _holds(Path(markdown), text):
-        write_text_atomic(markdown, text)
+    def write_markdown() -> None:
+        if not _holds(Path(markdown), text):
+            write_text_atomic(markdown, text)
+
+    # "leaderboard.json" marks the 1.x site's folder.
+    replace_folder(Path(output), fill, DATA_FILE, "leaderboard.json", after=write_markdown)
     return site
 
 
