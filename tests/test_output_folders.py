@@ -8,6 +8,11 @@ way. Every command now checks its outputs first (``_util/folders.py``).
 
 from __future__ import annotations
 
+import os
+import socket
+import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -117,3 +122,64 @@ def test_library_writes_say_the_same(in_the_way: Path) -> None:
         f"{in_the_way / 'out.json'}: its parent {in_the_way} is not a folder"
     )
     assert snapshot(in_the_way.parent) == {"notes.txt": KEEP.encode()}
+
+
+def special_file(tmp_path: Path, kind: str) -> tuple[Path, str]:
+    """A file of ``kind`` no command may write to, and how the refusal names it."""
+    path = tmp_path / f"LB-{kind}.md"
+    if kind == "fifo":
+        os.mkfifo(path)
+        return path, "is a FIFO (named pipe), not a regular file; give the name of a file"
+    if kind == "socket":
+        with socket.socket(socket.AF_UNIX) as server:
+            server.bind(str(path))
+        return path, "is a socket, not a regular file; give the name of a file"
+    if kind == "device":
+        try:
+            os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))  # like /dev/null
+        except PermissionError:
+            pytest.skip("making a device node needs root")
+        return path, "is a device, not a regular file; give the name of a file"
+    os.symlink(tmp_path / "nowhere.md", path)
+    return path, f"is a symlink to {tmp_path / 'nowhere.md'}, which does not exist"
+
+
+@pytest.mark.parametrize("check", [False, True], ids=["build", "check"])
+@pytest.mark.parametrize("kind", ["fifo", "socket", "device", "dangling symlink"])
+def test_leaderboard_markdown_that_is_no_regular_file_is_refused_before_any_work(
+    tmp_path: Path, make_dataset, kind: str, check: bool
+) -> None:
+    """A FIFO as --markdown hung for ever once the site was swapped in (reading it to
+    compare); a device or a socket was replaced by a regular file."""
+    repo = checkout(tmp_path, make_dataset)
+    markdown, what = special_file(tmp_path, kind)
+    before = os.lstat(markdown)
+    command = [sys.executable, "-m", "spotdiff_eval", "leaderboard", "build", "-q"]
+    command += ["--markdown", str(markdown), *(["--check"] if check else [])]
+    result = subprocess.run(
+        command, cwd=repo, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (
+        1, "", f"spotdiff: error: {markdown}: {what}\n"
+    )  # fmt: skip
+    assert sorted(p.name for p in repo.iterdir()) == ["data", "submissions"], "nothing written"
+    after = os.lstat(markdown)
+    assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "socket", "dangling symlink"])
+def test_evaluate_and_merge_refuse_an_output_that_is_no_regular_file(
+    tmp_path: Path, kind: str
+) -> None:
+    """--force let a report replace a FIFO or a socket; a dangling symlink was replaced."""
+    output, what = special_file(tmp_path, kind)
+    before = os.lstat(output)
+    result = run_cli(
+        "evaluate", "-q", "--predictions", "predictions/example.json", "--output", output,
+        "--force",
+    )  # fmt: skip
+    assert (result.returncode, result.stderr) == (1, f"spotdiff: error: {output}: {what}\n")
+    result = run_cli("merge", "predictions/example.json", "--output", output)
+    assert (result.returncode, result.stderr) == (1, f"spotdiff: error: {output}: {what}\n")
+    after = os.lstat(output)
+    assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
