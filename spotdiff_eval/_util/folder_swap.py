@@ -73,12 +73,32 @@ def replace_folder(
     target = target.absolute()
     clean_leftovers(target)
     with locked_work_folder(target.parent, temp_prefix(target.name, "new-")) as fresh:
-        fill(fresh)
+        _filled(fresh, target, fill)
         os.chmod(fresh, 0o755)  # mkdtemp makes it private; a site is for reading
         with signals_held():
             swap_in(fresh, target)
             if after is not None:
                 after()
+
+
+def _filled(fresh: Path, target: Path, fill: Callable[[Path], None]) -> None:
+    """``fill(fresh)``, a failed write named as the file would be in ``target``.
+
+    A full disk (ENOSPC, or EFBIG past a size limit) fails in a write that
+    names no file: the user saw ``spotdiff: File too large``. An error that
+    names a file outside ``fresh`` (an input) is left as it is.
+    """
+    try:
+        fill(fresh)
+    except OSError as exc:
+        named = os.fsdecode(exc.filename) if exc.filename is not None else None
+        if named is None:
+            where = target
+        elif Path(named).is_relative_to(fresh):
+            where = target / Path(named).relative_to(fresh)
+        else:
+            raise
+        raise SpotDiffError(where, "", f"cannot write: {exc.strerror or exc}") from exc
 
 
 def swap_in(fresh: Path, target: Path) -> None:

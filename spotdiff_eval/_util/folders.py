@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from ..errors import SpotDiffError
+from .file_names import NAME_MAX, check_name
 
 
 def check_parents(path: Path | str) -> None:
@@ -24,8 +25,21 @@ def check_parents(path: Path | str) -> None:
 
     The nearest existing ancestor decides: a folder means the missing ones
     can be made; anything else (a file, a dangling symlink) means nothing can.
+    A name longer than a file name can be, the output's own or a folder's on
+    the way, is refused too: ``evaluate`` scored everything before finding
+    that ``File name too long``.
     """
     path = Path(path)
+    check_name(path)
+    for part in path.parent.parts:
+        size = len(os.fsencode(part))
+        if size > NAME_MAX:
+            raise SpotDiffError(
+                path,
+                "",
+                f"a folder name in it is {size:,} bytes, longer than a file name can be "
+                f"({NAME_MAX})",
+            )
     for parent in path.parents:
         if os.path.isdir(parent):
             return
