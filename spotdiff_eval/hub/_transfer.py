@@ -28,7 +28,7 @@ from pathlib import Path
 from .._util.folders import check_folder
 from ..errors import SpotDiffError
 from ..validation import Findings
-from ._errors import HubCall, hub_errors
+from ._errors import HubCall, check_hub_endpoint, hub_errors
 from ._fetch import fetch_snapshot, progress_bars
 from ._files import MANIFEST_IN_REPO, dataset_files, manifest_of
 from ._staging import clean_staging, download_record, staged_download
@@ -107,6 +107,7 @@ def download_dataset(
     when the check finds ``problems``, or anything fails, ``output`` is left
     as it was, and the problems name the files as they would be in it.
     """
+    check_hub_endpoint(endpoint)
     from huggingface_hub import HfApi
 
     check_repo_id(repo_id)
@@ -180,6 +181,7 @@ def publish_dataset(
     uploads into several commits). Raises :class:`InvalidDatasetError`
     before any network call when validation finds problems.
     """
+    check_hub_endpoint(endpoint)
     from huggingface_hub import HfApi
 
     check_repo_id(repo_id)
