@@ -135,6 +135,10 @@ class FakeHub:
         self.outage = False  # when set, every request gets 503 as from a failing front end
         self.stalls: dict[str, Stall] = {}  # repository path -> its downloads stop half-way
         self.failures: list[Failure] = []  # see fail()
+        self.extra_headers: dict[str, str] = {}  # sent with every answer (X-HF-Warning)
+        # When set, every file download answers from this branch or commit, whatever
+        # revision it asks for: a mirror that lags behind or ignores the revision.
+        self.resolve_to: str | None = None
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
         self._server.daemon_threads = True
@@ -228,7 +232,10 @@ class FakeHub:
                         answer = {k: v.replace("{path}", raw_path) for k, v in given}
                         return failure.status, answer, failure.body
                 user = self._user(headers)
-                return self._route(method, split.path, parse_qs(split.query), user, body)
+                status, answer, payload = self._route(
+                    method, split.path, parse_qs(split.query), user, body
+                )
+                return status, {**answer, **self.extra_headers}, payload
             except HubError as err:
                 extra = {"X-Error-Message": err.message}
                 if err.code:
@@ -347,7 +354,7 @@ class FakeHub:
         return 200, {}, _json([entries[key] for key in sorted(entries)])
 
     def _resolve(self, repo: Repo, revision: str, path: str, method: str):
-        commit = self._commit_at(repo, revision)
+        commit = self._commit_at(repo, self.resolve_to or revision)
         if path not in commit.files:
             raise HubError(404, "EntryNotFound", f"{path} does not exist on {revision}")
         content = commit.files[path]

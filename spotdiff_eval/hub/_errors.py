@@ -18,6 +18,7 @@ token".
 from __future__ import annotations
 
 import json
+import logging
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -60,16 +61,49 @@ def hub_error(exc: BaseException, call: HubCall) -> SpotDiffError | None:
 
 @contextmanager
 def hub_errors(call: HubCall) -> Iterator[None]:
-    """Within the block, a Hub failure we know is raised as its one-line error."""
+    """Within the block, a Hub failure we know is raised as its one-line error,
+    and huggingface_hub's log lines are shown with the token redacted."""
+    with _redacted_logs(_redactor(call)):
+        try:
+            yield
+        except SpotDiffError:
+            raise
+        except Exception as exc:
+            mapped = hub_error(exc, call)
+            if mapped is None:
+                raise
+            raise mapped from None
+
+
+class _Redacting(logging.Filter):
+    """Rewrites a log record's text with every secret the redactor knows replaced."""
+
+    def __init__(self, redactor: Redactor) -> None:
+        super().__init__()
+        self.redactor = redactor
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg, record.args = self.redactor.text(record.getMessage()), None
+        return True
+
+
+@contextmanager
+def _redacted_logs(redactor: Redactor) -> Iterator[None]:
+    """huggingface_hub logs what servers send as it comes (``X-HF-Warning``, URLs, error
+    texts): a proxy echoing the Authorization header printed the token. Filters go on the
+    handlers, which see the records of every huggingface_hub logger."""
+    from huggingface_hub.utils import logging as hf_logging
+
+    redacting = _Redacting(redactor)
+    handlers = [*hf_logging.get_logger().handlers, *logging.getLogger().handlers]
+    handlers += [logging.lastResort] if logging.lastResort is not None else []
+    for handler in handlers:
+        handler.addFilter(redacting)
     try:
         yield
-    except SpotDiffError:
-        raise
-    except Exception as exc:
-        mapped = hub_error(exc, call)
-        if mapped is None:
-            raise
-        raise mapped from None
+    finally:
+        for handler in handlers:
+            handler.removeFilter(redacting)
 
 
 def transfer_failure(exc: BaseException, call: HubCall) -> SpotDiffError:
