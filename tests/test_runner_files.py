@@ -776,3 +776,31 @@ def test_a_merge_replaces_only_an_earlier_run_or_merge_output(
         "run or merge; choose another --output\n"
     )
     assert target.read_bytes() == before
+
+
+def test_a_merge_over_a_run_with_a_journal_is_refused(tmp_path: Path) -> None:
+    """A merge replaced the file of an interrupted run and left its journal beside the
+    merged file, looking current: the next --resume folded the old run's answers into
+    the merge. The journal's answers are now kept and the merge refused."""
+    dataset = make_run_dataset(tmp_path / "ds", 4)
+    target = tmp_path / "target.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, tmp_path / "s1.json", shard=(1, 2)))
+        run(settings_for(fake, dataset, tmp_path / "s2.json", shard=(2, 2)))
+        run(settings_for(fake, dataset, target))
+    journal = tmp_path / "target.json.journal"
+    journal.write_text("{}\n", encoding="utf-8")  # answers the killed run had not saved
+    before = target.read_bytes()
+
+    result = run_cli(
+        "merge", tmp_path / "s1.json", tmp_path / "s2.json", "--manifest", dataset.manifest,
+        "--output", target,
+    )  # fmt: skip
+
+    assert (result.returncode, result.stderr) == (
+        1,
+        f"spotdiff: error: {journal}: holds answers of an interrupted run not yet in "
+        f"{target.name}: finish it with --resume, or choose another --output\n",
+    )
+    assert target.read_bytes() == before
+    assert journal.read_text(encoding="utf-8") == "{}\n"

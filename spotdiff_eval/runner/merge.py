@@ -170,10 +170,19 @@ def _check_replaceable(output: Path) -> None:
 
     A merge replaced whatever stood there: ``--output data/manifest.json``, a
     report or a README was lost, where ``spotdiff run`` refuses any existing
-    file without ``--resume``. An earlier merge, or a run's file, is fair game.
+    file without ``--resume``. An earlier merge, or a run's file, is fair game,
+    unless a journal beside it holds answers the file lacks.
     """
     if not os.path.lexists(output):
         return
+    if journal_path(output).exists():
+        # Replaced, the file would leave its journal looking current beside the merge.
+        raise SpotDiffError(
+            journal_path(output),
+            "",
+            f"holds answers of an interrupted run not yet in {output.name}: finish it with "
+            "--resume, or choose another --output",
+        )
     try:
         read_run_file(output)
     except SpotDiffError:
