@@ -18,6 +18,8 @@ Each route below answers as the Hub does, in the shapes huggingface_hub
 
 A file can be made to stall (:meth:`FakeHub.stall`): its download sends
 half the bytes and waits, so a test can stop a transfer in the middle.
+Requests can be made to fail (:meth:`FakeHub.fail`) with any status,
+headers and body, a redirect to themselves included, to test error paths.
 
 Errors carry the Hub's ``X-Error-Code`` / ``X-Error-Message`` headers, which
 is how the client tells a missing repository from a missing revision. Like
@@ -106,6 +108,16 @@ class Stall:
     release: threading.Event = field(default_factory=threading.Event)
 
 
+@dataclass
+class Failure:
+    """The answer to requests whose path holds ``fragment`` (``{path}`` in a header: theirs)."""
+
+    fragment: str
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+
 class HubError(Exception):
     def __init__(self, status: int, code: str | None, message: str) -> None:
         super().__init__(message)
@@ -122,6 +134,11 @@ class FakeHub:
         self.unexpected: list[str] = []
         self.outage = False  # when set, every request gets 503 as from a failing front end
         self.stalls: dict[str, Stall] = {}  # repository path -> its downloads stop half-way
+        self.failures: list[Failure] = []  # see fail()
+        self.extra_headers: dict[str, str] = {}  # sent with every answer (X-HF-Warning)
+        # When set, every file download answers from this branch or commit, whatever
+        # revision it asks for: a mirror that lags behind or ignores the revision.
+        self.resolve_to: str | None = None
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
         self._server.daemon_threads = True
@@ -181,6 +198,17 @@ class FakeHub:
         self.stalls[path] = Stall()
         return self.stalls[path]
 
+    def fail(
+        self,
+        fragment: str,
+        status: int,
+        headers: dict[str, str] | None = None,
+        body: bytes = b"",
+    ) -> None:
+        """Answer every request whose path holds ``fragment`` with ``status``, ``headers``
+        and ``body`` instead: ``fail("/api/", 302, {"Location": "{path}"})`` loops."""
+        self.failures.append(Failure(fragment, status, dict(headers or {}), body))
+
     def stall_of(self, method: str, raw_path: str) -> Stall | None:
         found = _match_route(method, urlsplit(raw_path).path.strip("/"))
         return self.stalls.get(found[1][2]) if found and found[0] == "resolve" else None
@@ -198,8 +226,16 @@ class FakeHub:
             try:
                 if self.outage:
                     raise HubError(503, None, "Service Unavailable")
+                for failure in self.failures:
+                    if failure.fragment in unquote(split.path):
+                        given = failure.headers.items()
+                        answer = {k: v.replace("{path}", raw_path) for k, v in given}
+                        return failure.status, answer, failure.body
                 user = self._user(headers)
-                return self._route(method, split.path, parse_qs(split.query), user, body)
+                status, answer, payload = self._route(
+                    method, split.path, parse_qs(split.query), user, body
+                )
+                return status, {**answer, **self.extra_headers}, payload
             except HubError as err:
                 extra = {"X-Error-Message": err.message}
                 if err.code:
@@ -318,7 +354,7 @@ class FakeHub:
         return 200, {}, _json([entries[key] for key in sorted(entries)])
 
     def _resolve(self, repo: Repo, revision: str, path: str, method: str):
-        commit = self._commit_at(repo, revision)
+        commit = self._commit_at(repo, self.resolve_to or revision)
         if path not in commit.files:
             raise HubError(404, "EntryNotFound", f"{path} does not exist on {revision}")
         content = commit.files[path]

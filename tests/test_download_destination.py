@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -177,3 +178,78 @@ def test_an_unknown_failure_of_the_transfer_is_one_line_without_the_token(
     assert failure.one_line() == f"{REPO}: download failed: RuntimeError: odd state with [redacted]"
     full = transfer_failure(OSError(28, "No space left on device", "/stage/data/a.png"), call)
     assert full.one_line() == "/stage/data/a.png: cannot write: No space left on device"
+
+
+def stopped_in_the_move(out: Path, stop: signal.Signals) -> subprocess.CompletedProcess[str]:
+    """``spotdiff download`` into ``out``, sent ``stop`` right after its first file was
+    moved into place (the others still staged)."""
+    script = textwrap.dedent(
+        f"""
+        import os, sys, time
+        from spotdiff_eval.cli import main
+        real_rename = os.rename
+        def rename(source, destination):
+            real_rename(source, destination)
+            if "{os.sep}files{os.sep}" in os.fspath(source) and rename.first:
+                rename.first = False
+                print("moved", flush=True)
+                time.sleep(2)
+        rename.first = True
+        os.rename = rename
+        sys.exit(main(["download", "--dataset", {REPO!r}, "--output", {str(out)!r}]))
+        """
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", script], cwd=REPO_ROOT, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        assert process.stdout.readline() == "moved\n"
+        process.send_signal(stop)
+        stdout, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()
+        process.wait()
+    return subprocess.CompletedProcess(script, process.returncode, stdout, stderr)
+
+
+def repository_files(hub: FakeHub, out: Path) -> dict[str, bytes | None]:
+    """The head commit's files as ``out`` holds them (None: missing)."""
+    return {name: (out / name).read_bytes() if (out / name).is_file() else None
+            for name in hub.files(REPO)}  # fmt: skip
+
+
+def test_sigterm_while_the_files_are_moved_in_ends_with_every_new_file_in_place(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """A stop between two renames used to roll back, or, at a bad moment, leave the files
+    half old and half new; now the move finishes, then the command stops (exit 143)."""
+    out = tmp_path / "out"
+    older_download(hub, out)
+    hub.commit(REPO, published(dataset_files("1.1")), "Version 1.1")
+
+    result = stopped_in_the_move(out, signal.SIGTERM)
+
+    assert (result.returncode, result.stderr) == (143, "spotdiff: error: terminated (SIGTERM)\n")
+    assert repository_files(hub, out) == hub.files(REPO)
+    assert [p.name for p in out.iterdir() if p.name.startswith(".spotdiff")] == []
+
+
+def test_a_download_killed_while_moving_in_is_finished_by_the_next_one(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """SIGKILL in the middle of the move left a mix of versions, and the next download
+    deleted the staging folder with the old files put aside in it; it now finishes the
+    move first, even when the hub cannot be reached."""
+    out = tmp_path / "out"
+    older_download(hub, out)
+    hub.commit(REPO, published(dataset_files("1.1")), "Version 1.1")
+    assert stopped_in_the_move(out, signal.SIGKILL).returncode == -signal.SIGKILL
+    hub.outage = True
+
+    result = download("--dataset", REPO, "--output", out)
+
+    assert result.returncode == 1
+    assert repository_files(hub, out) == hub.files(REPO)
+    assert [p.name for p in out.iterdir() if p.name.startswith(".spotdiff")] == []

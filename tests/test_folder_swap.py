@@ -175,3 +175,105 @@ def test_a_folder_of_the_longest_name_is_replaced(
         replace_folder(tmp_path / ("s" * 256), lambda folder: None, "marker")
     assert caught.value.what == "its name is 256 bytes, longer than a file name can be (255)"
     assert os.listdir(tmp_path) == [target.name]
+
+
+def pause_after_first_rename(source_marker: str) -> str:
+    """Script lines: the first ``os.rename`` whose source holds ``source_marker`` says
+    "renamed" on stdout and sleeps, so the test can signal that very moment."""
+    return textwrap.dedent(
+        f"""
+        import os, sys, time
+        real_rename = os.rename
+        paused = []
+        def rename(source, destination, *args, **kwargs):
+            real_rename(source, destination, *args, **kwargs)
+            if not paused and {source_marker!r} in os.fspath(source):
+                paused.append(source)
+                print("renamed", flush=True)
+                time.sleep(2)
+        os.rename = rename
+        """
+    )
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_a_stop_between_the_fallbacks_two_renames_waits_for_the_second(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
+    """SIGTERM or Ctrl-C right after the old site was renamed aside (no exchange): the stop
+    unwound from there, and the work folder holding the old site was deleted with it, so
+    neither site was left. Now it waits for the new one to be renamed in."""
+    target = tmp_path / "site"
+    target.mkdir()
+    (target / "marker").write_text("old", encoding="utf-8")
+    script = pause_after_first_rename(str(target)) + textwrap.dedent(
+        f"""
+        from pathlib import Path
+        from spotdiff_eval._util import folder_swap
+        from spotdiff_eval._util.stopping import sigterm_unwinds
+        folder_swap.exchange = lambda first, second: False
+        def fill(folder):
+            (folder / "marker").write_text("new", encoding="utf-8")
+        try:
+            with sigterm_unwinds():
+                folder_swap.replace_folder(Path({str(target)!r}), fill, "marker")
+        except KeyboardInterrupt:
+            sys.exit(99)
+        """
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", script], cwd=REPO, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None
+        assert process.stdout.readline() == "renamed\n"
+        process.send_signal(stop)
+        assert process.wait(timeout=30) == 99, "the stop was not raised after the swap"
+    finally:
+        process.kill()
+        process.wait()
+    assert (target / "marker").read_text(encoding="utf-8") == "new"
+    assert sorted(os.listdir(tmp_path)) == ["site"]
+
+
+def test_sigterm_at_the_swap_leaves_the_new_site_and_the_new_leaderboard(repo: Path) -> None:
+    """SIGTERM just as the new site was swapped in: the stop unwound before LEADERBOARD.md
+    was written, leaving the new site beside the old table. Now both are new, exit 143."""
+    assert run_cli("leaderboard", "build", "-q", cwd=repo).returncode == 0
+    fresh_table = (repo / "LEADERBOARD.md").read_text(encoding="utf-8")
+    (repo / "LEADERBOARD.md").write_text("an older table\n", encoding="utf-8")
+    (repo / "site" / "older-only.txt").write_text("from an older build", encoding="utf-8")
+    script = textwrap.dedent(
+        """
+        import sys, time
+        from spotdiff_eval._util import folder_swap
+        from spotdiff_eval.cli import main
+        real_exchange = folder_swap.exchange
+        def exchange(first, second):
+            done = real_exchange(first, second)
+            print("swapped", flush=True)
+            time.sleep(2)
+            return done
+        folder_swap.exchange = exchange
+        sys.exit(main(["leaderboard", "build", "--no-cache", "-q"]))
+        """
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", script],
+        cwd=repo,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        assert process.stdout.readline() == "swapped\n"
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()
+        process.wait()
+    assert (process.returncode, stderr) == (143, "spotdiff: error: terminated (SIGTERM)\n")
+    assert not (repo / "site" / "older-only.txt").exists(), "the new site is in place"
+    assert (repo / "LEADERBOARD.md").read_text(encoding="utf-8") == fresh_table
+    assert work_folders(repo) == []

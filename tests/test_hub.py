@@ -186,6 +186,81 @@ def test_hub_outage(hub: FakeHub, tmp_path: Path) -> None:
     assert_one_error(result, f"{REPO}: the hub answered HTTP 503: Service Unavailable")
 
 
+def test_files_of_another_commit_than_the_resolved_one_are_refused(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """A mirror that serves the branch head whatever commit is asked for: the files of
+    1.1 landed under the name of 1.0's commit. Each file's download record must name
+    the resolved commit."""
+    old = hub.add_dataset(REPO, published(dataset_files("1.0")))
+    head = hub.commit(REPO, published(dataset_files("1.1")), "Version 1.1")
+    hub.resolve_to = "main"
+    out = tmp_path / "out"
+
+    result = download("--dataset", REPO, "--revision", old, "--output", out)
+
+    assert_one_error(
+        result,
+        f"{REPO}: commit {old}: the hub sent .gitattributes from commit {head} instead; "
+        f"nothing was written to {out}",
+    )
+    assert not out.exists()
+
+
+def test_log_lines_of_huggingface_hub_never_show_the_token(hub: FakeHub, tmp_path: Path) -> None:
+    """huggingface_hub logs a server's X-HF-Warning as it comes: a proxy echoing the
+    Authorization header printed the token."""
+    hub.add_dataset(REPO, published(dataset_files("1.0")), private=True)
+    hub.extra_headers["X-HF-Warning"] = f"echo; you sent Bearer {READER_TOKEN}"
+    hub.tokens[READER_TOKEN] = OWNER  # may read the private dataset
+
+    result = download("--dataset", REPO, "--output", tmp_path / "out",
+                      env={"HF_TOKEN": READER_TOKEN})  # fmt: skip
+
+    assert result.returncode == 0, result.stderr
+    assert "you sent Bearer [redacted]" in result.stderr
+    assert READER_TOKEN not in result.stderr + result.stdout
+
+
+@pytest.mark.parametrize("fragment", ["/api/datasets/", "/resolve/"], ids=["info", "file"])
+def test_a_redirect_loop_is_one_line(hub: FakeHub, tmp_path: Path, fragment: str) -> None:
+    """A hub (or proxy) that redirects a request to itself ended in httpx's traceback."""
+    hub.add_dataset(REPO, published(dataset_files("1.0")))
+    hub.fail(fragment, 302, {"Location": "{path}"})
+    result = download("--dataset", REPO, "--output", tmp_path / "out")
+    assert_one_error(
+        result,
+        f"{hub.url}: the hub redirected too many times (a redirect loop); check HF_ENDPOINT "
+        "and proxy settings",
+    )
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "what"),
+    [
+        ("http://[::1", "is not a valid URL"),
+        ("http://127.0.0.1:99999", "is not a valid URL"),
+        ("not a url", "must be a full http:// or https:// URL with a host name"),
+        ("ftp://mirror.example", "must be a full http:// or https:// URL with a host name"),
+        ("", "must be a full http:// or https:// URL with a host name"),
+    ],
+)
+@pytest.mark.parametrize("command", ["download", "publish-dataset"])
+def test_a_malformed_hf_endpoint_is_one_line_before_any_request(
+    hub_env: None, tmp_path: Path, endpoint: str, what: str, command: str
+) -> None:
+    """huggingface_hub parses HF_ENDPOINT on import: a bad one was a traceback or a
+    misleading "cannot reach the hub"; it is checked like --endpoint of spotdiff run."""
+    if command == "download":
+        args: list[str | Path] = ["download", "--dataset", REPO, "--output", tmp_path / "out"]
+    else:
+        args = ["publish-dataset", "data", "--dataset", REPO]
+    result = run_cli(*args, env={"HF_ENDPOINT": endpoint, "HF_TOKEN": OWNER_TOKEN})
+    assert_one_error(result, f"HF_ENDPOINT: {what}")
+    assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.parametrize(
     "bad",
     ["tiny-dev", "a/b/c", f"{OWNER}/tiny--dev", f"{OWNER}/", "datasets/x/y", "me/ti ny", "me/é"],

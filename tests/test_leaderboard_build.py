@@ -11,6 +11,7 @@ from leaderboard_helpers import BOARD, checkout, half_right, make_submission, re
 
 from spotdiff_eval.datasets._jsonio import dumps_layered
 from spotdiff_eval.datasets._schema import validate_document
+from spotdiff_eval.errors import SpotDiffError
 from spotdiff_eval.leaderboard import site
 from spotdiff_eval.leaderboard.build import build_leaderboard
 
@@ -180,8 +181,9 @@ def test_a_failure_while_writing_the_site_leaves_the_previous_site(
         site.render_site(*args, **kwargs)  # type: ignore[arg-type]
         raise OSError(28, "No space left on device")
 
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(SpotDiffError) as failed:  # named as the site, not a work folder
         build_leaderboard(render_site=render_then_fail)
+    assert failed.value.one_line() == f"{repo / 'site'}: cannot write: No space left on device"
     assert (repo / "LEADERBOARD.md").read_bytes() == before_md
     assert snapshot(repo / "site") == before_site
     assert sorted(p.name for p in repo.iterdir() if p.name.startswith(".site")) == []

@@ -728,3 +728,79 @@ def test_an_output_name_longer_than_a_file_name_can_be_is_refused_in_one_line(
         )
     assert len(fake.seen) == 4  # the requests of s.json only
     assert sorted(os.listdir(tmp_path)) == ["ds", "s.json"]
+
+
+@pytest.mark.parametrize("existing", ["manifest", "report", "readme"])
+def test_a_merge_replaces_only_an_earlier_run_or_merge_output(
+    tmp_path: Path, existing: str
+) -> None:
+    """``--output`` over the dataset's manifest, a report or a README replaced it with
+    predictions; only a file spotdiff run or merge wrote may be replaced."""
+    dataset = make_run_dataset(tmp_path / "ds", 4)
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, tmp_path / "s1.json", shard=(1, 2)))
+        run(settings_for(fake, dataset, tmp_path / "s2.json", shard=(2, 2)))
+    shards = [tmp_path / "s1.json", tmp_path / "s2.json"]
+    merged = tmp_path / "merged.json"
+    first = run_cli("merge", *shards, "--manifest", dataset.manifest, "--output", merged)
+    assert first.returncode == 0, first.stderr
+    again = run_cli("merge", *shards, "--manifest", dataset.manifest, "--output", merged)
+    assert again.returncode == 0, again.stderr  # an earlier merge is replaced
+    assert (
+        run_cli(
+            "merge", *shards, "--manifest", dataset.manifest, "--output", tmp_path / "s1.json"
+        ).returncode
+        == 1
+    )  # a shard never
+    report = tmp_path / "report.json"
+    assert (
+        run_cli(
+            "evaluate", "--manifest", dataset.manifest, "--predictions", merged, "--output", report
+        ).returncode
+        == 0
+    )
+    target = {
+        "manifest": Path(dataset.manifest),
+        "report": report,
+        "readme": tmp_path / "README.md",
+    }[existing]
+    if existing == "readme":
+        target.write_text("# My notes\n", encoding="utf-8")
+    before = target.read_bytes()
+
+    result = run_cli("merge", *shards, "--manifest", dataset.manifest, "--output", target)
+
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"spotdiff: error: {target}: exists and is not a predictions file written by spotdiff "
+        "run or merge; choose another --output\n"
+    )
+    assert target.read_bytes() == before
+
+
+def test_a_merge_over_a_run_with_a_journal_is_refused(tmp_path: Path) -> None:
+    """A merge replaced the file of an interrupted run and left its journal beside the
+    merged file, looking current: the next --resume folded the old run's answers into
+    the merge. The journal's answers are now kept and the merge refused."""
+    dataset = make_run_dataset(tmp_path / "ds", 4)
+    target = tmp_path / "target.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, tmp_path / "s1.json", shard=(1, 2)))
+        run(settings_for(fake, dataset, tmp_path / "s2.json", shard=(2, 2)))
+        run(settings_for(fake, dataset, target))
+    journal = tmp_path / "target.json.journal"
+    journal.write_text("{}\n", encoding="utf-8")  # answers the killed run had not saved
+    before = target.read_bytes()
+
+    result = run_cli(
+        "merge", tmp_path / "s1.json", tmp_path / "s2.json", "--manifest", dataset.manifest,
+        "--output", target,
+    )  # fmt: skip
+
+    assert (result.returncode, result.stderr) == (
+        1,
+        f"spotdiff: error: {journal}: holds answers of an interrupted run not yet in "
+        f"{target.name}: finish it with --resume, or choose another --output\n",
+    )
+    assert target.read_bytes() == before
+    assert journal.read_text(encoding="utf-8") == "{}\n"

@@ -6,7 +6,8 @@ in one ``renameat2(RENAME_EXCHANGE)`` call: a reader, or a build killed at
 any point, sees the old folder or the new one, never none. Where the kernel
 or filesystem cannot exchange, the old folder is renamed aside and the new
 one renamed in (a window of one rename without the folder; a run killed
-there is repaired by the next).
+there is repaired by the next). SIGTERM and Ctrl-C wait until both renames
+are done (``stopping.signals_held``).
 
 A killed run leaves its work folder (``.<name>.new-*`` or ``.<name>.old-*``)
 behind. Each run holds an ``flock`` on its work folders, which the kernel
@@ -30,6 +31,7 @@ from pathlib import Path
 from ..errors import SpotDiffError
 from .file_names import check_name, temp_prefix
 from .folders import make_parents
+from .stopping import signals_held
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
@@ -38,7 +40,11 @@ _CANNOT_EXCHANGE = {errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP, errno.ENOTSUP}
 
 
 def replace_folder(
-    target: Path, fill: Callable[[Path], None], marker: str, *older_markers: str
+    target: Path,
+    fill: Callable[[Path], None],
+    marker: str,
+    *older_markers: str,
+    after: Callable[[], None] | None = None,
 ) -> None:
     """Build ``target`` anew with ``fill(empty_folder)`` and swap it in.
 
@@ -46,7 +52,9 @@ def replace_folder(
     ``target`` without it is refused rather than replaced, so a mistyped
     ``--output`` (``.``, ``data/``) can never delete somebody's files.
     ``older_markers`` are what earlier versions left, so upgrading replaces
-    their folders too.
+    their folders too. ``after`` writes what must change with the folder
+    (LEADERBOARD.md with the site): a stop (SIGTERM, Ctrl-C) between the two
+    left a new site beside an old table, so both run with stops held.
     """
     target = Path(target)
     check_name(target)
@@ -65,31 +73,58 @@ def replace_folder(
     target = target.absolute()
     clean_leftovers(target)
     with locked_work_folder(target.parent, temp_prefix(target.name, "new-")) as fresh:
-        fill(fresh)
+        _filled(fresh, target, fill)
         os.chmod(fresh, 0o755)  # mkdtemp makes it private; a site is for reading
-        swap_in(fresh, target)
+        with signals_held():
+            swap_in(fresh, target)
+            if after is not None:
+                after()
+
+
+def _filled(fresh: Path, target: Path, fill: Callable[[Path], None]) -> None:
+    """``fill(fresh)``, a failed write named as the file would be in ``target``.
+
+    A full disk (ENOSPC, or EFBIG past a size limit) fails in a write that
+    names no file: the user saw ``spotdiff: File too large``. An error that
+    names a file outside ``fresh`` (an input) is left as it is.
+    """
+    try:
+        fill(fresh)
+    except OSError as exc:
+        named = os.fsdecode(exc.filename) if exc.filename is not None else None
+        if named is None:
+            where = target
+        elif Path(named).is_relative_to(fresh):
+            where = target / Path(named).relative_to(fresh)
+        else:
+            raise
+        raise SpotDiffError(where, "", f"cannot write: {exc.strerror or exc}") from exc
 
 
 def swap_in(fresh: Path, target: Path) -> None:
-    """Put ``fresh`` at ``target``; any old ``target`` ends up at ``fresh`` and is deleted.
+    """Put ``fresh`` at ``target``; any old ``target`` ends up at ``fresh`` or is deleted.
 
-    ``fresh`` must be on the same filesystem as ``target`` (build it beside it).
+    ``fresh`` must be on the same filesystem as ``target`` (build it beside it),
+    in a work folder the caller deletes: deleting the old folder here, within
+    a caller's :func:`signals_held`, kept a stop waiting for it.
     """
     if not os.path.lexists(target):
         os.rename(fresh, target)
         return
     if exchange(fresh, target):
-        shutil.rmtree(fresh, ignore_errors=True)
         return
     with locked_work_folder(target.parent, temp_prefix(target.name, "old-")) as old:
         aside = old / target.name
-        os.rename(target, aside)
-        try:
-            os.rename(fresh, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.rename(aside, target)
-            raise
+        # A stop between the two renames unwound with the old folder aside, and
+        # the work folder holding it was deleted on the way out: no folder at all.
+        with signals_held():
+            os.rename(target, aside)
+            try:
+                os.rename(fresh, target)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.rename(aside, target)
+                raise
 
 
 def exchange(first: Path, second: Path) -> bool:
@@ -158,11 +193,18 @@ def clean_leftovers(target: Path) -> None:
     clean_work_folders(target.parent, temp_prefix(target.name, "new-"))
 
 
-def clean_work_folders(parent: Path, prefix: str, *, restore: Path | None = None) -> None:
+def clean_work_folders(
+    parent: Path,
+    prefix: str,
+    *,
+    restore: Path | None = None,
+    recover: Callable[[Path], None] | None = None,
+) -> None:
     """Delete ``parent/<prefix>*`` folders no live run holds (see :func:`locked_work_folder`).
 
     With ``restore``, a missing ``restore`` is first renamed back from the
-    leftover's ``<restore.name>`` subfolder.
+    leftover's ``<restore.name>`` subfolder. ``recover(leftover)`` first
+    finishes what a killed run left half done there (it raises to keep it).
     """
     # The prefix holds the target's name as written: "site[1]" or "s*" is no pattern,
     # or another target's work folders would be taken for this one's.
@@ -170,6 +212,8 @@ def clean_work_folders(parent: Path, prefix: str, *, restore: Path | None = None
         with _unless_locked(leftover) as free:
             if not free:
                 continue
+            if recover is not None:
+                recover(leftover)
             if restore is not None and not os.path.lexists(restore):
                 kept = leftover / restore.name
                 if kept.is_dir() and not kept.is_symlink():

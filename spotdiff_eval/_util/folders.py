@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
 from ..errors import SpotDiffError
+from .file_names import NAME_MAX, check_name
 
 
 def check_parents(path: Path | str) -> None:
@@ -23,8 +25,21 @@ def check_parents(path: Path | str) -> None:
 
     The nearest existing ancestor decides: a folder means the missing ones
     can be made; anything else (a file, a dangling symlink) means nothing can.
+    A name longer than a file name can be, the output's own or a folder's on
+    the way, is refused too: ``evaluate`` scored everything before finding
+    that ``File name too long``.
     """
     path = Path(path)
+    check_name(path)
+    for part in path.parent.parts:
+        size = len(os.fsencode(part))
+        if size > NAME_MAX:
+            raise SpotDiffError(
+                path,
+                "",
+                f"a folder name in it is {size:,} bytes, longer than a file name can be "
+                f"({NAME_MAX})",
+            )
     for parent in path.parents:
         if os.path.isdir(parent):
             return
@@ -35,10 +50,36 @@ def check_parents(path: Path | str) -> None:
 
 
 def check_file(path: Path | str) -> None:
-    """Raise unless a file can be written at ``path``: no folder there, none missing above."""
+    """Raise unless a file can be written at ``path``: no folder there, none missing above.
+
+    Nor a FIFO, a device or a socket: reading one to compare (LEADERBOARD.md)
+    waited for ever, and writing replaced somebody's pipe or device node with
+    a file. Nor a symlink to nothing, which a write would replace rather
+    than follow.
+    """
     check_parents(path)
     if os.path.isdir(path):
         raise SpotDiffError(path, "", "is a folder; give the name of a file")
+    if os.path.islink(path) and not os.path.exists(path):
+        raise SpotDiffError(path, "", f"is a symlink to {os.readlink(path)}, which does not exist")
+    kind = special_kind(path)
+    if kind is not None:
+        raise SpotDiffError(path, "", f"is {kind}, not a regular file; give the name of a file")
+
+
+def special_kind(path: Path | str) -> str | None:
+    """What ``path`` is when it exists and is neither a regular file nor a folder."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return None
 
 
 def check_folder(folder: Path | str) -> None:

@@ -38,3 +38,39 @@ def sigterm_unwinds() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+#: The signals that stop a command: held back while files are moved into place.
+_STOPPING = (signal.SIGTERM, signal.SIGINT)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Within the block, SIGTERM and SIGINT wait; at its end they act as they would have.
+
+    Moving files into place is a few renames that must all happen or none: a
+    stop raised between two of them left an output half old and half new, or
+    an old folder put aside and then deleted with the work folder. Held, the
+    stop comes once the renames are done, and the command still exits 143 (or
+    130) with the new output complete. Main thread only; an ignored signal
+    stays ignored.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+
+    def hold(signum: int, frame: object) -> None:
+        caught.append(signum)
+
+    previous = {number: signal.getsignal(number) for number in _STOPPING}
+    held = [n for n, handler in previous.items() if handler not in (signal.SIG_IGN, None)]
+    for number in held:
+        signal.signal(number, hold)
+    try:
+        yield
+    finally:
+        for number in held:
+            signal.signal(number, previous[number])
+        for number in dict.fromkeys(caught):
+            signal.raise_signal(number)  # now handled as it would have been at once

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .._util.file_names import check_name, temp_prefix
-from .._util.folders import make_parents
+from .._util.folders import make_parents, writing
 from ..errors import SpotDiffError
 from ._json_positions import (
     find_constant,
@@ -358,18 +358,21 @@ def write_chunks_atomic(path: Path | str, chunks: Iterable[str]) -> None:
     make_parents(path)
     mode = _new_file_mode(path)
     prefix = temp_prefix(path.name, suffix=".tmp")
-    fd, tmp_name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
-    try:
-        os.fchmod(fd, mode)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            for chunk in chunks:
-                handle.write(chunk)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, path)
-    except BaseException:
-        Path(tmp_name).unlink(missing_ok=True)
-        raise
+    # A full disk (ENOSPC, or EFBIG past a size limit) fails in the temporary
+    # file: the bare "No space left on device" named no file at all.
+    with writing(path):
+        fd, tmp_name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
+        try:
+            os.fchmod(fd, mode)
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+                for chunk in chunks:
+                    handle.write(chunk)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp_name, path)
+        except BaseException:
+            Path(tmp_name).unlink(missing_ok=True)
+            raise
 
 
 def write_json_atomic(path: Path | str, data: Any) -> None:

@@ -22,6 +22,7 @@ from PIL import Image
 
 from .._util.folder_swap import clean_work_folders, locked_work_folder, swap_in
 from .._util.folders import check_parents, make_folder, remove_empty, writing
+from .._util.stopping import signals_held
 from ..datasets import dumps_canonical, read_json
 from ..errors import SpotDiffError
 from .item import Item
@@ -205,11 +206,13 @@ class DatasetWriter:
                 baseline.parent.mkdir()
         target = self.output / "data"
         check_output(self.output, force=self.force)  # nobody put a dataset there meanwhile
-        with writing(target):
-            swap_in(self.data, target)
-        self.committed = True
-        with writing(baseline):
-            os.replace(staged_baseline, baseline)
+        # A stop (SIGTERM, Ctrl-C) between the two left a new data/ beside an old baseline.
+        with signals_held():
+            with writing(target):
+                swap_in(self.data, target)
+            self.committed = True
+            with writing(baseline):
+                os.replace(staged_baseline, baseline)
         self.discard()
         return target / "manifest.json"
 

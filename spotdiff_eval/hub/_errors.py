@@ -18,11 +18,13 @@ token".
 from __future__ import annotations
 
 import json
+import logging
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from .._util.endpoints import endpoint_host
 from .._util.exception_chain import exception_chain
 from .._util.redaction import Redactor, plain_text_warning
 from .._util.terminal import safe_text
@@ -59,16 +61,49 @@ def hub_error(exc: BaseException, call: HubCall) -> SpotDiffError | None:
 
 @contextmanager
 def hub_errors(call: HubCall) -> Iterator[None]:
-    """Within the block, a Hub failure we know is raised as its one-line error."""
+    """Within the block, a Hub failure we know is raised as its one-line error,
+    and huggingface_hub's log lines are shown with the token redacted."""
+    with _redacted_logs(_redactor(call)):
+        try:
+            yield
+        except SpotDiffError:
+            raise
+        except Exception as exc:
+            mapped = hub_error(exc, call)
+            if mapped is None:
+                raise
+            raise mapped from None
+
+
+class _Redacting(logging.Filter):
+    """Rewrites a log record's text with every secret the redactor knows replaced."""
+
+    def __init__(self, redactor: Redactor) -> None:
+        super().__init__()
+        self.redactor = redactor
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg, record.args = self.redactor.text(record.getMessage()), None
+        return True
+
+
+@contextmanager
+def _redacted_logs(redactor: Redactor) -> Iterator[None]:
+    """huggingface_hub logs what servers send as it comes (``X-HF-Warning``, URLs, error
+    texts): a proxy echoing the Authorization header printed the token. Filters go on the
+    handlers, which see the records of every huggingface_hub logger."""
+    from huggingface_hub.utils import logging as hf_logging
+
+    redacting = _Redacting(redactor)
+    handlers = [*hf_logging.get_logger().handlers, *logging.getLogger().handlers]
+    handlers += [logging.lastResort] if logging.lastResort is not None else []
+    for handler in handlers:
+        handler.addFilter(redacting)
     try:
         yield
-    except SpotDiffError:
-        raise
-    except Exception as exc:
-        mapped = hub_error(exc, call)
-        if mapped is None:
-            raise
-        raise mapped from None
+    finally:
+        for handler in handlers:
+            handler.removeFilter(redacting)
 
 
 def transfer_failure(exc: BaseException, call: HubCall) -> SpotDiffError:
@@ -104,11 +139,25 @@ def _find(exc: BaseException, call: HubCall) -> SpotDiffError | None:
     return None
 
 
+def check_hub_endpoint(endpoint: str | None = None) -> None:
+    """Refuse a malformed ``endpoint`` or ``HF_ENDPOINT`` in one line, before huggingface_hub
+    is imported.
+
+    huggingface_hub parses ``HF_ENDPOINT`` when imported: ``http://[::1`` or a bad port
+    ended in its traceback, and ``not a url`` in a misleading "cannot reach the hub".
+    """
+    if endpoint is not None:
+        endpoint_host(endpoint, "HF_ENDPOINT")
+    elif "HF_ENDPOINT" in os.environ:
+        endpoint_host(os.environ["HF_ENDPOINT"], "HF_ENDPOINT")
+
+
 def plain_http_warning(token: str | None) -> str | None:
     """A warning when a token would go to ``HF_ENDPOINT`` over plain http on the network.
 
     ``token`` None means huggingface_hub's own choice (``HF_TOKEN``, a stored login).
     """
+    check_hub_endpoint()
     from huggingface_hub import constants, get_token
 
     try:
@@ -136,7 +185,14 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
     repo = call.repo_id
     if isinstance(exc, hf.OfflineModeIsEnabled):
         return SpotDiffError(call.endpoint, "", "HF_HUB_OFFLINE is set: unset it to reach the hub")
-    if isinstance(exc, _transport_errors()):
+    if isinstance(exc, _client_errors(("TooManyRedirects",), ("TooManyRedirects",))):
+        return SpotDiffError(
+            call.endpoint,
+            "",
+            "the hub redirected too many times (a redirect loop); check HF_ENDPOINT and "
+            "proxy settings",
+        )
+    if isinstance(exc, _client_errors(("TransportError",), ("ConnectionError", "Timeout"))):
         reason = safe_text(str(exc) or type(exc).__name__, 120)
         return SpotDiffError(
             call.endpoint,
@@ -200,17 +256,20 @@ def _summary(exc: BaseException) -> str:
     return safe_text(text or type(exc).__name__, 200)
 
 
-def _transport_errors() -> tuple[type[BaseException], ...]:
-    """Connection and timeout errors of whichever HTTP client huggingface_hub uses.
+def _client_errors(
+    httpx_names: tuple[str, ...], requests_names: tuple[str, ...]
+) -> tuple[type[BaseException], ...]:
+    """Error classes of whichever HTTP client huggingface_hub uses, by their names.
 
     huggingface_hub moved from requests to httpx and then to httpx2; each
-    raises its own classes for a refused connection or a timeout.
+    raises its own classes for a refused connection, a timeout or a
+    redirect loop.
     """
     found: list[type[BaseException]] = []
     for module, names in (
-        ("httpx2", ("TransportError",)),
-        ("httpx", ("TransportError",)),
-        ("requests.exceptions", ("ConnectionError", "Timeout")),
+        ("httpx2", httpx_names),
+        ("httpx", httpx_names),
+        ("requests.exceptions", requests_names),
     ):
         try:
             imported = __import__(module, fromlist=list(names))

@@ -10,15 +10,19 @@ failed, refused or stopped download deletes the staging folder, and the
 output folder too when it made it, so the destination is as it was.
 
 Moving in is one rename per file; the file it replaces is first put aside
-in the staging folder, and any failure on the way, SIGTERM included, puts
-every file back. A run killed outright (SIGKILL) leaves its staging folder;
-the next download into the same folder deletes it once no live run holds
-its lock (``folder_swap.locked_work_folder``).
+in the staging folder, and a failure on the way puts every file back.
+SIGTERM and Ctrl-C wait until every file is in place (``signals_held``):
+raised between two renames, they used to leave the files half old and half
+new. The list of moves is written into the staging folder before the first
+rename, so a run killed outright (SIGKILL) in the middle is finished by the
+next download into the same folder, which then deletes the staging folder
+once no live run holds its lock (``folder_swap.locked_work_folder``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 from collections.abc import Iterator
@@ -26,9 +30,12 @@ from pathlib import Path
 
 from .._util.folder_swap import clean_work_folders, locked_work_folder
 from .._util.folders import make_folder, make_parents, remove_empty, writing
+from .._util.stopping import signals_held
 
 #: Work folder inside --output while a download is fetched and checked.
 STAGING_PREFIX = ".spotdiff-download-"
+#: In the staging folder: the files a commit moves, written before it moves any.
+MOVES = "moves.json"
 #: Where huggingface_hub keeps its records of the files it downloaded into a folder.
 BOOKKEEPING = Path(".cache", "huggingface")
 
@@ -43,6 +50,7 @@ class Stage:
 
     def __init__(self, output: Path, work: Path) -> None:
         self.output = output
+        self._work = work
         self.files = work / "files"  # the download, laid out as it will be in output
         self._aside = work / "aside"  # files of output the commit replaces, until it ends
         self.files.mkdir()
@@ -79,6 +87,12 @@ class Stage:
             for path in self.files.rglob("*")
             if path.is_file() and not _lock(path.relative_to(self.files))
         )
+        with signals_held():
+            (self._work / MOVES).write_text(json.dumps([n.as_posix() for n in names]))
+            self._move_in(names)
+        self.committed = True
+
+    def _move_in(self, names: list[Path]) -> None:
         placed: list[Path] = []
         aside: list[Path] = []
         made: list[Path] = []  # folders made in output
@@ -101,12 +115,52 @@ class Stage:
                     os.rename(self._aside / name, self.output / name)
             remove_empty(sorted(made, key=lambda folder: len(folder.parts), reverse=True))
             raise
-        self.committed = True
+
+
+def finish_moves(output: Path, leftover: Path) -> None:
+    """Finish the commit a killed run began in staging folder ``leftover`` of ``output``.
+
+    Without a list of moves the run never began moving: nothing of output
+    was touched. With one, each file still staged is moved in, and a file
+    put aside with nothing in its place is put back.
+    """
+    try:
+        names = json.loads((leftover / MOVES).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    for name in names if isinstance(names, list) else ():
+        relative = Path(str(name))
+        if relative.is_absolute() or ".." in relative.parts:
+            continue  # not a list this module wrote
+        target, staged, kept = (
+            output / relative,
+            leftover / "files" / relative,
+            leftover / "aside" / relative,
+        )
+        if os.path.lexists(staged):
+            make_parents(target)
+            os.replace(staged, target)
+        elif not os.path.lexists(target) and os.path.lexists(kept):
+            os.replace(kept, target)
 
 
 def _lock(name: Path) -> bool:
     """A lock file huggingface_hub keeps beside its records: not part of the download."""
     return name.suffix == ".lock" and name.parts[:2] == BOOKKEEPING.parts
+
+
+def clean_staging(output: Path) -> None:
+    """Delete the staging folders killed runs left in ``output``, their moves finished first.
+
+    Called before the hub is asked anything, so that a download killed while
+    moving files in is finished even when the next one cannot reach the hub.
+    """
+    if not os.path.isdir(output):
+        return
+    with writing(output):
+        clean_work_folders(
+            output, STAGING_PREFIX, recover=lambda leftover: finish_moves(output, leftover)
+        )
 
 
 @contextlib.contextmanager
@@ -119,7 +173,7 @@ def staged_download(output: Path) -> Iterator[Stage]:
     made = make_folder(output)
     stage: Stage | None = None
     try:
-        clean_work_folders(output, STAGING_PREFIX)  # those of killed runs
+        clean_staging(output)
         with writing(output), locked_work_folder(output, STAGING_PREFIX) as work:
             stage = Stage(output, work)
             yield stage

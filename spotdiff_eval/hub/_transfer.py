@@ -26,12 +26,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .._util.folders import check_folder
+from .._util.terminal import safe_text
 from ..errors import SpotDiffError
 from ..validation import Findings
-from ._errors import HubCall, hub_errors
+from ._errors import HubCall, check_hub_endpoint, hub_errors
 from ._fetch import fetch_snapshot, progress_bars
 from ._files import MANIFEST_IN_REPO, dataset_files, manifest_of
-from ._staging import download_record, staged_download
+from ._staging import clean_staging, download_record, staged_download
 
 #: The environment variable huggingface_hub itself reads a token from.
 DEFAULT_TOKEN_ENV = "HF_TOKEN"
@@ -107,11 +108,13 @@ def download_dataset(
     when the check finds ``problems``, or anything fails, ``output`` is left
     as it was, and the problems name the files as they would be in it.
     """
+    check_hub_endpoint(endpoint)
     from huggingface_hub import HfApi
 
     check_repo_id(repo_id)
     output = Path(output)
     check_folder(output)  # before any network access
+    clean_staging(output)  # a download killed while moving files in is finished first
     api = HfApi(endpoint=endpoint, token=token)
     call = HubCall(repo_id, api.endpoint, token_env, _has_token(token), revision)
     with hub_errors(call):
@@ -144,6 +147,7 @@ def download_dataset(
             fetch_snapshot(call, commit, stage.files, token=token, progress=progress)
         except SpotDiffError as exc:  # a full disk names a staged file: name it in output
             raise SpotDiffError(stage.in_output(exc.file), exc.where, exc.what) from None
+        _check_commit(stage.files, names, commit, repo_id, output)
         problems = [stage.in_output(p) for p in _dataset_problems(stage.files / MANIFEST_IN_REPO)]
         if not problems:
             stage.commit()
@@ -179,6 +183,7 @@ def publish_dataset(
     uploads into several commits). Raises :class:`InvalidDatasetError`
     before any network call when validation finds problems.
     """
+    check_hub_endpoint(endpoint)
     from huggingface_hub import HfApi
 
     check_repo_id(repo_id)
@@ -225,6 +230,30 @@ def publish_dataset(
         files=tuple(repo_path for repo_path, _ in plan.files),
         unlisted=plan.unlisted,
     )
+
+
+def _check_commit(files: Path, names: list[str], commit: str, repo_id: str, output: Path) -> None:
+    """Refuse a download whose files are not all of ``commit``.
+
+    huggingface_hub records the commit the hub said each file came from
+    (``X-Repo-Commit``) in its download record, and does not compare it with
+    the one asked for: a mirror that ignores the revision put the files of
+    its head under the name of the resolved commit.
+    """
+    for name in sorted(names):
+        try:
+            record = (files / download_record(name)).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            record = ""
+        sent = record.split("\n", 1)[0].strip()
+        if sent == commit:
+            continue
+        what = (
+            f"the hub sent {name} from commit {safe_text(sent, 80)} instead"
+            if sent
+            else f"no download record names the commit of {name}"
+        )
+        raise SpotDiffError(repo_id, f"commit {commit}", f"{what}; nothing was written to {output}")
 
 
 def _dataset_problems(manifest: Path) -> Findings:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .._util.folder_swap import replace_folder
 from .._util.folders import check_file, check_folder
-from ..datasets import dumps_canonical, dumps_layered, write_text_atomic
+from ..datasets import dumps_canonical, dumps_layered, read_bytes_limited, write_text_atomic
 from ..errors import SpotDiffError
 from .board_results import Leaderboard, compute_leaderboard
 from .board_site import Site, compute_site
@@ -69,9 +69,9 @@ def build_leaderboard(
     # Checked before the scoring, not after it (nor, for --markdown, after the site is swapped in).
     if cache_dir is not None:
         check_folder(cache_dir)
+    check_file(markdown)  # a FIFO there would hang --check too
     if not check:
         check_folder(output)
-        check_file(markdown)
     site = compute_site(
         Path(submissions_dir),
         cache_dir=cache_dir,
@@ -115,17 +115,20 @@ def build_leaderboard(
         reuse.text(DATA_FILE, dumps_canonical(site.index()))
         reuse.finish()
 
-    replace_folder(Path(output), fill, DATA_FILE, "leaderboard.json")  # the 1.x site's
-    if not _holds(Path(markdown), text):
-        write_text_atomic(markdown, text)
+    def write_markdown() -> None:
+        if not _holds(Path(markdown), text):
+            write_text_atomic(markdown, text)
+
+    # "leaderboard.json" marks the 1.x site's folder.
+    replace_folder(Path(output), fill, DATA_FILE, "leaderboard.json", after=write_markdown)
     return site
 
 
 def _holds(path: Path, text: str) -> bool:
     """Whether ``path`` already holds exactly ``text`` (then it is not rewritten)."""
-    try:
-        return path.read_bytes() == text.encode("utf-8")
-    except OSError:
+    try:  # never blocks on a FIFO put there since the check (read_bytes_limited)
+        return read_bytes_limited(path) == text.encode("utf-8")
+    except SpotDiffError:
         return False
 
 

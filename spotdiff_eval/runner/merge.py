@@ -14,6 +14,7 @@ script must not submit half a run believing it whole.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -81,6 +82,7 @@ def merge_predictions(
         if output.exists() and path.exists() and output.resolve() == path.resolve():
             raise SpotDiffError(output, "", "is one of the shards; choose another --output")
     with lock.acquire():
+        _check_replaceable(output)
         result = _merge(paths, output, manifest)
     unlocked = lock.unlocked_warning()
     return result if unlocked is None else replace(result, warnings=(unlocked,))
@@ -161,6 +163,35 @@ def _merge(paths: list[Path], output: Path, manifest: Path | str) -> MergeResult
         missing_shards=_missing_shards(merged_from),
         uncovered=tuple(item_id for item_id in order if item_id not in records),
     )
+
+
+def _check_replaceable(output: Path) -> None:
+    """Refuse an existing ``output`` that is not predictions spotdiff run or merge wrote.
+
+    A merge replaced whatever stood there: ``--output data/manifest.json``, a
+    report or a README was lost, where ``spotdiff run`` refuses any existing
+    file without ``--resume``. An earlier merge, or a run's file, is fair game,
+    unless a journal beside it holds answers the file lacks.
+    """
+    if not os.path.lexists(output):
+        return
+    if journal_path(output).exists():
+        # Replaced, the file would leave its journal looking current beside the merge.
+        raise SpotDiffError(
+            journal_path(output),
+            "",
+            f"holds answers of an interrupted run not yet in {output.name}: finish it with "
+            "--resume, or choose another --output",
+        )
+    try:
+        read_run_file(output)
+    except SpotDiffError:
+        raise SpotDiffError(
+            output,
+            "",
+            "exists and is not a predictions file written by spotdiff run or merge; "
+            "choose another --output",
+        ) from None
 
 
 def _missing_shards(given: list[str]) -> tuple[str, ...]:

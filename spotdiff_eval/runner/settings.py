@@ -12,8 +12,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
 
+from .._util.endpoints import endpoint_host
 from ..errors import SpotDiffError
 from .protocols import ANTHROPIC_DEFAULT_MAX_TOKENS, PROTOCOLS, protocol_headers
 
@@ -162,26 +162,6 @@ def check_settings(settings: RunSettings) -> None:
         except ValueError as exc:
             raise SpotDiffError("--shard", "", str(exc)) from None
     endpoint_host(settings.endpoint)
-
-
-def endpoint_host(endpoint: str) -> str:
-    """The endpoint's host name, the only part of it a run records.
-
-    The message never repeats the URL: it may carry a key in its query.
-    """
-    try:
-        parts = urlsplit(endpoint.strip())
-        host = parts.hostname
-        parts.port  # noqa: B018 - raises ValueError for a bad port
-    except ValueError:
-        raise SpotDiffError("--endpoint", "", "is not a valid URL") from None
-    if parts.scheme not in ("http", "https") or not host:
-        raise SpotDiffError(
-            "--endpoint", "", "must be a full http:// or https:// URL with a host name"
-        )
-    if any(ch.isspace() for ch in endpoint.strip()):
-        raise SpotDiffError("--endpoint", "", "must not contain spaces")
-    return host
 
 
 def request_headers(
