@@ -1,7 +1,5 @@
 """``python -m spotdiff_eval`` runs the ``spotdiff`` command line."""
 
-import sys
+from .cli import entry
 
-from .cli import main
-
-sys.exit(main())
+entry()

@@ -112,3 +112,15 @@ def test_wheel_carries_schemas_and_runs_outside_the_checkout(tmp_path: Path) -> 
     assert card.stdout == (REPO / "data" / "README.md").read_text(encoding="utf-8")
     report = json.loads((elsewhere / "report.json").read_text(encoding="utf-8"))
     assert report["metrics"]["overall_score"] == 1.0
+    # The installed `spotdiff` program runs the same command line.
+    perfect = REPO / "predictions" / "perfect.json"
+    program = subprocess.run(
+        [sys.executable, str(target / "bin" / "spotdiff"), "validate", str(perfect)],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert program.returncode == 0, program.stderr
+    assert program.stdout == f"{perfect}: valid\n"

@@ -1,6 +1,6 @@
 """Options shared by the Hugging Face Hub commands (``download``, ``publish-dataset``).
 
-Not a command itself: it is absent from ``cli.COMMANDS``.
+Not a command itself: it has no entry in ``cli.COMMANDS``.
 """
 
 from __future__ import annotations
