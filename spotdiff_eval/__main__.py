@@ -1,5 +1,7 @@
 """``python -m spotdiff_eval`` runs the ``spotdiff`` command line."""
 
-from .cli import entry
+import sys
 
-entry()
+from .cli import main
+
+sys.exit(main())

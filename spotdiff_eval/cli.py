@@ -8,14 +8,11 @@ or a failed run) or 2 (bad usage), and never a traceback.
 from __future__ import annotations
 
 import argparse
-import atexit
 import importlib
 import os
 import signal
 import sys
-import threading
 from collections.abc import Callable, Sequence
-from typing import NoReturn
 
 from ._util.stopping import Terminated, sigterm_unwinds
 from ._util.terminal import safe_text
@@ -132,31 +129,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-def entry() -> NoReturn:
-    """The ``spotdiff`` program: :func:`main`, then an exit that skips the teardown.
-
-    Once the command has returned, every file it wrote is closed and renamed
-    into place; what is left is the interpreter freeing each module and object
-    one by one, about 10 ms of a 100 ms ``spotdiff evaluate``. So the exit
-    handlers run and the streams are flushed as at a normal exit, and the
-    process then ends at once. With a thread still running (none of the
-    commands leaves one, but a library might), the exit is the normal one,
-    which waits for it.
-    """
-    code = main()
-    if threading.active_count() > 1:
-        sys.exit(code)
-    atexit._run_exitfuncs()
-    try:
-        sys.stdout.flush()
-    except OSError as exc:
-        print(f"spotdiff: error: standard output: {exc.strerror or exc}", file=sys.stderr)
-        code = code or 1
-    try:
-        sys.stderr.flush()
-    finally:
-        os._exit(code)
-
-
 if __name__ == "__main__":
-    entry()
+    sys.exit(main())
