@@ -1,0 +1,58 @@
+"""Red team round 17: pull requests that passed the check and should not have.
+
+Each test builds real git repositories (``ci_repos``) and runs the workflow's
+own ``spotdiff ci verify-pr`` step on the pull request.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from ci_repos import BOARD, make_repos, open_pull_request, verify, write_submission
+
+from spotdiff_eval.leaderboard.scaffold import derive_submission_id
+from spotdiff_eval.validation import validate_submission
+
+
+def _verified(tmp_path: Path, submission_id: str, **extra: object):
+    repos = make_repos(tmp_path)
+
+    def edit(repo: Path) -> None:
+        write_submission(repo / "submissions" / BOARD / submission_id, model="m", **extra)
+
+    head = open_pull_request(repos, "pr", edit)
+    return verify(repos, head, tmp_path)
+
+
+# -- folder names Windows cannot check out ----------------------------------------
+
+
+@pytest.mark.parametrize("submission_id", ["nul", "con", "aux.v2", "com1", "lpt9.x", "model."])
+def test_a_folder_name_windows_cannot_check_out_is_refused(
+    tmp_path: Path, submission_id: str
+) -> None:
+    """Git for Windows refuses to check out a path with a device name (nul, con, aux.v2 ...)
+    or a name ending in '.', so one such merged folder broke every Windows clone of the
+    repository (and the site's submissions/nul.html). It matched the id pattern and was
+    verified."""
+    run = _verified(tmp_path, submission_id)
+    assert run.step.returncode == 1, run.step.stdout
+    assert run.result["verdict"] == "rejected"
+    assert any("Windows" in line for line in run.result["problems"]), run.result["problems"]
+    assert "Traceback" not in run.step.stderr
+    findings = validate_submission(run.pr / "submissions" / BOARD / submission_id)
+    assert any("Windows" in line for line in findings), list(findings)
+
+
+@pytest.mark.parametrize("submission_id", ["nullable", "console", "com10", "auxiliary-1"])
+def test_names_that_only_start_like_a_device_are_fine(tmp_path: Path, submission_id: str) -> None:
+    run = _verified(tmp_path, submission_id)
+    assert run.result["verdict"] == "verified", run.result["problems"]
+
+
+@pytest.mark.parametrize("model", ["NUL", "Con", "aux", "LPT1", "m."])
+def test_derived_ids_are_never_device_names(model: str) -> None:
+    derived = derive_submission_id(model)
+    assert derived not in {"nul", "con", "aux", "lpt1"} and not derived.endswith(".")
+    assert derived.endswith("-model")
