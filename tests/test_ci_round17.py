@@ -6,6 +6,7 @@ own ``spotdiff ci verify-pr`` step on the pull request.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -56,3 +57,28 @@ def test_derived_ids_are_never_device_names(model: str) -> None:
     derived = derive_submission_id(model)
     assert derived not in {"nul", "con", "aux", "lpt1"} and not derived.endswith(".")
     assert derived.endswith("-model")
+
+
+# -- a git command that hangs -----------------------------------------------------
+
+
+def test_a_git_command_that_outlasts_the_timeout_is_one_error_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The timeout that keeps a hung remote (a push, a partial clone's lazy fetch) from
+    holding the job raised subprocess.TimeoutExpired out of run_git: a traceback instead of
+    the one-line error every other git failure gives."""
+    from spotdiff_eval.ci import _git
+    from spotdiff_eval.errors import SpotDiffError
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    fake = bin_dir / "git"
+    fake.write_text(f"#!/bin/sh\nexec {shutil.which('sleep')} 5\n", encoding="utf-8")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_dir))
+    monkeypatch.setattr(_git, "TIMEOUT_SECONDS", 0.2)
+    with pytest.raises(SpotDiffError) as caught:
+        _git.run_git(tmp_path, "push", "origin", "HEAD:refs/heads/main")
+    line = caught.value.one_line()
+    assert "git push" in line and "0.2 seconds" in line, line
