@@ -82,3 +82,18 @@ def test_a_git_command_that_outlasts_the_timeout_is_one_error_line(
         _git.run_git(tmp_path, "push", "origin", "HEAD:refs/heads/main")
     line = caught.value.one_line()
     assert "git push" in line and "0.2 seconds" in line, line
+
+
+# -- the name of a project baseline -----------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["empty-baseline", "blind-baseline"])
+def test_a_new_folder_named_like_a_baseline_needs_a_maintainer(tmp_path: Path, name: str) -> None:
+    """A board without baselines yet (v1-dev on main) let anyone add a model of their own as
+    submissions/v1-dev/perfect-baseline/: "Verified", listed and linked under the project's
+    reference name, and overwritten later without a word by `spotdiff leaderboard
+    baselines`. Baseline claims already needed a maintainer; baseline names do too."""
+    run = _verified(tmp_path, name)
+    assert run.step.returncode == 1, run.step.stdout
+    assert run.result["verdict"] == "needs_maintainer", run.result
+    assert any("baseline" in line for line in run.result["problems"]), run.result["problems"]
