@@ -56,6 +56,11 @@ def run_git(
         )
     except FileNotFoundError:
         raise SpotDiffError("git", "", "git is not installed") from None
+    except subprocess.TimeoutExpired:
+        # One line like every other git failure, not a traceback (red team round 17).
+        raise SpotDiffError(
+            repo, f"git {args[0]}", f"gave no answer within {TIMEOUT_SECONDS:g} seconds"
+        ) from None
     if done.returncode not in ok:
         lines = done.stderr.decode("utf-8", "replace").strip().splitlines() or ["no message"]
         raise SpotDiffError(repo, f"git {args[0]}", safe_text(lines[-1], 200))

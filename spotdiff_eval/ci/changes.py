@@ -26,7 +26,13 @@ from pathlib import Path
 
 from .._util.terminal import safe_text
 from ..errors import SpotDiffError
-from ..validation import SUBMISSION_ID_RE, SUBMISSION_LIMITS, listing
+from ..validation import (
+    SUBMISSION_ID_RE,
+    SUBMISSION_LIMITS,
+    listing,
+    valid_id,
+    windows_name_problem,
+)
 from ._git import run_git
 
 SUBMISSIONS = "submissions"
@@ -239,7 +245,7 @@ def check_changes(changes: list[FileChange], sizes: dict[str, int]) -> ChangeChe
     for submission_id in sorted(folders):
         problems += _folder_problems(submission_id, folders[submission_id], sizes)
     only = next(iter(folders)) if len(folders) == 1 else None
-    if only is not None and not all(SUBMISSION_ID_RE.fullmatch(p) for p in only.split("/")):
+    if only is not None and not all(valid_id(p) for p in only.split("/")):
         only = None
     return ChangeCheck(submission_id=only, problems=tuple(problems))
 
@@ -273,6 +279,8 @@ def _folder_problems(key: str, changes: list[FileChange], sizes: dict[str, int])
                     "digits, '.', '_' or '-', starting with a letter or digit)",
                 )
             )
+        elif (windows := windows_name_problem(name)) is not None:
+            problems.append(problem(f"{SUBMISSIONS}/{key}", windows))
     for change in changes:
         name = change.path.split("/", 3)[3]
         limit = SUBMISSION_LIMITS.get(name)

@@ -5,8 +5,8 @@ baseline, used to be "Verified (updated)" like any other. An existing folder
 belongs to the ``submitter`` its submission.json names on the BASE branch
 (the head's copy is the pull request's to write, so it proves nothing);
 GitHub handles compare case-insensitively. Baselines belong to the project:
-changing one, or adding a folder that claims to be one, always needs a
-maintainer, as does a new folder that names someone other than the pull
+changing one, or adding a folder that claims to be one or takes one's name,
+always needs a maintainer, as does a new folder that names someone other than the pull
 request's author as its submitter. What this module returns is never a problem with the submission,
 only a reason why a person must look before it counts as verified.
 """
@@ -20,7 +20,7 @@ from typing import Any
 from .._util.terminal import safe_text
 from ..datasets import parse_json_bytes
 from ..errors import SpotDiffError
-from ..validation import SUBMISSION_JSON_MAX_BYTES
+from ..validation import BASELINE_IDS, SUBMISSION_JSON_MAX_BYTES
 from .changes import SUBMISSIONS, file_at, problem
 
 #: A GitHub login as the event gives it: a user handle, or an app's ``name[bot]``.
@@ -45,6 +45,16 @@ def review_reasons(
     if head_metadata is not None and head_metadata.get("baseline") is True:
         return [
             problem(folder, "is marked as a project baseline: only maintainers add or change those")
+        ]
+    if action != "updated" and submission_id.split("/")[-1] in BASELINE_IDS:
+        # On a board without baselines yet, a model of one's own under the project's
+        # reference name, later overwritten by `leaderboard baselines` (red team round 17).
+        return [
+            problem(
+                folder,
+                "takes the name of a project baseline: only maintainers add those "
+                "(choose another id)",
+            )
         ]
     if action != "updated":
         return _claimed_submitter(folder, author, head_metadata)

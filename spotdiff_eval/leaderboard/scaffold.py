@@ -30,7 +30,7 @@ from ..datasets import (
 )
 from ..errors import SpotDiffError
 from ..scoring import Evaluation, evaluate, render_summary
-from ..validation import PREDICTIONS_JSON_MAX_BYTES, TRACKS, check_on_board
+from ..validation import PREDICTIONS_JSON_MAX_BYTES, TRACKS, check_on_board, windows_name_problem
 from .submissions import SubmissionFindings
 
 #: Which flag set each field of submission.json, to name it in errors.
@@ -79,8 +79,9 @@ def derive_submission_id(model: str) -> str:
     text = re.sub(r"[^a-z0-9._-]+", "-", model.lower())
     text = re.sub(r"-{2,}", "-", text).strip("-._")
     text = text[:64].rstrip("-._")
-    if len(text) < 3:
-        text = f"{text}-model" if text else "model"
+    if len(text) < 3 or windows_name_problem(text) is not None:
+        # "NUL" -> "nul-model": a device name is no folder Windows can check out
+        text = f"{text[:58]}-model" if text else "model"
     return text
 
 

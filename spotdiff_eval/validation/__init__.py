@@ -13,7 +13,9 @@ from ._submission_checks import (
     SUBMISSION_ID_RE,
     SUBMISSION_JSON_MAX_BYTES,
     SUBMISSION_LIMITS,
+    valid_id,
     validate_submission,
+    windows_name_problem,
 )
 from ._validate import validate_target
 
@@ -31,6 +33,8 @@ __all__ = [
     "check_on_board",
     "listing",
     "unanswered_items",
+    "valid_id",
     "validate_submission",
     "validate_target",
+    "windows_name_problem",
 ]

@@ -36,6 +36,27 @@ SUBMISSION_LIMITS = {
     "predictions.json": PREDICTIONS_JSON_MAX_BYTES,
 }
 SUBMISSION_ID_RE = re.compile(r"[a-z0-9][a-z0-9._-]{2,63}")
+#: Names Git for Windows refuses to check out (``core.protectNTFS``): a device
+#: name, alone or before an extension (``nul``, ``aux.v2``), and a name ending
+#: in ``.``. One merged folder so named broke every Windows clone of the
+#: repository, though it matched the id pattern (red team round 17).
+_NOT_ON_WINDOWS = re.compile(r"(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\..*)?|.*\.")
+
+
+def windows_name_problem(name: str) -> str | None:
+    """Why a folder named ``name``, a valid id otherwise, cannot be checked out on Windows."""
+    if not _NOT_ON_WINDOWS.fullmatch(name):
+        return None
+    return (
+        f'folder name "{name}" cannot be checked out on Windows (a device name such as nul, '
+        "con, aux or com1, alone or before a '.', or a name ending in '.'): choose another id"
+    )
+
+
+def valid_id(name: str) -> bool:
+    """Whether ``name`` is a valid board or submission id, and a folder every system can hold."""
+    return bool(SUBMISSION_ID_RE.fullmatch(name)) and windows_name_problem(name) is None
+
 
 # -- submission folder ---------------------------------------------------------
 
@@ -60,6 +81,8 @@ def validate_submission(folder: Path, *, manifest: Path | None = None) -> Findin
             f'folder name "{folder.name}" is not a valid submission id (3 to 64 lowercase '
             "letters, digits, '.', '_' or '-', starting with a letter or digit)",
         )
+    elif (windows := windows_name_problem(folder.name)) is not None:
+        findings.add(folder, "", windows)
     usable = _layout_findings(findings, folder)
     metadata = _submission_metadata(findings, folder) if "submission.json" in usable else None
     predictions = None
