@@ -225,6 +225,18 @@ LIGHT_KINDS = frozenset(
 #: oranges"; red team round 13), while "orange_cat" is still a cat.
 THING_COLOURS = COLORS & frozenset("orange lime olive lemon peach plum cherry chestnut".split())
 
+#: Two-word names whose second word, a colour elsewhere, is the thing: ice
+#: cream is cream, not a kind of ice, so plain ice never finds it (red team
+#: round 17). After any other word a colour stays a look ("balloon_cream").
+#: General English, not the catalogue of any dataset.
+COLOUR_NOUNS = frozenset(
+    tuple(pair.split("_"))
+    for pair in """
+    ice_cream sour_cream whipped_cream shaving_cream sun_cream face_cream hand_cream
+    blood_orange key_lime
+    """.split()
+)
+
 #: Heads a fruit's name narrows as the fruit, not as a colour: "lime_wedge",
 #: "orange_slice", "orange_tree" (red team round 15).
 FRUIT_FORMS = frozenset(
