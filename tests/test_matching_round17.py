@@ -91,3 +91,32 @@ CASES = [
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_rule(case: dict) -> None:
     assert_judged(case)
+
+
+_DOG = _removed("dog", "The brown dog on the left is missing from the second panel.")
+
+CASES_NEGATED = [
+    # _lexicon.NAME_NEGATIONS: a name names nothing it denies, however the
+    # denial is worded; the rest of the name still names its thing.
+    *(
+        _case(f"N1 {subject} is not the dog", _DOG, _removed(subject), None)
+        for subject in [
+            "neither_cat_nor_dog",
+            "cat_nor_dog",
+            "everything_except_dog",
+            "cat_minus_dog",
+            "cat_rather_than_dog",
+            "cat_unlike_dog",
+            "cat_excluding_dog",
+        ]
+    ),
+    *(
+        _case(f"N1 {subject} is the dog", _DOG, _removed(subject), "d01")
+        for subject in ["dog_unlike_cat", "dog_except_collar", "dog_rather_than_cat"]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_NEGATED, ids=[c["name"] for c in CASES_NEGATED])
+def test_negated(case: dict) -> None:
+    assert_judged(case)

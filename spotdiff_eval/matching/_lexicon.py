@@ -115,8 +115,13 @@ PRESENCE_WORDS = frozenset(
 )
 
 #: Words that deny what follows them in a name: "rug_without_cat" is a rug.
-#: Not "no", which names signs (no_parking_sign).
-NAME_NEGATIONS = NEGATIONS - {"no"}
+#: Not "no", which names signs (no_parking_sign). A denial worded otherwise
+#: denies as well: "cat_unlike_dog", "cat_rather_than_dog", "cat_minus_dog"
+#: and "everything_except_dog" name no dog, "neither_cat_nor_dog" nothing
+#: (red team round 17).
+NAME_NEGATIONS = (NEGATIONS - {"no"}) | frozenset(
+    "neither nor except excluding minus unlike rather than sans".split()
+)
 
 #: Modifiers that turn a name into something that is not its head noun: a toy
 #: car is no car, a hot dog no dog, a statue of a horse no horse. Only
