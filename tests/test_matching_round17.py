@@ -120,3 +120,33 @@ CASES_NEGATED = [
 @pytest.mark.parametrize("case", CASES_NEGATED, ids=[c["name"] for c in CASES_NEGATED])
 def test_negated(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_KINDS = [
+    # _lexicon.NOT_A_KIND_OF: two-word names that are no kind of their head,
+    # against the generator's own bare subjects.
+    *(
+        _case(f"K1 {subject} is no {gold}", _removed(gold), _removed(subject), None)
+        for subject, gold in [
+            ("car_boot", "boot"),
+            ("spelling_bee", "bee"),
+            ("ice_shelf", "shelf"),
+            ("magnifying_glass", "glass"),
+            ("eye_glass", "glass"),
+        ]
+    ),
+    *(
+        _case(f"K1 {subject} is a {gold}", _removed(gold), _removed(subject), "d01")
+        for subject, gold in [
+            ("rain_boot", "boot"),
+            ("bumble_bee", "bee"),
+            ("wall_shelf", "shelf"),
+            ("wine_glass", "glass"),
+        ]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_KINDS, ids=[c["name"] for c in CASES_KINDS])
+def test_kinds(case: dict) -> None:
+    assert_judged(case)

@@ -164,7 +164,8 @@ NOT_A_KIND_OF = frozenset(
     dog_house bird_house light_house sea_horse sea_lion star_fish jelly_fish
     snow_man pan_cake hour_glass head_phone micro_phone xylo_phone saxo_phone hedge_hog
     butter_fly dragon_fly fire_fly lady_bug pine_apple egg_plant power_plant pine_cone
-    computer_mouse motor_cycle doll_house tree_house
+    computer_mouse motor_cycle doll_house tree_house car_boot spelling_bee ice_shelf
+    magnifying_glass eye_glass
     """.split()
 )
 
