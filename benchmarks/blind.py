@@ -105,7 +105,8 @@ def placed_guesses(prior: Path, guesses: int = 16) -> Callable[[Dataset, Path], 
         total = sum(n for _, n in common) or 1
         out = []
         for place, n in common:
-            nouns = [h for h in top(held[theme, place], 3 * guesses) if h != place]
+            ranked = sorted(held[theme, place].items(), key=lambda hc: (-hc[1], hc[0]))
+            nouns = [h for h, _ in ranked[: 3 * guesses] if h != place]
             for i in range(max(1, round(guesses * n / total))):
                 a, b, c = (nouns[(3 * i + j) % len(nouns)] for j in range(3))
                 out.append(

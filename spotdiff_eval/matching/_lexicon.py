@@ -115,8 +115,13 @@ PRESENCE_WORDS = frozenset(
 )
 
 #: Words that deny what follows them in a name: "rug_without_cat" is a rug.
-#: Not "no", which names signs (no_parking_sign).
-NAME_NEGATIONS = NEGATIONS - {"no"}
+#: Not "no", which names signs (no_parking_sign). A denial worded otherwise
+#: denies as well: "cat_unlike_dog", "cat_rather_than_dog", "cat_minus_dog"
+#: and "everything_except_dog" name no dog, "neither_cat_nor_dog" nothing
+#: (red team round 17).
+NAME_NEGATIONS = (NEGATIONS - {"no"}) | frozenset(
+    "neither nor except excluding minus unlike rather than sans".split()
+)
 
 #: Modifiers that turn a name into something that is not its head noun: a toy
 #: car is no car, a hot dog no dog, a statue of a horse no horse. Only
@@ -159,7 +164,8 @@ NOT_A_KIND_OF = frozenset(
     dog_house bird_house light_house sea_horse sea_lion star_fish jelly_fish
     snow_man pan_cake hour_glass head_phone micro_phone xylo_phone saxo_phone hedge_hog
     butter_fly dragon_fly fire_fly lady_bug pine_apple egg_plant power_plant pine_cone
-    computer_mouse motor_cycle doll_house tree_house
+    computer_mouse motor_cycle doll_house tree_house car_boot spelling_bee ice_shelf
+    magnifying_glass eye_glass
     """.split()
 )
 
@@ -224,6 +230,18 @@ LIGHT_KINDS = frozenset(
 #: it, is about the fruit or the tree ("an orange is missing", "number of
 #: oranges"; red team round 13), while "orange_cat" is still a cat.
 THING_COLOURS = COLORS & frozenset("orange lime olive lemon peach plum cherry chestnut".split())
+
+#: Two-word names whose second word, a colour elsewhere, is the thing: ice
+#: cream is cream, not a kind of ice, so plain ice never finds it (red team
+#: round 17). After any other word a colour stays a look ("balloon_cream").
+#: General English, not the catalogue of any dataset.
+COLOUR_NOUNS = frozenset(
+    tuple(pair.split("_"))
+    for pair in """
+    ice_cream sour_cream whipped_cream shaving_cream sun_cream face_cream hand_cream
+    blood_orange key_lime
+    """.split()
+)
 
 #: Heads a fruit's name narrows as the fruit, not as a colour: "lime_wedge",
 #: "orange_slice", "orange_tree" (red team round 15).

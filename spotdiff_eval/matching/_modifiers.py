@@ -31,7 +31,7 @@ from ._lexicon import (
 )
 from ._looks import READABLE, SIZE_SCALE, group_looks
 from ._normalize import Name, words
-from ._values import negated
+from ._values import negated, value_heads
 
 _DESCRIBING = ADJECTIVES | SHAPES | SIZE_SCALE | STATES
 
@@ -161,7 +161,7 @@ def name_modifiers(names: tuple[Name, ...]) -> Modifiers:
     headed = [(n.head, n, _replica_of(n)) for n in names if n.head is not None]
     kinds = [(head, _kinds_of(n) | replica) for head, n, replica in headed]
     return Modifiers(
-        looks=_looks(n.core for n in names),
+        looks=_looks(_look_words(n) for n in names),
         places=_places(names),
         kinds=_by_head(kinds),
         replicas=_in_every_name((head, replica) for head, _, replica in headed),
@@ -169,18 +169,33 @@ def name_modifiers(names: tuple[Name, ...]) -> Modifiers:
     )
 
 
+def _look_words(name: Name) -> frozenset[str]:
+    """The words of a name that may tell a look: all but its head.
+
+    A colour that is the thing ("ice_cream" is cream, an "orange" the fruit)
+    is no colour of it: the pink ice cream is not cream-coloured (red team
+    round 17).
+    """
+    return name.core - {name.head}
+
+
 def name_looks(name: Name) -> Looks:
     """What one name alone says its object looks like."""
-    return _looks([name.core])
+    return _looks([_look_words(name)])
 
 
 def value_looks(values: tuple[str, ...]) -> Looks:
     """What a change's values say the object looks like at either time.
 
     A negated value ("no stripes") describes nothing the object has, so it
-    adds no look.
+    adds no look, and the thing a value names is none of its looks ("an ice
+    cream" is no cream colour).
     """
-    return _looks(words(value) for value in values if not negated(value))
+    return _looks(
+        [w for w in words(value) if w not in value_heads(value)]
+        for value in values
+        if not negated(value)
+    )
 
 
 def lead_looks(lead: frozenset[str]) -> Looks:

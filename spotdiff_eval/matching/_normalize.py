@@ -21,6 +21,7 @@ from ._lexicon import (
     ATTRIBUTE_CATEGORIES,
     CHANGE_WORDS,
     COLLECTIVES,
+    COLOUR_NOUNS,
     FILLER,
     GENERIC,
     IE_NOUNS,
@@ -164,9 +165,14 @@ def head_of(phrase: list[str], skip: frozenset[str] = NOT_HEADS) -> str | None:
     """The last word that is a noun-like identity word, not a modifier.
 
     Words that say *that* something changed are not heads either:
-    "red_balloon_missing" is a balloon, "new_object" is vague.
+    "red_balloon_missing" is a balloon, "new_object" is vague. A colour
+    that a compound makes a thing is one ("ice_cream" is cream, never ice;
+    ``COLOUR_NOUNS``).
     """
-    for word in reversed(phrase):
+    for index in range(len(phrase) - 1, -1, -1):
+        word = phrase[index]
+        if index > 0 and (phrase[index - 1], word) in COLOUR_NOUNS:
+            return word
         if word in skip or word.isdigit():
             continue
         return word
