@@ -201,6 +201,40 @@ def attribute_change(
     }
 
 
+def added(subject: str, **extra: object) -> dict[str, Any]:
+    """A difference of kind object_added, as the JSON files write it."""
+    return {"kind": "object_added", "subject": subject, **extra}
+
+
+def removed(subject: str, **extra: object) -> dict[str, Any]:
+    """A difference of kind object_removed, as the JSON files write it."""
+    return {"kind": "object_removed", "subject": subject, **extra}
+
+
+def told(diff: dict[str, Any], description: str) -> dict[str, Any]:
+    """``diff`` with its description."""
+    return {**diff, "description": description}
+
+
+def one_gold_case(
+    name: str,
+    gold: dict[str, Any],
+    prediction: dict[str, Any],
+    expected: str | None,
+    details: bool | None = None,
+) -> dict[str, Any]:
+    """A judged case of one gold (id d01) against one prediction, in the
+    format of ``shared/scoring-cases.json``; ``details`` is the verdict on the
+    match's details, if the case pins it."""
+    case = {
+        "name": name,
+        "gold": [{"id": "d01", **gold}],
+        "predictions": [prediction],
+        "expected": [expected],
+    }
+    return case if details is None else {**case, "details_correct": [details]}
+
+
 def assert_judged(case: dict[str, Any]) -> None:
     """The scorer reproduces the case's decisions and detail verdicts."""
     decided, by_prediction = decide(case)

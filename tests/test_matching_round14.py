@@ -8,34 +8,12 @@ rule each case pins down.
 from __future__ import annotations
 
 import pytest
+from conftest import added as _added
 from conftest import assert_judged
 from conftest import attribute_change as _attr
-
-
-def _case(
-    name: str, gold: dict, prediction: dict, expected: str | None, details: bool | None = None
-) -> dict:
-    """One gold (id d01) against one prediction."""
-    case = {
-        "name": name,
-        "gold": [{"id": "d01", **gold}],
-        "predictions": [prediction],
-        "expected": [expected],
-    }
-    return case if details is None else {**case, "details_correct": [details]}
-
-
-def _told(diff: dict, description: str) -> dict:
-    return {**diff, "description": description}
-
-
-def _added(subject: str, **extra: object) -> dict:
-    return {"kind": "object_added", "subject": subject, **extra}
-
-
-def _removed(subject: str, **extra: object) -> dict:
-    return {"kind": "object_removed", "subject": subject, **extra}
-
+from conftest import one_gold_case as _case
+from conftest import removed as _removed
+from conftest import told as _told
 
 CASES = [
     # N1 (a place phrase is not attached) was taken back before landing: red team

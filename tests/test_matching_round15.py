@@ -11,30 +11,12 @@ shared/scoring-cases.json.
 from __future__ import annotations
 
 import pytest
+from conftest import added as _added
 from conftest import assert_judged
 from conftest import attribute_change as _attr
-
-
-def _case(name: str, gold: dict, prediction: dict, expected: str | None) -> dict:
-    """One gold (id d01) against one prediction."""
-    return {
-        "name": name,
-        "gold": [{"id": "d01", **gold}],
-        "predictions": [prediction],
-        "expected": [expected],
-    }
-
-
-def _told(diff: dict, description: str) -> dict:
-    return {**diff, "description": description}
-
-
-def _added(subject: str, **extra: object) -> dict:
-    return {"kind": "object_added", "subject": subject, **extra}
-
-
-def _removed(subject: str, **extra: object) -> dict:
-    return {"kind": "object_removed", "subject": subject, **extra}
+from conftest import one_gold_case as _case
+from conftest import removed as _removed
+from conftest import told as _told
 
 
 def _vague(kind: str, description: str, **extra: object) -> dict:

@@ -11,22 +11,13 @@ shared/scoring-cases.json.
 from __future__ import annotations
 
 import pytest
-from conftest import assert_judged
+from conftest import assert_judged, removed
 from conftest import attribute_change as _attr
-
-
-def _case(name: str, gold: dict, prediction: dict, expected: str | None) -> dict:
-    """One gold (id d01) against one prediction."""
-    return {
-        "name": name,
-        "gold": [{"id": "d01", **gold}],
-        "predictions": [prediction],
-        "expected": [expected],
-    }
+from conftest import one_gold_case as _case
 
 
 def _removed(subject: str, description: str) -> dict:
-    return {"kind": "object_removed", "subject": subject, "description": description}
+    return removed(subject, description=description)
 
 
 _TAMBOURINE = _removed("tambourine", "A red tambourine lying on the floor is gone.")

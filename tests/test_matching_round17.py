@@ -7,21 +7,12 @@ are still accepted. Format as in shared/scoring-cases.json.
 from __future__ import annotations
 
 import pytest
-from conftest import assert_judged
-
-
-def _case(name: str, gold: dict, prediction: dict, expected: str | None) -> dict:
-    """One gold (id d01) against one prediction."""
-    return {
-        "name": name,
-        "gold": [{"id": "d01", **gold}],
-        "predictions": [prediction],
-        "expected": [expected],
-    }
+from conftest import assert_judged, removed
+from conftest import one_gold_case as _case
 
 
 def _removed(subject: str, description: str = "") -> dict:
-    return {"kind": "object_removed", "subject": subject, "description": description}
+    return removed(subject, description=description)
 
 
 #: The generator's ice cream, as it writes it.

@@ -62,65 +62,42 @@ def test_wheel_carries_schemas_and_runs_outside_the_checkout(tmp_path: Path) -> 
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     env = {**os.environ, "PYTHONPATH": str(target)}
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "spotdiff_eval",
-            "evaluate",
-            "--manifest",
-            str(REPO / "data" / "manifest.json"),
-            "--predictions",
-            str(REPO / "predictions" / "perfect.json"),
-            "--output",
-            "report.json",
-        ],
-        cwd=elsewhere,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+
+    def installed(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+        """Run Python elsewhere, with the installed copy on its path."""
+        return subprocess.run(
+            [sys.executable, *args],
+            input=stdin,
+            cwd=elsewhere,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+
+    perfect = REPO / "predictions" / "perfect.json"
+    manifest = REPO / "data" / "manifest.json"
+    result = installed(
+        "-m", "spotdiff_eval", "evaluate", "--manifest", str(manifest),
+        "--predictions", str(perfect), "--output", "report.json",
+    )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    probe = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import spotdiff_eval.datasets._resources as r; print(r.resource_dir('schemas'))",
-        ],
-        cwd=elsewhere,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
+    probe = installed(
+        "-c", "import spotdiff_eval.datasets._resources as r; print(r.resource_dir('schemas'))"
     )
+    assert probe.returncode == 0, probe.stderr
     assert Path(probe.stdout.strip()).is_relative_to(target)
-    card = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import json, sys; from spotdiff_eval.generator.card import render_card; "
-            "sys.stdout.write(render_card(json.loads(sys.stdin.read())))",
-        ],
-        input=(REPO / "data" / "dataset_version.json").read_text(encoding="utf-8"),
-        cwd=elsewhere,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
+    card = installed(
+        "-c",
+        "import json, sys; from spotdiff_eval.generator.card import render_card; "
+        "sys.stdout.write(render_card(json.loads(sys.stdin.read())))",
+        stdin=(REPO / "data" / "dataset_version.json").read_text(encoding="utf-8"),
     )
+    assert card.returncode == 0, card.stderr
     assert card.stdout == (REPO / "data" / "README.md").read_text(encoding="utf-8")
     report = json.loads((elsewhere / "report.json").read_text(encoding="utf-8"))
     assert report["metrics"]["overall_score"] == 1.0
     # The installed `spotdiff` program runs the same command line.
-    perfect = REPO / "predictions" / "perfect.json"
-    program = subprocess.run(
-        [sys.executable, str(target / "bin" / "spotdiff"), "validate", str(perfect)],
-        cwd=elsewhere,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    program = installed(str(target / "bin" / "spotdiff"), "validate", str(perfect))
     assert program.returncode == 0, program.stderr
     assert program.stdout == f"{perfect}: valid\n"

@@ -9,17 +9,13 @@ from __future__ import annotations
 import pytest
 from conftest import assert_judged
 from conftest import attribute_change as _changed
+from conftest import removed as _removed
 
 from spotdiff_eval.datasets._records import difference_from_json, gold_difference_from_json
 from spotdiff_eval.matching._explain import explain_item
 from spotdiff_eval.matching._lead import lead_head, lead_words
 from spotdiff_eval.matching._match import match_item
 from spotdiff_eval.matching._values import values_match
-
-
-def _removed(subject: str, **extra: object) -> dict:
-    return {"kind": "object_removed", "subject": subject, **extra}
-
 
 CASES = [
     {
