@@ -103,7 +103,26 @@ CASES_NEGATED = [
     ),
     *(
         _case(f"N1 {subject} is the dog", _DOG, _removed(subject), "d01")
-        for subject in ["dog_unlike_cat", "dog_except_collar", "dog_rather_than_cat"]
+        for subject in [
+            "dog_unlike_cat",
+            "dog_except_collar",
+            "dog_rather_than_cat",
+            "rather_large_dog",  # "rather" alone denies nothing
+            "dog_larger_than_cat",
+        ]
+    ),
+    # "than" after a quantity is no denial: the apples and birds are counted.
+    _case(
+        "N1 more_than_three_apples are the apples",
+        {"kind": "count_change", "subject": "apples", "from": "3", "to": "5"},
+        {"kind": "count_change", "subject": "more_than_three_apples", "from": "3", "to": "5"},
+        "d01",
+    ),
+    _case(
+        "N1 fewer_than_five_birds are the birds",
+        {"kind": "count_change", "subject": "birds", "from": "5", "to": "3"},
+        {"kind": "count_change", "subject": "fewer_than_five_birds", "from": "5", "to": "3"},
+        "d01",
     ),
 ]
 

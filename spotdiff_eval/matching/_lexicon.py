@@ -15,7 +15,7 @@ FILLER = frozenset(
     or but is are was were be been has have had now no not there here very some any one
     object objects thing things item items element stuff something panel panels image
     picture scene first second other another both each several many few all every
-    various multiple
+    various multiple rather
     """.split()
 )
 
@@ -118,10 +118,14 @@ PRESENCE_WORDS = frozenset(
 #: Not "no", which names signs (no_parking_sign). A denial worded otherwise
 #: denies as well: "cat_unlike_dog", "cat_rather_than_dog", "cat_minus_dog"
 #: and "everything_except_dog" name no dog, "neither_cat_nor_dog" nothing
-#: (red team round 17).
+#: (red team round 17). "Than" denies only where no quantity comes before
+#: it ("more_than_three_apples" are apples), and "rather" alone denies
+#: nothing ("rather_large_dog" is a dog): it is filler.
 NAME_NEGATIONS = (NEGATIONS - {"no"}) | frozenset(
-    "neither nor except excluding minus unlike rather than sans".split()
+    "neither nor except excluding minus unlike than sans".split()
 )
+#: Words before "than" that make it a quantity, not a denial.
+QUANTITY_COMPARISONS = frozenset("more less fewer".split())
 
 #: Modifiers that turn a name into something that is not its head noun: a toy
 #: car is no car, a hot dog no dog, a statue of a horse no horse. Only

@@ -36,6 +36,7 @@ from ._lexicon import (
     PICTURE_WORDS,
     POSITION,
     PREPOSITIONS,
+    QUANTITY_COMPARISONS,
     SYNONYMS,
     THING_COLOURS,
     VAGUE_NOUNS,
@@ -291,12 +292,15 @@ def parse_name(text: str) -> Name:
     vague = [False]
     denied: set[int] = set()
     hedged = False
-    for word in all_words:
-        if word in PREPOSITIONS or word in NAME_VERBS or word in NAME_NEGATIONS:
+    for previous, word in zip(["", *all_words], all_words, strict=False):
+        denies = word in NAME_NEGATIONS and not (
+            word == "than" and previous in QUANTITY_COMPARISONS
+        )
+        if word in PREPOSITIONS or word in NAME_VERBS or denies:
             phrases.append([])
             joins.append(word)
             vague.append(False)
-            if word in NAME_NEGATIONS:
+            if denies:
                 denied.add(len(phrases) - 1)
         elif word in VAGUE_NOUNS:
             vague[-1] = True
