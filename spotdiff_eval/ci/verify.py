@@ -10,8 +10,10 @@ it is scored as the base branch would score it, and refused for the edit.
 The board comes from the trusted tree too: its track, not the submission's
 claim, decides whether the folder is scored here or only after merge, and
 the folder passes every check the leaderboard build runs on it
-(``board_checks.check_on_board``), so nothing accepted here is left out at
-publication.
+(``board_checks.check_on_board``), so nothing verified here is left out at
+publication. A hidden board's folder is only checked: its dataset is
+private, so the item list and the unanswered items are checked when the
+publish build scores it, which may still leave it out.
 """
 
 from __future__ import annotations
