@@ -7,6 +7,8 @@ import json
 import re
 import shutil
 import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from conftest import REPO, run_cli
@@ -73,7 +75,8 @@ def test_every_command_has_help_with_examples_and_a_readme_section(command: str)
 
 
 def test_code_is_lint_clean() -> None:
-    ruff = shutil.which("ruff")
+    # Beside the interpreter first: `.venv/bin/pytest` runs without the venv on PATH.
+    ruff = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
     assert ruff, "ruff is a test dependency: pip install -e '.[test]'"
     result = subprocess.run([ruff, "check", "."], cwd=REPO, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout
