@@ -23,6 +23,7 @@ from ci_repos import (
     verify,
     write_submission,
 )
+from test_workflows import post_comment
 
 from spotdiff_eval.ci.summary import MARKER
 from spotdiff_eval.leaderboard.scaffold import derive_submission_id
@@ -180,6 +181,14 @@ def test_a_later_push_without_the_submission_makes_the_verified_comment_outdated
     assert "✅" not in body and "Verified" not in body and first not in body
     # only an earlier comment is replaced: an ordinary code pull request gets none
     assert step.outputs["mode"] == "update"
+    # and comment.yml's posting script, run in Node on these outputs, does just that
+    bot = {"login": "github-actions[bot]"}
+    created = post_comment(posted.outputs["body"], posted.outputs["mode"], [])["calls"]
+    assert created == [{"create": 7, "body": posted.outputs["body"]}]
+    earlier = [{"id": 41, "user": bot, "body": posted.outputs["body"]}]
+    updated = post_comment(body, step.outputs["mode"], earlier)["calls"]
+    assert updated == [{"update": 41, "body": body}]
+    assert post_comment(body, step.outputs["mode"], [])["calls"] == []
 
 
 def test_a_code_pull_request_is_not_a_submission_and_is_not_scored(tmp_path: Path) -> None:
