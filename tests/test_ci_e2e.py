@@ -559,7 +559,7 @@ def test_markdown_and_html_injection_in_the_model_name_is_escaped(tmp_path: Path
     assert pull.verify.outputs == {"verdict": "verified", "submission_id": f"{BOARD}/inject"}
     comment = pull.comment()
     assert comment.returncode == 0, comment.stderr
-    assert set(comment.outputs) == {"body"}
+    assert comment.outputs.keys() == {"body", "mode"} and comment.outputs["mode"] == "post"
     for text in (pull.verify.summary, comment.outputs["body"]):
         html = rendered(text)
         assert "<img" not in html and "<strong>bold" not in html

@@ -213,6 +213,9 @@ def _verify_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
     found = []
     if set(triggers(doc)) != {"pull_request"}:
         found.append(f"{name}: must run on pull_request only")
+    elif triggers(doc)["pull_request"]:
+        # a paths filter let a push that took the submission out leave "Verified" standing
+        found.append(f"{name}: must run on every pull request push, with no filter or types")
     concurrency = doc.get("concurrency") or {}
     if "github.event.pull_request.number" not in str(concurrency.get("group")):
         found.append(f"{name}: concurrency must be per pull request")
@@ -278,6 +281,10 @@ def _comment_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
         script = options.get("script", "")
         if "createComment" in script and MARKER not in script:
             found.append(f"{name}: the comment step does not look for {MARKER}")
+        if "createComment" in script and step.get("env", {}).get("MODE") != (
+            "${{ steps.body.outputs.mode }}"
+        ):
+            found.append(f"{name}: the comment step must create a comment only in mode post")
         if "pulls.list" in script and "head.sha === run.head_sha" not in script:
             found.append(f"{name}: the pull request must be found by the run's head SHA")
         if "pulls.list" in script and step.get("env") != {
@@ -457,6 +464,25 @@ MUTATIONS = {
         lambda t, d: d.update(on={"pull_request_target": None}),
         "pull_request_target runs with write access",
     ),
+    "verify-only-for-submissions": (
+        "verify-submission.yml",
+        lambda t, d: d["on"].update(pull_request={"paths": ["submissions/**"]}),
+        "must run on every pull request push",
+    ),
+    "verify-only-when-opened": (
+        "verify-submission.yml",
+        lambda t, d: d["on"].update(pull_request={"types": ["opened"]}),
+        "must run on every pull request push",
+    ),
+    "comment-ignores-the-mode": (
+        "comment.yml",
+        lambda t, d: (
+            next(s for _, s in steps(d) if "createComment" in str(s))
+            .get("env", {})
+            .pop("MODE", None)
+        ),
+        "must create a comment only in mode post",
+    ),
     "no-concurrency": (
         "verify-submission.yml",
         lambda t, d: d.pop("concurrency"),
@@ -611,17 +637,25 @@ const core = {
   notice: (message) => { notices.push(message); },
   setFailed: (message) => { outputs.failed = message; },
 };
+const calls = [];
 const github = {
   paginate: async (method, args) => method(args),
-  rest: { pulls: {
-    list: (args) => fixture.pulls.filter((pull) => pull.state === args.state),
-    listFiles: (args) => fixture.files[String(args.pull_number)] || [],
-  } },
+  rest: {
+    pulls: {
+      list: (args) => fixture.pulls.filter((pull) => pull.state === args.state),
+      listFiles: (args) => fixture.files[String(args.pull_number)] || [],
+    },
+    issues: {
+      listComments: (args) => fixture.comments[String(args.issue_number)] || [],
+      updateComment: async (a) => { calls.push({ update: a.comment_id, body: a.body }); },
+      createComment: async (a) => { calls.push({ create: a.issue_number, body: a.body }); },
+    },
+  },
 };
 const context = { repo: { owner: 'o', repo: 'r' }, payload: { workflow_run: fixture.run } };
 const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor;
 new AsyncFunction('github', 'context', 'core', process.env.SCRIPT)(github, context, core)
-  .then(() => console.log(JSON.stringify({ outputs, notices })));
+  .then(() => console.log(JSON.stringify({ outputs, notices, calls })));
 """
 
 HEAD = "c" * 40
@@ -631,20 +665,20 @@ FILES = {
 }
 
 
-def find_pull_request(claimed: str, pulls: list[dict[str, Any]]) -> dict[str, Any]:
+def run_script(step: dict[str, Any], fixture: dict[str, Any], env: dict[str, str]) -> Any:
+    """A github-script step of comment.yml in Node: its outputs, notices and API writes."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed (GitHub's runners have it)")
-    _, doc = workflows()["comment.yml"]
-    step = next(s for _, s in steps(doc) if s.get("id") == "pr")
-    fixture = {"run": {"head_sha": HEAD}, "pulls": pulls, "files": FILES}
     done = subprocess.run(
         [node, "-e", NODE_HARNESS],
         env={
             "PATH": os.environ.get("PATH", ""),
             "SCRIPT": step["with"]["script"],
-            "FIXTURE": json.dumps(fixture),
-            "CLAIMED_PR": claimed,
+            "FIXTURE": json.dumps(
+                {"run": {"head_sha": HEAD}, "pulls": [], "comments": {}, **fixture}
+            ),
+            **env,
         },
         capture_output=True,
         text=True,
@@ -652,7 +686,21 @@ def find_pull_request(claimed: str, pulls: list[dict[str, Any]]) -> dict[str, An
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)["outputs"]
+    return json.loads(done.stdout)
+
+
+def find_pull_request(claimed: str, pulls: list[dict[str, Any]]) -> dict[str, Any]:
+    _, doc = workflows()["comment.yml"]
+    step = next(s for _, s in steps(doc) if s.get("id") == "pr")
+    return run_script(step, {"pulls": pulls, "files": FILES}, {"CLAIMED_PR": claimed})["outputs"]
+
+
+def post_comment(body: str, mode: str, comments: list[dict[str, Any]]) -> Any:
+    """comment.yml's last step on pull request 7, with the body and mode of comment-body."""
+    _, doc = workflows()["comment.yml"]
+    step = next(s for _, s in steps(doc) if "createComment" in s.get("with", {}).get("script", ""))
+    env = {"PR_NUMBER": "7", "BODY": body, "MODE": mode}
+    return run_script(step, {"comments": {"7": comments}}, env)
 
 
 def _pull(number: int, sha: str = HEAD, state: str = "open") -> dict[str, Any]:
@@ -676,6 +724,36 @@ def test_a_claimed_pull_request_the_api_does_not_confirm_gets_no_comment(
 ) -> None:
     pulls = [_pull(7), _pull(9, sha="d" * 40), _pull(10, state="closed")]
     assert find_pull_request(claimed, pulls) == {"number": ""}, why
+
+
+BOT = {"login": "github-actions[bot]"}
+EARLIER = {"id": 41, "user": BOT, "body": f"{MARKER}\n\n## ✅ Verified (head aaa)"}
+OTHERS = [
+    {"id": 39, "user": {"login": "someone"}, "body": f"{MARKER}\n\nquoting the bot"},
+    {"id": 40, "user": BOT, "body": "another bot comment"},
+]
+
+
+def test_a_result_creates_the_sticky_comment_or_updates_it() -> None:
+    body = f"{MARKER}\n\n## ❌ Not accepted yet\n"
+    assert post_comment(body, "post", OTHERS)["calls"] == [{"create": 7, "body": body}]
+    assert post_comment(body, "post", [*OTHERS, EARLIER])["calls"] == [{"update": 41, "body": body}]
+
+
+def test_a_pull_request_that_is_no_longer_a_submission_only_updates_its_comment() -> None:
+    """Red team round 17: the "Verified" comment of an earlier head is replaced with the
+    outdated notice; a pull request that never had one (any code change) gets no comment."""
+    body = f"{MARKER}\n\n## ⚠️ Outdated: this pull request no longer changes `submissions/`\n"
+    run = post_comment(body, "update", [*OTHERS, EARLIER])
+    assert run["calls"] == [{"update": 41, "body": body}]
+    run = post_comment(body, "update", OTHERS)
+    assert run["calls"] == [] and "outputs" in run and "failed" not in run["outputs"]
+
+
+@pytest.mark.parametrize("mode", ["", "create", "Post"])
+def test_an_unknown_mode_posts_nothing(mode: str) -> None:
+    run = post_comment(f"{MARKER}\n\nbody\n", mode, [EARLIER])
+    assert run["calls"] == [] and "mode" in run["outputs"]["failed"]
 
 
 # -- the linters ---------------------------------------------------------------------

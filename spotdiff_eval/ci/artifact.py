@@ -183,7 +183,14 @@ def _check_consistency(data: dict[str, Any], source: object) -> None:
             fail("/problems", f'a "{verdict}" result must list its reasons')
     elif problems or total:
         fail("/problems", f'a "{verdict}" result cannot have problems')
-    if verdict != "rejected":
+    if verdict == "not_a_submission":
+        for key in ("submission_id", "action", "track", "model"):
+            if data[key] is not None:
+                fail(f"/{key}", f'a "{verdict}" result names no submission')
+        for key in scored:
+            if data[key] is not None:
+                fail(f"/{key}", f'a "{verdict}" result cannot have {key}')
+    elif verdict != "rejected":
         if data["submission_id"] is None or data["action"] is None:
             fail("/submission_id", f'a "{verdict}" result needs its submission id and action')
         expected = {"verified": ("dev",), "checked": ("hidden",)}.get(verdict, ("dev", "hidden"))

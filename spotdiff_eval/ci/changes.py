@@ -94,6 +94,14 @@ class ChangeCheck:
 
     submission_id: str | None
     problems: tuple[str, ...]
+    #: Merging changes nothing under submissions/: a code pull request, or one whose
+    #: submission was taken out again (not a problem, and never a pass).
+    not_a_submission: bool = False
+
+
+def touches_submissions(changes: Iterable[FileChange]) -> bool:
+    """Whether any change is ``submissions/`` itself or a path under it."""
+    return any(c.path == SUBMISSIONS or c.path.startswith(f"{SUBMISSIONS}/") for c in changes)
 
 
 def problem(path: str, what: str) -> str:

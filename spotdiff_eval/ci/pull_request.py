@@ -19,13 +19,18 @@ from .changes import (
     merge_bases,
     merged_tree,
     problem,
+    touches_submissions,
     tree_diff,
 )
 from .history import commit_problems, history_problems, merge_commit_problems
 
 
 def pull_request_changes(repo: Path, base: str, head: str) -> ChangeCheck:
-    """Read and check what the pull request in ``repo`` changes, and how its history is shaped."""
+    """Read and check what the pull request in ``repo`` changes, and how its history is shaped.
+
+    A pull request whose merge changes nothing under ``submissions/`` is not a
+    submission: ``not_a_submission`` is set and nothing else is checked.
+    """
     bases = merge_bases(repo, base, head)
     if not bases:
         return ChangeCheck(
@@ -39,6 +44,10 @@ def pull_request_changes(repo: Path, base: str, head: str) -> ChangeCheck:
         )
     tree, clean = merged_tree(repo, base, head)
     changes = tree_diff(repo, base, tree)
+    if not touches_submissions(changes):
+        # Not a submission (red team round 17: a later push that took the folder out and
+        # changed code left the old "Verified" comment standing); nothing more to check.
+        return ChangeCheck(None, (), not_a_submission=True)
     sizes = blob_sizes(repo, (c.new_blob for c in changes if c.status in ("A", "M")))
     check = check_changes(changes, sizes)
     history = [*history_problems(bases, clean), *merge_commit_problems(repo, base, head)]

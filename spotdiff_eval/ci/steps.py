@@ -21,7 +21,7 @@ from .artifact import (
     result_document,
     write_artifact,
 )
-from .changes import problem
+from .changes import FileChange, problem, touches_submissions
 from .summary import render_result_markdown
 from .verify import Verification, verify_pull_request
 
@@ -83,7 +83,16 @@ def comment_step(
     api_problems = [] if changed_files_env is None else _api_problems(changed_files_env, result)
     body = render_result_markdown(result, comment=True, run_url=run_url, api_problems=api_problems)
     _requested_output(output_name, body)
+    if output_name is not None:
+        github_env.set_output("mode", comment_mode(result, api_problems))
     return body
+
+
+def comment_mode(result: CiResult, api_problems: list[str]) -> str:
+    """How comment.yml posts the body: ``post`` (create or update the sticky comment) or
+    ``update`` (only replace an earlier one: a pull request that is no longer a submission
+    is told so, an ordinary code pull request gets no comment at all)."""
+    return "update" if result.verdict == "not_a_submission" and not api_problems else "post"
 
 
 def pull_request_step(artifact: Path, *, head_sha: str, output_name: str | None = None) -> str:
@@ -125,6 +134,8 @@ def _api_problems(name: str, result: CiResult) -> list[str]:
     if text is None:
         raise SpotDiffError(f"${name}", "", "environment variable not set")
     changes, total = api_changes(parse_json_text(text, f"${name}"), f"${name}")
+    if result.verdict == "not_a_submission":
+        return _claimed_no_submission(changes, total)
     check = check_api_changes(changes, total, len(changes))
     problems = list(check.problems)
     if not problems and check.submission_id != result.submission_id:
@@ -136,6 +147,28 @@ def _api_problems(name: str, result: CiResult) -> list[str]:
             )
         )
     return problems
+
+
+def _claimed_no_submission(changes: list[FileChange], total: int) -> list[str]:
+    """The run says nothing under submissions/ changes; the API's list must agree.
+
+    A pull request can rewrite the verify workflow to say so. Files beyond
+    those the API passes on are not seen: the claim costs nothing there,
+    since "not a submission" is never a pass.
+    """
+    if not touches_submissions(changes):
+        return []
+    check = check_api_changes(changes, total, len(changes))
+    if check.problems:
+        return list(check.problems)
+    folder = f"submissions/{check.submission_id}/" if check.submission_id else "submissions/"
+    return [
+        problem(
+            folder,
+            "is the folder the pull request changes, but the verification result says it "
+            "changes nothing under submissions/",
+        )
+    ]
 
 
 def required_env_token(name: str | None) -> str | None:

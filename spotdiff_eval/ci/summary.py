@@ -31,7 +31,12 @@ _HEADINGS = {
     "checked": "☑️ Checked: a valid hidden-track submission, scored after merge",
     "needs_maintainer": "🛂 Needs a maintainer: it changes an entry its author does not own",
     "rejected": "❌ Not accepted yet: see the problems below",
+    "not_a_submission": "➖ Not a submission: this pull request changes nothing under "
+    "`submissions/`",
 }
+#: The sticky comment of a pull request that is no longer a submission. Only a comment
+#: an earlier run left is replaced with it (comment.yml): code pull requests get none.
+_OUTDATED = "⚠️ Outdated: this pull request no longer changes `submissions/`"
 _VERIFIED_MEANS = (
     '"Verified" means that CI scored the predictions committed in this pull request with the '
     "scorer and dataset of the base branch, ignoring any code in the pull request. The "
@@ -60,9 +65,14 @@ def render_result_markdown(
     """The job summary, or with ``comment=True`` the sticky comment body."""
     verdict = "rejected" if api_problems else result.verdict
     lines = [MARKER, ""] if comment else []
-    lines += [f"## SpotDiff submission check: {_HEADINGS[verdict]}", ""]
-    lines += _untrusted_run(result, api_problems) if api_problems else _checked(result)
-    lines += ["", _VERIFIED_MEANS]
+    if verdict == "not_a_submission":
+        heading = _OUTDATED if comment else _HEADINGS[verdict]
+        lines += [f"## SpotDiff submission check: {heading}", ""]
+        lines += _nothing_verified(result, comment)
+    else:
+        lines += [f"## SpotDiff submission check: {_HEADINGS[verdict]}", ""]
+        lines += _untrusted_run(result, api_problems) if api_problems else _checked(result)
+        lines += ["", _VERIFIED_MEANS]
     if run_url is not None and _RUN_URL.fullmatch(run_url):
         lines += ["", f"Details: [the verification run]({run_url})."]
     text = "\n".join(lines) + "\n"
@@ -87,6 +97,27 @@ def _checked(result: CiResult) -> list[str]:
         if hidden > 0:
             lines.append(f"- … and {hidden} more: see the verification run's log")
     return lines
+
+
+def _nothing_verified(result: CiResult, comment: bool) -> list[str]:
+    """A pull request whose merge changes nothing under submissions/ (red team round 17).
+
+    The comment replaces an earlier result, which named an older head: a "Verified"
+    left standing after a push that dropped the folder and changed code instead
+    would vouch for a pull request nobody checked.
+    """
+    checked = (
+        f"Pull request head {result.head_sha} changes nothing under `submissions/` (checked "
+        f"with the code of the base branch at {result.base_sha})"
+    )
+    if not comment:
+        return [f"{checked}: it is not a submission, and nothing here is verified."]
+    return [
+        f"{checked}, so nothing here is verified.",
+        "",
+        "What this comment said before was about an earlier head of this pull request and "
+        "no longer applies. A push that changes `submissions/` again is checked again.",
+    ]
 
 
 def _untrusted_run(result: CiResult, api_problems: Sequence[str]) -> list[str]:

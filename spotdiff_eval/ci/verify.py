@@ -51,11 +51,16 @@ class Verification:
     report: dict[str, Any] | None
     #: Why a maintainer must look (``ownership``): not problems, never a pass.
     reviews: tuple[str, ...] = ()
+    #: Merging changes nothing under submissions/: nothing was checked or scored.
+    not_a_submission: bool = False
 
     @property
     def verdict(self) -> str:
         """verified (scored), checked (valid, hidden track: scored after merge),
-        needs_maintainer (valid, but changes an entry its author does not own), rejected."""
+        needs_maintainer (valid, but changes an entry its author does not own), rejected,
+        or not_a_submission (merging changes nothing under submissions/)."""
+        if self.not_a_submission:
+            return "not_a_submission"
         if self.problems:
             return "rejected"
         if self.reviews:
@@ -77,6 +82,9 @@ def verify_pull_request(
 ) -> Verification:
     """Check what the pull request changes, validate its submission, score it.
 
+    A pull request whose merge changes nothing under ``submissions/`` is not a
+    submission: it gets that verdict at once, with no board read and no score.
+
     ``manifest`` replaces the board's dataset of a public board (tests, and
     a maintainer checking by hand); by default it is the trusted tree's
     board dataset, fetched into ``cache_dir`` for a Hub board. ``author`` is
@@ -87,6 +95,8 @@ def verify_pull_request(
     head = require_sha(head, "--head", "")
     trusted, pr = Path(trusted), Path(pr)
     check = pull_request_changes(pr, base, head)
+    if check.not_a_submission:
+        return Verification(base, head, None, None, None, None, (), None, not_a_submission=True)
     problems = list(check.problems)
     submission_id = check.submission_id
     action = track = model = None

@@ -35,13 +35,15 @@ def run_verify_pr(args: argparse.Namespace) -> int:
         print(f"spotdiff: needs a maintainer: {shown(line)}", file=sys.stderr)
     print(_verdict_line(result))
     print(f"Artifact written to {args.artifact}")
-    return 0 if result.verdict in ("verified", "checked") else 1
+    return 0 if result.verdict in ("verified", "checked", "not_a_submission") else 1
 
 
 def _verdict_line(result: CiResult) -> str:
     from .._util.percent import percent
     from .._util.terminal import safe_text
 
+    if result.verdict == "not_a_submission":
+        return f"{result.verdict}: this pull request changes nothing under submissions/"
     who = safe_text(result.submission_id or "no single submission folder")
     if result.metrics is not None and result.confidence_interval is not None:
         low, high = result.confidence_interval
@@ -113,7 +115,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "Check that merging a pull request adds or updates exactly one valid submission folder "
         "and nothing else, score it with this (trusted) installation, and write the artifact, "
         "job summary and step outputs. Exits 1 when the submission is not accepted, and when "
-        "it changes an entry its author does not own (a maintainer must review).",
+        "it changes an entry its author does not own (a maintainer must review). A pull "
+        "request whose merge changes nothing under submissions/ gets the verdict "
+        "not_a_submission (exit 0): nothing is checked or scored, and nothing is verified.",
         "  spotdiff ci verify-pr --trusted . --pr ../pr --artifact /tmp/verify\n"
         "  PR_AUTHOR=octocat spotdiff ci verify-pr --trusted . --pr ../pr \\\n"
         "      --author-env PR_AUTHOR --artifact /tmp/verify\n"
@@ -165,7 +169,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "the comment says not accepted when those files break the submission rules",
     )
     c.add_argument(
-        "--github-output", metavar="NAME", help="also write the body as this step output"
+        "--github-output",
+        metavar="NAME",
+        help="also write the body as this step output, and the step output mode: post "
+        "(create or update the sticky comment) or update (only replace an earlier one: the "
+        "pull request changes nothing under submissions/)",
     )
     c.set_defaults(handler=run_comment_body)
 
