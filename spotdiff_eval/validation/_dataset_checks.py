@@ -38,6 +38,12 @@ from ._grounding import check_grounding, crop_panels
 #: half a gigabyte of decoding (1.3 GB and 6.5 s for larger ones).
 MAX_IMAGE_PIXELS = 50_000_000
 
+#: Pillow's names for the formats a dataset image may have. A JPEG that carries
+#: more pictures after the first in an MPF segment (a phone photo's HDR gain
+#: map or depth map, Android's Ultra HDR) is opened as "MPO": it is a JPEG
+#: file all the same, the first picture is the image, and it was refused.
+IMAGE_FORMATS = {"PNG": "PNG", "JPEG": "JPEG", "MPO": "JPEG"}
+
 # -- dataset -------------------------------------------------------------------
 
 
@@ -157,7 +163,7 @@ def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None
     except (OSError, SyntaxError, ValueError) as exc:
         findings.add(path, "", f"not a readable PNG or JPEG image ({exc})")
         return None
-    if image_format not in ("PNG", "JPEG"):
+    if image_format not in IMAGE_FORMATS:
         findings.add(path, "", f"image format is {image_format}, expected PNG or JPEG")
     return size
 
