@@ -17,6 +17,7 @@ token".
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -29,6 +30,10 @@ from .._util.exception_chain import exception_chain
 from .._util.redaction import Redactor, plain_text_warning
 from .._util.terminal import safe_text
 from ..errors import SpotDiffError
+
+#: errno values of a write that failed for want of room: a full disk, a quota,
+#: a file size limit.
+_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
 
 
 @dataclass(frozen=True)
@@ -106,17 +111,26 @@ def _redacted_logs(redactor: Redactor) -> Iterator[None]:
             handler.removeFilter(redacting)
 
 
-def transfer_failure(exc: BaseException, call: HubCall) -> SpotDiffError:
+def transfer_failure(
+    exc: BaseException, call: HubCall, folder: object | None = None
+) -> SpotDiffError:
     """The one-line error for any failure of a transfer, known or not.
 
     The transfer runs in a child process (``_fetch``) whose traceback would
-    reach the user's terminal: an unknown failure is summed up instead.
+    reach the user's terminal: an unknown failure is summed up instead. A
+    full disk fails in a write that names no file: the error names
+    ``folder``, the one being written, when there is no file to name.
     """
     found = hub_error(exc, call)
     if found is not None:
         return found
-    if isinstance(exc, OSError) and exc.filename is not None:  # a full disk
+    if isinstance(exc, OSError) and exc.filename is not None:
         return SpotDiffError(exc.filename, "", f"cannot write: {exc.strerror or exc}")
+    for cause in exception_chain(exc):
+        if isinstance(cause, OSError) and cause.errno in _FULL:
+            where = cause.filename if cause.filename is not None else folder
+            if where is not None:
+                return SpotDiffError(where, "", f"cannot write: {cause.strerror or cause}")
     what = _redactor(call).text(f"download failed: {type(exc).__name__}: {_summary(exc)}")
     return SpotDiffError(call.repo_id, "", what)
 
