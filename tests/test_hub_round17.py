@@ -7,12 +7,14 @@ The real huggingface_hub client runs against the loopback hub
 from __future__ import annotations
 
 import io
+import json
 import os
 import resource
 import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -116,6 +118,66 @@ def test_a_full_disk_is_one_line_and_keeps_the_output(hub: FakeHub, tmp_path: Pa
     )
     assert result.stderr == f"spotdiff: error: {out}: cannot write: No space left on device\n"
     assert result.stdout == "exit 1\nnotes.txt\nmine\n"
+
+
+# -- a downloaded file changed by hand ----------------------------------------------------
+
+
+def _edit(path: Path, *, keep_time: bool) -> bytes:
+    """Change one byte of ``path`` (a description, or a pixel's JPEG/PNG tail); its bytes."""
+    before = path.stat()
+    if path.suffix == ".json":
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["differences"][0]["description"] = "Fixed by hand: the ball turns teal."
+        content = json.dumps(data, indent=2).encode()
+    else:
+        content = path.read_bytes()[:-1] + b"\x00"
+    path.write_bytes(content)
+    if keep_time:  # as cp -p or rsync -t leave it
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    else:
+        os.utime(path, (time.time() + 5, time.time() + 5))  # edited later, as a person would
+    return content
+
+
+@pytest.mark.parametrize("keep_time", [False, True], ids=["edited later", "time kept"])
+@pytest.mark.parametrize(
+    ("name", "lfs"),
+    [("data/annotations/scene_a_park.json", False), ("data/images/scene_a_park.png", True)],
+    ids=["annotation", "LFS image"],
+)
+def test_a_downloaded_file_changed_since_is_not_overwritten(
+    hub: FakeHub, tmp_path: Path, name: str, lfs: bool, keep_time: bool
+) -> None:
+    """Edited later, the file was silently replaced by the hub's copy (the edit
+    lost); edited with its time kept, it was silently kept while the download
+    said "at commit <sha> ... (valid)". Images are LFS files on the Hub, whose
+    ETag is a sha256 rather than a git blob sha1."""
+    if lfs:
+        hub.lfs_suffixes = (".png", ".jpg")
+    first = hub.add_dataset(REPO, published(dataset_files("1.0")))
+    hub.commit(REPO, published(dataset_files("1.1")), "Version 1.1")
+    out = tmp_path / "out"
+    assert download("--dataset", REPO, "--revision", first, "--output", out).returncode == 0
+    if lfs:
+        assert [r for r in hub.requests if r.path.startswith("/lfs-cdn/")], "served as LFS"
+    edited = _edit(out / name, keep_time=keep_time)
+    before = tree(out)
+
+    for revision in ("main", first):
+        result = download("--dataset", REPO, "--revision", revision, "--output", out)
+        assert_one_error(
+            result,
+            f"{out}: would overwrite {name}, changed since an earlier download wrote it; "
+            "move your version away or choose an empty folder with --output",
+        )
+    assert tree(out) == before
+    assert (out / name).read_bytes() == edited
+
+    (out / name).unlink()  # put away: the download goes on
+    result = download("--dataset", REPO, "--output", out)
+    assert result.returncode == 0, result.stderr
+    assert tree(out) == hub.files(REPO)
 
 
 def test_unchanged_lfs_files_are_kept_across_versions(hub: FakeHub, tmp_path: Path) -> None:

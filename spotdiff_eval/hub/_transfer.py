@@ -18,6 +18,7 @@ staging folder (``_staging``), and moved into place only once they are checked.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -132,14 +133,19 @@ def download_dataset(
         )
     foreign = _foreign_files(output, names)
     if foreign:
-        shown = ", ".join(foreign[:3]) + (
-            f" and {len(foreign) - 3} more" if len(foreign) > 3 else ""
-        )
         raise SpotDiffError(
             output,
             "",
-            f"would overwrite {shown}, not written by an earlier download; "
+            f"would overwrite {_shown(foreign)}, not written by an earlier download; "
             "choose an empty folder with --output",
+        )
+    changed = _changed_files(output, names)
+    if changed:
+        raise SpotDiffError(
+            output,
+            "",
+            f"would overwrite {_shown(changed)}, changed since an earlier download wrote "
+            "it; move your version away or choose an empty folder with --output",
         )
     with staged_download(output) as stage:
         stage.seed(names)
@@ -292,6 +298,52 @@ def _has_token(token: str | None) -> bool:
     from huggingface_hub import get_token
 
     return get_token() is not None
+
+
+def _shown(names: list[str]) -> str:
+    return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+
+def _changed_files(output: Path, names: list[str]) -> list[str]:
+    """Files an earlier download wrote whose bytes are no longer the ones it wrote.
+
+    A hand-edited annotation was silently replaced by the hub's copy, or,
+    when its modification time was within a second of the download or kept
+    (``cp -p``, ``rsync -t``), silently kept while the download said it had
+    the resolved commit. huggingface_hub's record of each file holds its
+    ETag: the git blob sha1 of a regular file, the sha256 of an LFS one.
+    A record with another kind of ETag (a mirror's own) is not checked.
+    """
+    changed = []
+    for name in sorted(names):
+        path, record = output / name, output / download_record(name)
+        if not (os.path.lexists(path) and record.is_file()):
+            continue
+        try:
+            etag = record.read_text(encoding="utf-8").split("\n")[1].strip().lower()
+        except (OSError, UnicodeDecodeError, IndexError):
+            continue  # huggingface_hub drops an unreadable record and checks the file itself
+        if len(etag) in (40, 64) and _HEX.fullmatch(etag) and _file_hash(path, etag) != etag:
+            changed.append(name)
+    return changed
+
+
+_HEX = re.compile(r"[0-9a-f]+", re.ASCII)
+
+
+def _file_hash(path: Path, etag: str) -> str | None:
+    """The file's hash of the kind ``etag`` is (sha256, else git blob sha1); None if unreadable."""
+    try:
+        with open(path, "rb") as file:
+            if len(etag) == 64:
+                digest = hashlib.sha256()
+            else:
+                digest = hashlib.sha1(b"blob %d\0" % os.fstat(file.fileno()).st_size)
+            while chunk := file.read(1 << 20):
+                digest.update(chunk)
+    except OSError:  # a folder, or unreadable: not the file the download wrote
+        return None
+    return digest.hexdigest()
 
 
 def _foreign_files(output: Path, names: list[str]) -> list[str]:
