@@ -191,3 +191,42 @@ def test_unchanged_lfs_files_are_kept_across_versions(hub: FakeHub, tmp_path: Pa
         result = download("--dataset", REPO, "--revision", revision, "--output", out)
         assert result.returncode == 0, result.stderr
         assert tree(out) == hub.files(REPO, revision)
+
+
+# -- repository files where downloads keep their own ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [
+        {".spotdiff-download-x/moves.json": b'["notes.txt"]',
+         ".spotdiff-download-x/files/notes.txt": b"replaced\n"},
+        {".cache/huggingface/download/notes.txt.metadata": b"0\n0\n0\n"},
+    ],
+    ids=["a staging folder", "huggingface_hub's records"],
+)  # fmt: skip
+def test_a_repository_planting_download_work_files_is_refused(
+    hub: FakeHub, tmp_path: Path, planted: dict[str, bytes]
+) -> None:
+    """A planted staging folder with a list of moves was "finished" by the next
+    download into the same folder, replacing a file of the user's no download
+    wrote (here notes.txt), whatever dataset that next download fetched."""
+    evil = f"{REPO}-planted"
+    head = hub.add_dataset(evil, {**published(dataset_files()), **planted})
+    hub.add_dataset(REPO, published(dataset_files()))
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine\n", encoding="utf-8")
+
+    result = download("--dataset", evil, "--output", out)
+
+    names = ", ".join(sorted(planted))
+    assert_one_error(
+        result,
+        f"{evil}: commit {head}: holds {names}, in a folder downloads keep their own files "
+        "in, so it is not a SpotDiff dataset; nothing was downloaded",
+    )
+    assert not [r for r in hub.requests if "/resolve/" in r.path]
+    assert download("--dataset", REPO, "--output", out).returncode == 0
+    assert (out / "notes.txt").read_text(encoding="utf-8") == "mine\n"
+    assert tree(out) == {**hub.files(REPO), "notes.txt": b"mine\n"}

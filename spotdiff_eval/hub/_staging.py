@@ -144,6 +144,20 @@ def finish_moves(output: Path, leftover: Path) -> None:
             os.replace(kept, target)
 
 
+def reserved(name: str) -> bool:
+    """Whether repository file ``name`` would land where downloads keep their own files.
+
+    A repository holding ``.spotdiff-download-x/moves.json`` and
+    ``.spotdiff-download-x/files/notes.txt`` planted what looks like a killed
+    run's staging folder: the next download into the same folder "finished"
+    its moves and replaced the user's ``notes.txt``, which no download wrote.
+    Files under ``.cache/huggingface/`` would pass for huggingface_hub's
+    records of the files a download wrote.
+    """
+    parts = name.split("/")
+    return parts[0].startswith(STAGING_PREFIX) or tuple(parts[:2]) == BOOKKEEPING.parts
+
+
 def _lock(name: Path) -> bool:
     """A lock file huggingface_hub keeps beside its records: not part of the download."""
     return name.suffix == ".lock" and name.parts[:2] == BOOKKEEPING.parts

@@ -33,7 +33,7 @@ from ..validation import Findings
 from ._errors import HubCall, check_hub_endpoint, hub_errors
 from ._fetch import fetch_snapshot, progress_bars
 from ._files import MANIFEST_IN_REPO, dataset_files, manifest_of
-from ._staging import clean_staging, download_record, staged_download
+from ._staging import clean_staging, download_record, reserved, staged_download
 
 #: The environment variable huggingface_hub itself reads a token from.
 DEFAULT_TOKEN_ENV = "HF_TOKEN"
@@ -130,6 +130,14 @@ def download_dataset(
             repo_id,
             f"commit {commit}",
             f"has no {MANIFEST_IN_REPO}, so it is not a SpotDiff dataset; nothing was downloaded",
+        )
+    kept_for_downloads = sorted(filter(reserved, names))
+    if kept_for_downloads:
+        raise SpotDiffError(
+            repo_id,
+            f"commit {commit}",
+            f"holds {_shown(kept_for_downloads)}, in a folder downloads keep their own "
+            "files in, so it is not a SpotDiff dataset; nothing was downloaded",
         )
     foreign = _foreign_files(output, names)
     if foreign:
