@@ -21,7 +21,15 @@ import pytest
 from conftest import REPO as REPO_ROOT
 from conftest import run_cli
 from fake_hub import FakeHub
-from hub_fixtures import REPO, assert_one_error, dataset_files, download, published, tree
+from hub_fixtures import (
+    OWNER_TOKEN,
+    REPO,
+    assert_one_error,
+    dataset_files,
+    download,
+    published,
+    tree,
+)
 from PIL import Image
 from published_shape import REPO as PUBLISHED_REPO
 from published_shape import published_files
@@ -230,3 +238,23 @@ def test_a_repository_planting_download_work_files_is_refused(
     assert download("--dataset", REPO, "--output", out).returncode == 0
     assert (out / "notes.txt").read_text(encoding="utf-8") == "mine\n"
     assert tree(out) == {**hub.files(REPO), "notes.txt": b"mine\n"}
+
+
+# -- huggingface_hub's timeouts ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["30s", "2.5", ""])
+@pytest.mark.parametrize("name", ["HF_HUB_ETAG_TIMEOUT", "HF_HUB_DOWNLOAD_TIMEOUT"])
+@pytest.mark.parametrize("command", ["download", "publish-dataset"])
+def test_a_timeout_that_is_not_a_whole_number_is_one_line(
+    hub: FakeHub, tmp_path: Path, name: str, value: str, command: str
+) -> None:
+    """huggingface_hub reads them with int() when imported: a traceback."""
+    if command == "download":
+        args: list[str | Path] = ["download", "--dataset", REPO, "--output", tmp_path / "out"]
+    else:
+        args = ["publish-dataset", "data", "--dataset", REPO]
+    result = run_cli(*args, env={name: value, "HF_TOKEN": OWNER_TOKEN})
+    assert_one_error(result, f"{name}: must be a whole number of seconds (or unset)")
+    assert hub.requests == []
+    assert not (tmp_path / "out").exists()

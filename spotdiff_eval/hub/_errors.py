@@ -154,8 +154,8 @@ def _find(exc: BaseException, call: HubCall) -> SpotDiffError | None:
 
 
 def check_hub_endpoint(endpoint: str | None = None) -> None:
-    """Refuse a malformed ``endpoint`` or ``HF_ENDPOINT`` in one line, before huggingface_hub
-    is imported.
+    """Refuse a malformed ``endpoint`` or ``HF_ENDPOINT``, or a timeout that is not a whole
+    number, in one line, before huggingface_hub is imported.
 
     huggingface_hub parses ``HF_ENDPOINT`` when imported: ``http://[::1`` or a bad port
     ended in its traceback, and ``not a url`` in a misleading "cannot reach the hub".
@@ -164,6 +164,19 @@ def check_hub_endpoint(endpoint: str | None = None) -> None:
         endpoint_host(endpoint, "HF_ENDPOINT")
     elif "HF_ENDPOINT" in os.environ:
         endpoint_host(os.environ["HF_ENDPOINT"], "HF_ENDPOINT")
+    for name in _WHOLE_SECONDS:
+        value = os.environ.get(name)
+        if value is None:
+            continue
+        try:
+            int(value)  # as huggingface_hub reads it, "" included
+        except ValueError:
+            raise SpotDiffError(name, "", "must be a whole number of seconds (or unset)") from None
+
+
+#: Timeouts huggingface_hub reads with ``int()`` when imported: "30s", "2.5" or an
+#: empty value ended in its traceback.
+_WHOLE_SECONDS = ("HF_HUB_ETAG_TIMEOUT", "HF_HUB_DOWNLOAD_TIMEOUT")
 
 
 def plain_http_warning(token: str | None) -> str | None:
