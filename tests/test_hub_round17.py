@@ -29,6 +29,7 @@ from hub_fixtures import (
     download,
     published,
     tree,
+    write_tree,
 )
 from PIL import Image
 from published_shape import REPO as PUBLISHED_REPO
@@ -258,3 +259,23 @@ def test_a_timeout_that_is_not_a_whole_number_is_one_line(
     assert_one_error(result, f"{name}: must be a whole number of seconds (or unset)")
     assert hub.requests == []
     assert not (tmp_path / "out").exists()
+
+
+# -- the loader ---------------------------------------------------------------------------
+
+
+def test_manifest_paths_with_backslashes_validate_as_they_load(tmp_path: Path) -> None:
+    """The loader reads ``data\\images\\x.png`` (a manifest saved by a Windows tool);
+    validate compared its file name unsplit with the annotation's ``image`` and
+    refused every item."""
+    files = dataset_files()
+    manifest = json.loads(files["data/manifest.json"])
+    for entry in manifest["items"]:
+        entry["image"] = entry["image"].replace("/", "\\")
+    files["data/manifest.json"] = json.dumps(manifest).encode()
+    root = write_tree(tmp_path / "root", files)
+
+    result = run_cli("validate", root / "data")
+
+    assert (result.returncode, result.stdout) == (0, f"{root / 'data'}: valid\n")
+    assert "differs" not in result.stderr

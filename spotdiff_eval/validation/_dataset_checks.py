@@ -113,7 +113,8 @@ def _item_findings(findings: Findings, manifest: Manifest, index: int, loaded: L
     source = item.annotation_path
     review_status_findings(findings, source, annotation.review_status)
     listed = manifest.entries[index]["image"]
-    if PurePosixPath(annotation.image.replace("\\", "/")).name != PurePosixPath(listed).name:
+    # Either may be written with backslashes, as the loader reads both (a Windows editor).
+    if _file_name(annotation.image) != _file_name(listed):
         findings.add(
             source,
             "/image",
@@ -134,6 +135,10 @@ def _item_findings(findings: Findings, manifest: Manifest, index: int, loaded: L
     _geometry_findings(findings, item, annotation, size)
     if size is not None and len(findings) == before and _locatable(annotation):
         _grounding_findings(findings, item, annotation)
+
+
+def _file_name(path: str) -> str:
+    return PurePosixPath(path.replace("\\", "/")).name
 
 
 def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None:
