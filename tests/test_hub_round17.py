@@ -14,6 +14,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -279,3 +280,50 @@ def test_manifest_paths_with_backslashes_validate_as_they_load(tmp_path: Path) -
 
     assert (result.returncode, result.stdout) == (0, f"{root / 'data'}: valid\n")
     assert "differs" not in result.stderr
+
+
+# -- two downloads into one folder -------------------------------------------------------
+
+
+def test_two_downloads_into_one_folder_leave_one_commit_whole(hub: FakeHub, tmp_path: Path) -> None:
+    """Each checked its own files, then both renamed theirs in at once: the folder
+    ended with the manifest of one commit and files of the other, checked by
+    neither. The first here moves its files in slowly; the second starts
+    meanwhile, waits for it, and its commit is what the folder holds."""
+    first = hub.add_dataset(REPO, published(dataset_files("1.0")))
+    hub.commit(REPO, published(dataset_files("1.1")), "Version 1.1")
+    out = tmp_path / "out"
+    script = textwrap.dedent(
+        f"""
+        import os, sys, time
+        from spotdiff_eval.cli import main
+        real_rename = os.rename
+        def rename(source, destination):
+            real_rename(source, destination)
+            if "{os.sep}files{os.sep}" in os.fspath(source):
+                if rename.first:
+                    rename.first = False
+                    print("moving", flush=True)
+                time.sleep(0.2)
+        rename.first = True
+        os.rename = rename
+        sys.exit(main(["download", "--dataset", {REPO!r}, "--revision", {first!r},
+                       "--output", {str(out)!r}]))
+        """
+    )
+    slow = subprocess.Popen(
+        [sys.executable, "-c", script], cwd=REPO_ROOT, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert slow.stdout is not None
+        assert slow.stdout.readline() == "moving\n"
+        second = download("--dataset", REPO, "--output", out)
+        _, stderr = slow.communicate(timeout=60)
+    finally:
+        slow.kill()
+        slow.wait()
+    assert (slow.returncode, stderr) == (0, "")
+    assert second.returncode == 0, second.stderr
+    assert tree(out) == hub.files(REPO)
+    assert [p.name for p in out.iterdir() if p.name.startswith(".spotdiff")] == []

@@ -22,6 +22,7 @@ once no live run holds its lock (``folder_swap.locked_work_folder``).
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import os
 import shutil
@@ -87,7 +88,7 @@ class Stage:
             for path in self.files.rglob("*")
             if path.is_file() and not _lock(path.relative_to(self.files))
         )
-        with signals_held():
+        with signals_held(), moving_into(self.output):
             (self._work / MOVES).write_text(json.dumps([n.as_posix() for n in names]))
             self._move_in(names)
         self.committed = True
@@ -115,6 +116,24 @@ class Stage:
                     os.rename(self._aside / name, self.output / name)
             remove_empty(sorted(made, key=lambda folder: len(folder.parts), reverse=True))
             raise
+
+
+@contextlib.contextmanager
+def moving_into(output: Path) -> Iterator[None]:
+    """Hold ``output``'s lock: one download at a time moves files into it.
+
+    Two downloads into one folder (two jobs of a Makefile, two terminals)
+    each checked their own staged files, then renamed them in at the same
+    time: the folder ended with the manifest of one commit and other files
+    of the other, which neither had checked. Now the second one's moves
+    wait for the first one's, and the folder holds the second commit whole.
+    """
+    fd = os.open(output, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
 
 
 def finish_moves(output: Path, leftover: Path) -> None:
@@ -171,7 +190,7 @@ def clean_staging(output: Path) -> None:
     """
     if not os.path.isdir(output):
         return
-    with writing(output):
+    with writing(output), moving_into(output):
         clean_work_folders(
             output, STAGING_PREFIX, recover=lambda leftover: finish_moves(output, leftover)
         )
