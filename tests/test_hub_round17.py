@@ -327,3 +327,34 @@ def test_two_downloads_into_one_folder_leave_one_commit_whole(hub: FakeHub, tmp_
     assert second.returncode == 0, second.stderr
     assert tree(out) == hub.files(REPO)
     assert [p.name for p in out.iterdir() if p.name.startswith(".spotdiff")] == []
+
+
+# -- a file the hub refuses ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("status", "headers", "what"),
+    [
+        (404, {"X-Error-Code": "EntryNotFound", "X-Error-Message": "gone"},
+         "the hub answered HTTP 404: gone"),
+        (403, {"X-Error-Message": "Blocked by policy"}, "access denied: Blocked by policy"),
+    ],
+    ids=["404", "403"],
+)  # fmt: skip
+def test_a_file_the_hub_refuses_is_named(
+    hub: FakeHub, tmp_path: Path, status: int, headers: dict[str, str], what: str
+) -> None:
+    """The error named the dataset only: which of its files failed was not said."""
+    hub.add_dataset(REPO, published(dataset_files()))
+    hub.fail("scene_a_park.png", status, headers)
+    out = tmp_path / "out"
+    result = download("--dataset", REPO, "--output", out)
+    assert_one_error(result, f"{REPO}: data/images/scene_a_park.png: {what}")
+    assert not out.exists()
+
+
+def test_a_hub_limiting_requests_says_to_try_again_later(hub: FakeHub, tmp_path: Path) -> None:
+    hub.add_dataset(REPO, published(dataset_files()))
+    hub.fail("/api/datasets/", 429, {"X-Error-Message": "Too Many Requests"})
+    result = download("--dataset", REPO, "--output", tmp_path / "out")
+    assert_one_error(result, f"{REPO}: the hub limits requests (HTTP 429); try again later")

@@ -24,6 +24,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from urllib.parse import unquote, urlsplit
 
 from .._util.endpoints import endpoint_host
 from .._util.exception_chain import exception_chain
@@ -244,8 +245,24 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
     if isinstance(exc, hf.DisabledRepoError):
         return SpotDiffError(repo, "", "the hub has disabled this dataset")
     if isinstance(exc, hf.HfHubHTTPError):
-        return SpotDiffError(repo, "", _http_failure(exc, call))
+        return SpotDiffError(repo, _repository_file(exc), _http_failure(exc, call))
     return None
+
+
+def _repository_file(exc: BaseException) -> str:
+    """The repository file whose download failed, from the request's ``/resolve/`` URL.
+
+    A file the hub refused (404, 403, 5xx) was reported for the dataset as a
+    whole: nobody could tell which file of hundreds it was.
+    """
+    request = getattr(getattr(exc, "response", None), "request", None)
+    try:
+        path = urlsplit(str(request.url)).path if request is not None else ""
+    except (AttributeError, ValueError):
+        return ""
+    _, marker, rest = path.partition("/resolve/")
+    name = rest.partition("/")[2] if marker else ""
+    return safe_text(unquote(name), 200)
 
 
 def _not_found(call: HubCall) -> str:
@@ -273,6 +290,8 @@ def _http_failure(exc: BaseException, call: HubCall) -> str:
                 + (f": {server}" if server else "")
             )
         return "access denied" + (f": {server}" if server else "")
+    if status == 429:
+        return "the hub limits requests (HTTP 429); try again later"
     detail = f"the hub answered HTTP {status}"
     return detail + (f": {server}" if server else "")
 
