@@ -6,6 +6,7 @@ The real huggingface_hub client runs against the loopback hub
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import os
@@ -35,6 +36,9 @@ from hub_fixtures import (
 from PIL import Image
 from published_shape import REPO as PUBLISHED_REPO
 from published_shape import published_files
+
+from spotdiff_eval.errors import SpotDiffError
+from spotdiff_eval.runner.inputs import read_image
 
 #: The fixture ``hub`` (see hub_fixtures.py).
 pytest_plugins = ("hub_fixtures",)
@@ -358,3 +362,39 @@ def test_a_hub_limiting_requests_says_to_try_again_later(hub: FakeHub, tmp_path:
     hub.fail("/api/datasets/", 429, {"X-Error-Message": "Too Many Requests"})
     result = download("--dataset", REPO, "--output", tmp_path / "out")
     assert_one_error(result, f"{REPO}: the hub limits requests (HTTP 429); try again later")
+
+
+# -- a clone made without Git LFS ---------------------------------------------------------
+
+
+def _pointer(content: bytes) -> bytes:
+    oid = hashlib.sha256(content).hexdigest()
+    spec = "https://git-lfs.github.com/spec/v1"
+    return f"version {spec}\noid sha256:{oid}\nsize {len(content)}\n".encode()
+
+
+def test_git_lfs_pointers_are_named_as_such(tmp_path: Path) -> None:
+    """``git clone`` of the dataset repository without git-lfs leaves a pointer for
+    each image: validate said "cannot identify image file", run "not a PNG, JPEG,
+    GIF or WebP image", and a JSON file "line 1 column 1: invalid JSON"."""
+    files = published(dataset_files())
+    image, annotation = "data/images/scene_a_park.png", "data/annotations/scene_b_kitchen.json"
+    for name in (image, annotation):
+        files[name] = _pointer(files[name])
+    root = write_tree(tmp_path / "clone", files)
+    said = (
+        "is a Git LFS pointer, not the file itself (the repository was cloned without Git "
+        "LFS: run `git lfs pull` in it; spotdiff download fetches a dataset whole)"
+    )
+
+    result = run_cli("validate", root / "data")
+
+    assert result.returncode == 1
+    errors = [line for line in result.stderr.splitlines() if "error" in line]
+    assert errors == [
+        f"spotdiff: error: {root / annotation}: {said}",
+        f"spotdiff: error: {root / image}: {said}",
+    ]
+    with pytest.raises(SpotDiffError) as raised:
+        read_image(root / image)
+    assert raised.value.one_line() == f"{root / image}: {said}"

@@ -12,6 +12,7 @@ from pathlib import Path, PurePosixPath
 
 from PIL import Image
 
+from .._util.lfs import POINTER_PROBLEM, starts_as_pointer
 from ..datasets import (
     Annotation,
     Box,
@@ -148,6 +149,9 @@ def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None
     path = item.image_path
     if not path.is_file():
         findings.add(path, "", f"image of item {item.item_id} not found")
+        return None
+    if starts_as_pointer(path):
+        findings.add(path, "", POINTER_PROBLEM)
         return None
     try:
         with warnings.catch_warnings():
