@@ -398,3 +398,38 @@ def test_git_lfs_pointers_are_named_as_such(tmp_path: Path) -> None:
     with pytest.raises(SpotDiffError) as raised:
         read_image(root / image)
     assert raised.value.one_line() == f"{root / image}: {said}"
+
+
+# -- a hub that names no commit -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sha", [None, "", "main", "../../etc"], ids=["absent", "empty", "a name", "a path"]
+)
+def test_a_hub_that_names_no_commit_is_said_to_be_odd(
+    hub: FakeHub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sha: str | None
+) -> None:
+    """A mirror whose dataset info lacks a sha had the transfer ask for revision
+    "None", and the user read: revision "main": not found."""
+    hub.add_dataset(REPO, published(dataset_files()))
+    real_info = hub._info
+
+    def info(repo: object, revision: str) -> tuple[int, dict[str, str], bytes]:
+        status, headers, body = real_info(repo, revision)
+        data = json.loads(body)
+        if sha is None:
+            del data["sha"]
+        else:
+            data["sha"] = sha
+        return status, headers, json.dumps(data).encode()
+
+    monkeypatch.setattr(hub, "_info", info)
+    out = tmp_path / "out"
+    result = download("--dataset", REPO, "--output", out)
+    assert_one_error(
+        result,
+        f'{hub.url}: revision "main": the hub\'s answer names no commit sha for it; '
+        "is HF_ENDPOINT a Hugging Face Hub?",
+    )
+    assert not [r for r in hub.requests if "/resolve/" in r.path]
+    assert not out.exists()

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from .._util.folders import check_folder
 from .._util.terminal import safe_text
+from ..datasets import COMMIT
 from ..errors import SpotDiffError
 from ..validation import Findings
 from ._errors import HubCall, check_hub_endpoint, hub_errors
@@ -120,7 +121,7 @@ def download_dataset(
     call = HubCall(repo_id, api.endpoint, token_env, _has_token(token), revision)
     with hub_errors(call):
         info = api.dataset_info(repo_id, revision=revision)
-        commit = str(info.sha)
+        commit = _resolved_commit(info.sha, call)
         if info.siblings is not None:
             names = [sibling.rfilename for sibling in info.siblings]
         else:
@@ -306,6 +307,22 @@ def _has_token(token: str | None) -> bool:
     from huggingface_hub import get_token
 
     return get_token() is not None
+
+
+def _resolved_commit(sha: object, call: HubCall) -> str:
+    """The commit sha the hub resolved the revision to, or a one-line error.
+
+    A mirror whose answer lacks ``sha`` (or holds something else) had the
+    transfer ask for revision "None", and the user read that the revision
+    they gave was "not found".
+    """
+    if isinstance(sha, str) and COMMIT.fullmatch(sha):
+        return sha
+    raise SpotDiffError(
+        call.endpoint,
+        f'revision "{safe_text(call.revision or "main")}"',
+        "the hub's answer names no commit sha for it; is HF_ENDPOINT a Hugging Face Hub?",
+    )
 
 
 def _shown(names: list[str]) -> str:
