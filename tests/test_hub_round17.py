@@ -33,11 +33,14 @@ from hub_fixtures import (
     tree,
     write_tree,
 )
+from leaderboard_helpers import make_board
 from PIL import Image
 from published_shape import REPO as PUBLISHED_REPO
 from published_shape import published_files
 
+from spotdiff_eval.datasets import load_board
 from spotdiff_eval.errors import SpotDiffError
+from spotdiff_eval.hub import board_dataset
 from spotdiff_eval.runner.inputs import read_image
 
 #: The fixture ``hub`` (see hub_fixtures.py).
@@ -433,3 +436,32 @@ def test_a_hub_that_names_no_commit_is_said_to_be_odd(
     )
     assert not [r for r in hub.requests if "/resolve/" in r.path]
     assert not out.exists()
+
+
+# -- the boards' dataset cache ------------------------------------------------------------
+
+
+def test_a_complete_cached_commit_is_kept_not_replaced_under_its_readers(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """An unpinned board fetches its branch on every build; the cached copy of the
+    commit it resolves to was deleted and replaced each time, under any other
+    build reading it then (its annotations vanished mid-load)."""
+    head = hub.add_dataset(PUBLISHED_REPO, published_files())
+    folder = make_board(tmp_path / "submissions", "v1-dev", "public",
+                        dataset={"huggingface": PUBLISHED_REPO, "revision": "main"})  # fmt: skip
+    board = load_board(folder)
+    cache = tmp_path / "cache"
+
+    first = board_dataset(board, tmp_path, cache_dir=cache)
+    cached = cache / "datasets" / PUBLISHED_REPO / head
+    reader = os.open(cached / "data" / "manifest.json", os.O_RDONLY)  # another build's view
+    try:
+        before = os.fstat(reader)
+        second = board_dataset(board, tmp_path, cache_dir=cache)
+        assert os.path.samestat(os.stat(cached / "data" / "manifest.json"), before)
+    finally:
+        os.close(reader)
+    assert first.commit == second.commit == head
+    assert second.dataset.fingerprint == first.dataset.fingerprint
+    assert sorted(p.name for p in cached.parent.iterdir()) == [head]
