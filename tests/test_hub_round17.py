@@ -465,3 +465,23 @@ def test_a_complete_cached_commit_is_kept_not_replaced_under_its_readers(
     assert first.commit == second.commit == head
     assert second.dataset.fingerprint == first.dataset.fingerprint
     assert sorted(p.name for p in cached.parent.iterdir()) == [head]
+
+
+@pytest.mark.parametrize(
+    "spaced", [" {url}", "{url} ", "{url}\n"], ids=["before", "after", "newline"]
+)
+@pytest.mark.parametrize("command", ["download", "publish-dataset"])
+def test_an_hf_endpoint_with_spaces_around_is_one_line(
+    hub: FakeHub, tmp_path: Path, spaced: str, command: str
+) -> None:
+    """As a .env file or a copy and paste leaves it: the check passed it (it
+    strips), huggingface_hub did not ("Port could not be cast": a traceback)."""
+    if command == "download":
+        args: list[str | Path] = ["download", "--dataset", REPO, "--output", tmp_path / "out"]
+    else:
+        args = ["publish-dataset", "data", "--dataset", REPO]
+    endpoint = spaced.format(url=hub.url)
+    result = run_cli(*args, env={"HF_ENDPOINT": endpoint, "HF_TOKEN": OWNER_TOKEN})
+    assert_one_error(result, "HF_ENDPOINT: must not start or end with a space or line break")
+    assert hub.requests == []
+    assert not (tmp_path / "out").exists()

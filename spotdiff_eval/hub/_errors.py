@@ -164,7 +164,14 @@ def check_hub_endpoint(endpoint: str | None = None) -> None:
     if endpoint is not None:
         endpoint_host(endpoint, "HF_ENDPOINT")
     elif "HF_ENDPOINT" in os.environ:
-        endpoint_host(os.environ["HF_ENDPOINT"], "HF_ENDPOINT")
+        value = os.environ["HF_ENDPOINT"]
+        endpoint_host(value, "HF_ENDPOINT")
+        if value != value.strip():
+            # huggingface_hub uses it as it is: "http://host:8080 " ended in its
+            # traceback, a leading space in "cannot reach the hub".
+            raise SpotDiffError(
+                "HF_ENDPOINT", "", "must not start or end with a space or line break"
+            )
     for name in _WHOLE_SECONDS:
         value = os.environ.get(name)
         if value is None:
