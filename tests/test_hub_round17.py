@@ -485,3 +485,24 @@ def test_an_hf_endpoint_with_spaces_around_is_one_line(
     assert_one_error(result, "HF_ENDPOINT: must not start or end with a space or line break")
     assert hub.requests == []
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("command", ["download", "publish-dataset"])
+@pytest.mark.parametrize("token_env", ["HF_TOKEN", "MY_HF"])
+def test_a_token_no_header_can_carry_is_one_line_naming_its_variable(
+    hub: FakeHub, tmp_path: Path, command: str, token_env: str
+) -> None:
+    """It was "'ascii' codec can't encode character '\\xf6' in position 11"."""
+    flags = [] if token_env == "HF_TOKEN" else ["--token-env", token_env]
+    if command == "download":
+        args: list[str | Path] = ["download", "--dataset", REPO, "--output", tmp_path / "out"]
+    else:
+        args = ["publish-dataset", "data", "--dataset", REPO]
+    result = run_cli(*args, *flags, env={token_env: "hf_tökén0123456789"})
+    assert_one_error(
+        result,
+        f"{token_env}: holds a character no Hugging Face token has (not ASCII, or a control "
+        "character); check its value",
+    )
+    assert hub.requests == []
+    assert not (tmp_path / "out").exists()

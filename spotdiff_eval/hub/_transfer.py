@@ -114,6 +114,7 @@ def download_dataset(
     from huggingface_hub import HfApi
 
     check_repo_id(repo_id)
+    _check_token(token, token_env)
     output = Path(output)
     check_folder(output)  # before any network access
     clean_staging(output)  # a download killed while moving files in is finished first
@@ -202,6 +203,7 @@ def publish_dataset(
     from huggingface_hub import HfApi
 
     check_repo_id(repo_id)
+    _check_token(token, token_env)
     root = Path(root)
     problems = _dataset_problems(manifest_of(root))
     if problems:
@@ -307,6 +309,22 @@ def _has_token(token: str | None) -> bool:
     from huggingface_hub import get_token
 
     return get_token() is not None
+
+
+def _check_token(token: str | None, token_env: str) -> None:
+    """Refuse a token no request can carry, naming its variable.
+
+    It goes into an HTTP header: "'ascii' codec can't encode character
+    '\\xf6' in position 11" named neither the variable nor the cause, and
+    showed a character of the token.
+    """
+    if token is not None and not (token.isascii() and token.isprintable()):
+        raise SpotDiffError(
+            token_env,
+            "",
+            "holds a character no Hugging Face token has (not ASCII, or a control "
+            "character); check its value",
+        )
 
 
 def _resolved_commit(sha: object, call: HubCall) -> str:
