@@ -155,7 +155,8 @@ def download_dataset(
             output,
             "",
             f"would overwrite {_shown(changed)}, changed since an earlier download wrote "
-            "it; move your version away or choose an empty folder with --output",
+            f"{'it' if len(changed) == 1 else 'them'}; move your version away or choose an "
+            "empty folder with --output",
         )
     with staged_download(output) as stage:
         stage.seed(names)
