@@ -506,3 +506,22 @@ def test_a_token_no_header_can_carry_is_one_line_naming_its_variable(
     )
     assert hub.requests == []
     assert not (tmp_path / "out").exists()
+
+
+def test_the_published_shape_downloads_with_its_images_served_as_lfs(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """As the Hub serves the published set: its JPEGs through LFS (a 302 to storage)."""
+    hub.lfs_suffixes = (".jpg", ".png")
+    files = published_files()
+    head = hub.add_dataset(PUBLISHED_REPO, files)
+    out = tmp_path / "spotdiff-data"
+
+    result = download("--dataset", PUBLISHED_REPO, "--output", out)
+
+    assert result.returncode == 0, result.stderr
+    assert f"at commit {head}" in result.stdout
+    assert tree(out) == files
+    assert len([r for r in hub.requests if r.path.startswith("/lfs-cdn/")]) == 2
+    again = download("--dataset", PUBLISHED_REPO, "--output", out)
+    assert again.returncode == 0, again.stderr
