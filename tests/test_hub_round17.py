@@ -442,11 +442,15 @@ def test_a_hub_that_names_no_commit_is_said_to_be_odd(
 
 
 def test_a_complete_cached_commit_is_kept_not_replaced_under_its_readers(
-    hub: FakeHub, tmp_path: Path
+    hub: FakeHub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An unpinned board fetches its branch on every build; the cached copy of the
     commit it resolves to was deleted and replaced each time, under any other
     build reading it then (its annotations vanished mid-load)."""
+    from huggingface_hub import constants
+
+    # Read from HF_ENDPOINT when first imported, perhaps by an earlier test.
+    monkeypatch.setattr(constants, "ENDPOINT", hub.url)
     head = hub.add_dataset(PUBLISHED_REPO, published_files())
     folder = make_board(tmp_path / "submissions", "v1-dev", "public",
                         dataset={"huggingface": PUBLISHED_REPO, "revision": "main"})  # fmt: skip
