@@ -219,8 +219,9 @@ def test_unchanged_lfs_files_are_kept_across_versions(hub: FakeHub, tmp_path: Pa
         {".spotdiff-download-x/moves.json": b'["notes.txt"]',
          ".spotdiff-download-x/files/notes.txt": b"replaced\n"},
         {".cache/huggingface/download/notes.txt.metadata": b"0\n0\n0\n"},
+        {".Cache/HuggingFace/download/notes.txt.metadata": b"0\n0\n0\n"},
     ],
-    ids=["a staging folder", "huggingface_hub's records"],
+    ids=["a staging folder", "huggingface_hub's records", "records in another case"],
 )  # fmt: skip
 def test_a_repository_planting_download_work_files_is_refused(
     hub: FakeHub, tmp_path: Path, planted: dict[str, bytes]

@@ -171,9 +171,11 @@ def reserved(name: str) -> bool:
     run's staging folder: the next download into the same folder "finished"
     its moves and replaced the user's ``notes.txt``, which no download wrote.
     Files under ``.cache/huggingface/`` would pass for huggingface_hub's
-    records of the files a download wrote.
+    records of the files a download wrote. Compared in any case: on a
+    case-insensitive filesystem (macOS, Windows) ``.Cache/HuggingFace`` is
+    the same folder.
     """
-    parts = name.split("/")
+    parts = name.casefold().split("/")
     return parts[0].startswith(STAGING_PREFIX) or tuple(parts[:2]) == BOOKKEEPING.parts
 
 
