@@ -21,6 +21,7 @@ import errno
 import json
 import logging
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -127,6 +128,16 @@ def transfer_failure(
         return found
     if isinstance(exc, OSError) and exc.filename is not None:
         return SpotDiffError(exc.filename, "", f"cannot write: {exc.strerror or exc}")
+    short = _CUT_SHORT.search(str(exc))
+    if short is not None:
+        want, got = int(short["want"]), int(short["got"])
+        path = _CUT_URL.match(short["name"])  # none for a file fetched from storage (LFS)
+        return SpotDiffError(
+            call.repo_id,
+            safe_text(short["name"][path.end() :], 120) if path else "",
+            f"a file's download was cut short ({got:,} of {want:,} bytes): a network or "
+            "proxy problem; try again",
+        )
     for cause in exception_chain(exc):
         if isinstance(cause, OSError) and cause.errno in _FULL:
             where = cause.filename if cause.filename is not None else folder
@@ -134,6 +145,17 @@ def transfer_failure(
                 return SpotDiffError(where, "", f"cannot write: {cause.strerror or cause}")
     what = _redactor(call).text(f"download failed: {type(exc).__name__}: {_summary(exc)}")
     return SpotDiffError(call.repo_id, "", what)
+
+
+#: huggingface_hub's message for a file that came shorter than announced, naming
+#: the file by the last 40 characters of its URL ("(…)" before them when cut).
+_CUT_SHORT = re.compile(
+    r"Consistency check failed: file should be of size (?P<want>\d+) but has size "
+    r"(?P<got>\d+) \((?P<name>[^\n]*)\)\."
+)
+#: What precedes the repository path in that name: the URL up to the commit, or,
+#: when cut, "(…)" and the end of the commit sha.
+_CUT_URL = re.compile(r"^(?:\(…\)[0-9a-f]*/|.*/resolve/[^/]+/)")
 
 
 def _find(exc: BaseException, call: HubCall) -> SpotDiffError | None:
