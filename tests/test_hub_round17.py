@@ -17,6 +17,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -565,3 +566,31 @@ def test_a_file_cut_short_is_one_line(
         "a network or proxy problem; try again",
     )
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("revision", "what"),
+    [
+        ("", "is empty: give a branch, a tag or a commit sha"),
+        (" main", '" main" has spaces around it'),
+        ("v1.0\n", '"v1.0\\n" has spaces around it'),
+    ],
+    ids=["empty", "space", "newline"],
+)
+def test_an_empty_or_spaced_revision_is_a_usage_error(
+    in_process: Callable[..., subprocess.CompletedProcess[str]],
+    hub: FakeHub,
+    tmp_path: Path,
+    revision: str,
+    what: str,
+) -> None:
+    """``--revision "$REV"`` with REV unset asked the hub for ``.../revision/``:
+    "the hub answered HTTP 404"."""
+    result = in_process("download", "--dataset", REPO, "--revision", revision,
+                        "--output", tmp_path / "out")  # fmt: skip
+    assert_one_error(
+        result,
+        f"spotdiff download: argument --revision: {what} (see 'spotdiff download --help')",
+        status=2,
+    )
+    assert hub.requests == []
