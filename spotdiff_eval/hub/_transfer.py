@@ -367,7 +367,7 @@ def _changed_files(output: Path, names: list[str]) -> list[str]:
             etag = record.read_text(encoding="utf-8").split("\n")[1].strip().lower()
         except (OSError, UnicodeDecodeError, IndexError):
             continue  # huggingface_hub drops an unreadable record and checks the file itself
-        if len(etag) in (40, 64) and _HEX.fullmatch(etag) and _file_hash(path, etag) != etag:
+        if len(etag) in (40, 64) and _HEX.fullmatch(etag) and etag not in _file_hashes(path, etag):
             changed.append(name)
     return changed
 
@@ -375,19 +375,22 @@ def _changed_files(output: Path, names: list[str]) -> list[str]:
 _HEX = re.compile(r"[0-9a-f]+", re.ASCII)
 
 
-def _file_hash(path: Path, etag: str) -> str | None:
-    """The file's hash of the kind ``etag`` is (sha256, else git blob sha1); None if unreadable."""
+def _file_hashes(path: Path, etag: str) -> set[str]:
+    """The file's hashes of the kind ``etag`` is: its sha256, or its git blob sha1 and
+    (a mirror's ETag) its plain sha1; none if it cannot be read."""
     try:
         with open(path, "rb") as file:
             if len(etag) == 64:
-                digest = hashlib.sha256()
+                digests = [hashlib.sha256()]
             else:
-                digest = hashlib.sha1(b"blob %d\0" % os.fstat(file.fileno()).st_size)
+                size = os.fstat(file.fileno()).st_size
+                digests = [hashlib.sha1(b"blob %d\0" % size), hashlib.sha1()]
             while chunk := file.read(1 << 20):
-                digest.update(chunk)
+                for digest in digests:
+                    digest.update(chunk)
     except OSError:  # a folder, or unreadable: not the file the download wrote
-        return None
-    return digest.hexdigest()
+        return set()
+    return {digest.hexdigest() for digest in digests}
 
 
 def _foreign_files(output: Path, names: list[str]) -> list[str]:
