@@ -451,8 +451,10 @@ def test_a_complete_cached_commit_is_kept_not_replaced_under_its_readers(
     build reading it then (its annotations vanished mid-load)."""
     from huggingface_hub import constants
 
-    # Read from HF_ENDPOINT when first imported, perhaps by an earlier test.
+    # Read from the environment when first imported, perhaps by an earlier test without
+    # hub_env: with telemetry on, a request asks the hub for its agent-harnesses list.
     monkeypatch.setattr(constants, "ENDPOINT", hub.url)
+    monkeypatch.setattr(constants, "HF_HUB_DISABLE_TELEMETRY", True)
     head = hub.add_dataset(PUBLISHED_REPO, published_files())
     folder = make_board(tmp_path / "submissions", "v1-dev", "public",
                         dataset={"huggingface": PUBLISHED_REPO, "revision": "main"})  # fmt: skip
