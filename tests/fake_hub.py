@@ -27,6 +27,11 @@ the Hub, an anonymous request for a missing or private repository gets 401
 ``RepoNotFound`` (the Hub does not reveal that a private repository exists);
 a request with a valid token gets 404.
 
+With :attr:`FakeHub.lfs_suffixes` set, files ending so are served as the
+Hub serves LFS files: ``resolve`` answers 302 to a storage URL (here
+``/lfs-cdn/{sha256}`` on this server, named ``localhost``) with ``X-Linked-Etag`` (the sha256)
+and ``X-Linked-Size``, and the client fetches the bytes there.
+
 Not faked: the Hub tells the client to send large or binary files (PNG
 images, by the default ``.gitattributes`` of a dataset repository) through
 LFS, which huggingface_hub 2.x uploads with hf_xet to the Xet storage
@@ -139,6 +144,8 @@ class FakeHub:
         # When set, every file download answers from this branch or commit, whatever
         # revision it asks for: a mirror that lags behind or ignores the revision.
         self.resolve_to: str | None = None
+        # Repository paths ending so are served as LFS files (see the module docstring).
+        self.lfs_suffixes: tuple[str, ...] = ()
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
         self._server.daemon_threads = True
@@ -149,6 +156,11 @@ class FakeHub:
     def url(self) -> str:
         host, port = self._server.server_address[:2]
         return f"http://{host}:{port}"
+
+    @property
+    def storage_url(self) -> str:
+        """This server under another host name, as the Hub's storage is another host."""
+        return self.url.replace("127.0.0.1", "localhost", 1)
 
     def __enter__(self) -> FakeHub:
         self._thread.start()
@@ -269,6 +281,8 @@ class FakeHub:
             repo = self._readable(args[0], user)
             self._check_gate(repo, user)
             return self._resolve(repo, args[1], args[2], method)
+        if name == "lfs-cdn":
+            return self._lfs_object(args[0], method)
         if name == "create":
             return self._create(json.loads(body), user)
         if name == "validate-yaml":
@@ -358,6 +372,21 @@ class FakeHub:
         if path not in commit.files:
             raise HubError(404, "EntryNotFound", f"{path} does not exist on {revision}")
         content = commit.files[path]
+        if path.endswith(self.lfs_suffixes) and self.lfs_suffixes:
+            oid = hashlib.sha256(content).hexdigest()
+            return (
+                302,
+                {
+                    "X-Repo-Commit": commit.sha,
+                    "ETag": f'"{git_blob_sha1(_lfs_pointer(content))}"',
+                    "X-Linked-Etag": f'"{oid}"',
+                    "X-Linked-Size": str(len(content)),
+                    # Another host name for this server: the client follows no
+                    # redirect off the hub's host, as to the Hub's storage.
+                    "Location": f"{self.storage_url}/lfs-cdn/{oid}",
+                },
+                b"",
+            )
         headers = {
             "X-Repo-Commit": commit.sha,
             "ETag": f'"{git_blob_sha1(content)}"',
@@ -365,6 +394,19 @@ class FakeHub:
             "Content-Length": str(len(content)),
         }
         return 200, headers, b"" if method == "HEAD" else content
+
+    def _lfs_object(self, oid: str, method: str):
+        for repo in self.repos.values():
+            for commit in repo.commits.values():
+                for content in commit.files.values():
+                    if hashlib.sha256(content).hexdigest() == oid:
+                        headers = {
+                            "ETag": f'"{oid}"',
+                            "Content-Type": "application/octet-stream",
+                            "Content-Length": str(len(content)),
+                        }
+                        return 200, headers, b"" if method == "HEAD" else content
+        raise HubError(404, None, "no such object")
 
     # -- writing ----------------------------------------------------------------------
 
@@ -447,6 +489,7 @@ _ROUTES = (
     (("GET",), rf"api/datasets/{_REPO}/revision/([^/]+)", "info"),
     (("GET",), rf"api/datasets/{_REPO}/tree/([^/]+)(?:/(.+))?", "tree"),
     (("GET", "HEAD"), rf"datasets/{_REPO}/resolve/([^/]+)/(.+)", "resolve"),
+    (("GET", "HEAD"), r"lfs-cdn/([0-9a-f]{64})", "lfs-cdn"),
     (("POST",), r"api/repos/create", "create"),
     (("POST",), r"api/validate-yaml", "validate-yaml"),
     (("POST",), rf"api/datasets/{_REPO}/preupload/([^/]+)", "preupload"),
@@ -460,6 +503,14 @@ def _match_route(method: str, raw: str) -> tuple[str, list[str]] | None:
         if method in methods and match:
             return name, [unquote(g) if g is not None else "" for g in match.groups()]
     return None
+
+
+def _lfs_pointer(content: bytes) -> bytes:
+    """The Git LFS pointer file the repository's git tree holds for ``content``."""
+    oid = hashlib.sha256(content).hexdigest()
+    return (
+        f"version https://git-lfs.github.com/spec/v1\noid sha256:{oid}\nsize {len(content)}\n"
+    ).encode()
 
 
 def _json(data: Any) -> bytes:

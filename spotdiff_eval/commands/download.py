@@ -44,6 +44,19 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _revision(text: str) -> str:
+    """argparse type for ``--revision``: an empty one (``--revision "$REV"`` with REV
+    unset) asked the hub for ``/revision/`` and got "HTTP 404"; spaces around a name
+    are no part of any git branch, tag or sha."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("is empty: give a branch, a tag or a commit sha")
+    if text != text.strip():
+        from .._util.terminal import safe_text
+
+        raise argparse.ArgumentTypeError(f'"{safe_text(text)}" has spaces around it')
+    return text
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = add_command(
         subparsers,
@@ -57,6 +70,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_dataset_option(p)
     p.add_argument(
         "--revision",
+        type=_revision,
         metavar="REV",
         help="branch, tag or commit sha to download (default: the main branch)",
     )

@@ -22,6 +22,7 @@ from typing import Any
 
 from .._util.file_names import check_name, temp_prefix
 from .._util.folders import make_parents, writing
+from .._util.lfs import POINTER_PROBLEM, is_pointer
 from ..errors import SpotDiffError
 from ._json_positions import (
     find_constant,
@@ -183,6 +184,8 @@ def read_bytes_limited(path: Path | str, max_bytes: int = MAX_JSON_BYTES) -> byt
 
 def parse_json_bytes(raw: bytes, source: Path | str, *, expect_object: bool = True) -> Any:
     """Decode strict UTF-8 (a leading BOM is tolerated) and parse."""
+    if is_pointer(raw):
+        raise SpotDiffError(source, "", POINTER_PROBLEM)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

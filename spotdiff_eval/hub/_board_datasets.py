@@ -93,12 +93,32 @@ def _from_hub(board: Board, cache_dir: Path | None, token: str | None) -> BoardD
             )
         (staging / COMPLETE).write_text(result.commit + "\n", encoding="utf-8")
         target = repo_folder / result.commit
-        if target.exists():
-            shutil.rmtree(target)
-        os.replace(staging, target)
+        _put_in_place(staging, target)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return BoardDataset(load_dataset(target / MANIFEST_IN_REPO), result.commit)
+
+
+def _put_in_place(staging: Path, target: Path) -> None:
+    """Make ``staging`` the cached commit ``target`` unless a complete one is there.
+
+    A complete copy of one commit is the same files: it was deleted and
+    replaced all the same, under any other build reading it at that moment
+    (two builds of an unpinned board at once: the other one's dataset
+    vanished while it loaded it). An incomplete one is renamed aside first,
+    so ``target`` is never half deleted.
+    """
+    if (target / COMPLETE).is_file():
+        return
+    if os.path.lexists(target):
+        aside = Path(tempfile.mkdtemp(prefix=".old-", dir=target.parent))
+        os.rename(target, aside / target.name)
+        shutil.rmtree(aside, ignore_errors=True)
+    try:
+        os.rename(staging, target)
+    except OSError:
+        if not (target / COMPLETE).is_file():  # not another build's complete copy
+            raise
 
 
 def pin_board(

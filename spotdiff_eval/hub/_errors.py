@@ -17,18 +17,25 @@ token".
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from urllib.parse import unquote, urlsplit
 
 from .._util.endpoints import endpoint_host
 from .._util.exception_chain import exception_chain
 from .._util.redaction import Redactor, plain_text_warning
 from .._util.terminal import safe_text
 from ..errors import SpotDiffError
+
+#: errno values of a write that failed for want of room: a full disk, a quota,
+#: a file size limit.
+_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
 
 
 @dataclass(frozen=True)
@@ -106,19 +113,49 @@ def _redacted_logs(redactor: Redactor) -> Iterator[None]:
             handler.removeFilter(redacting)
 
 
-def transfer_failure(exc: BaseException, call: HubCall) -> SpotDiffError:
+def transfer_failure(
+    exc: BaseException, call: HubCall, folder: object | None = None
+) -> SpotDiffError:
     """The one-line error for any failure of a transfer, known or not.
 
     The transfer runs in a child process (``_fetch``) whose traceback would
-    reach the user's terminal: an unknown failure is summed up instead.
+    reach the user's terminal: an unknown failure is summed up instead. A
+    full disk fails in a write that names no file: the error names
+    ``folder``, the one being written, when there is no file to name.
     """
     found = hub_error(exc, call)
     if found is not None:
         return found
-    if isinstance(exc, OSError) and exc.filename is not None:  # a full disk
+    if isinstance(exc, OSError) and exc.filename is not None:
         return SpotDiffError(exc.filename, "", f"cannot write: {exc.strerror or exc}")
+    short = _CUT_SHORT.search(str(exc))
+    if short is not None:
+        want, got = int(short["want"]), int(short["got"])
+        path = _CUT_URL.match(short["name"])  # none for a file fetched from storage (LFS)
+        return SpotDiffError(
+            call.repo_id,
+            safe_text(short["name"][path.end() :], 120) if path else "",
+            f"a file's download was cut short ({got:,} of {want:,} bytes): a network or "
+            "proxy problem; try again",
+        )
+    for cause in exception_chain(exc):
+        if isinstance(cause, OSError) and cause.errno in _FULL:
+            where = cause.filename if cause.filename is not None else folder
+            if where is not None:
+                return SpotDiffError(where, "", f"cannot write: {cause.strerror or cause}")
     what = _redactor(call).text(f"download failed: {type(exc).__name__}: {_summary(exc)}")
     return SpotDiffError(call.repo_id, "", what)
+
+
+#: huggingface_hub's message for a file that came shorter than announced, naming
+#: the file by the last 40 characters of its URL ("(…)" before them when cut).
+_CUT_SHORT = re.compile(
+    r"Consistency check failed: file should be of size (?P<want>\d+) but has size "
+    r"(?P<got>\d+) \((?P<name>[^\n]*)\)\."
+)
+#: What precedes the repository path in that name: the URL up to the commit, or,
+#: when cut, "(…)" and the end of the commit sha.
+_CUT_URL = re.compile(r"^(?:\(…\)[0-9a-f]*/|.*/resolve/[^/]+/)")
 
 
 def _find(exc: BaseException, call: HubCall) -> SpotDiffError | None:
@@ -140,8 +177,8 @@ def _find(exc: BaseException, call: HubCall) -> SpotDiffError | None:
 
 
 def check_hub_endpoint(endpoint: str | None = None) -> None:
-    """Refuse a malformed ``endpoint`` or ``HF_ENDPOINT`` in one line, before huggingface_hub
-    is imported.
+    """Refuse a malformed ``endpoint`` or ``HF_ENDPOINT``, or a timeout that is not a whole
+    number, in one line, before huggingface_hub is imported.
 
     huggingface_hub parses ``HF_ENDPOINT`` when imported: ``http://[::1`` or a bad port
     ended in its traceback, and ``not a url`` in a misleading "cannot reach the hub".
@@ -149,7 +186,27 @@ def check_hub_endpoint(endpoint: str | None = None) -> None:
     if endpoint is not None:
         endpoint_host(endpoint, "HF_ENDPOINT")
     elif "HF_ENDPOINT" in os.environ:
-        endpoint_host(os.environ["HF_ENDPOINT"], "HF_ENDPOINT")
+        value = os.environ["HF_ENDPOINT"]
+        endpoint_host(value, "HF_ENDPOINT")
+        if value != value.strip():
+            # huggingface_hub uses it as it is: "http://host:8080 " ended in its
+            # traceback, a leading space in "cannot reach the hub".
+            raise SpotDiffError(
+                "HF_ENDPOINT", "", "must not start or end with a space or line break"
+            )
+    for name in _WHOLE_SECONDS:
+        value = os.environ.get(name)
+        if value is None:
+            continue
+        try:
+            int(value)  # as huggingface_hub reads it, "" included
+        except ValueError:
+            raise SpotDiffError(name, "", "must be a whole number of seconds (or unset)") from None
+
+
+#: Timeouts huggingface_hub reads with ``int()`` when imported: "30s", "2.5" or an
+#: empty value ended in its traceback.
+_WHOLE_SECONDS = ("HF_HUB_ETAG_TIMEOUT", "HF_HUB_DOWNLOAD_TIMEOUT")
 
 
 def plain_http_warning(token: str | None) -> str | None:
@@ -217,8 +274,24 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
     if isinstance(exc, hf.DisabledRepoError):
         return SpotDiffError(repo, "", "the hub has disabled this dataset")
     if isinstance(exc, hf.HfHubHTTPError):
-        return SpotDiffError(repo, "", _http_failure(exc, call))
+        return SpotDiffError(repo, _repository_file(exc), _http_failure(exc, call))
     return None
+
+
+def _repository_file(exc: BaseException) -> str:
+    """The repository file whose download failed, from the request's ``/resolve/`` URL.
+
+    A file the hub refused (404, 403, 5xx) was reported for the dataset as a
+    whole: nobody could tell which file of hundreds it was.
+    """
+    request = getattr(getattr(exc, "response", None), "request", None)
+    try:
+        path = urlsplit(str(request.url)).path if request is not None else ""
+    except (AttributeError, ValueError):
+        return ""
+    _, marker, rest = path.partition("/resolve/")
+    name = rest.partition("/")[2] if marker else ""
+    return safe_text(unquote(name), 200)
 
 
 def _not_found(call: HubCall) -> str:
@@ -246,6 +319,8 @@ def _http_failure(exc: BaseException, call: HubCall) -> str:
                 + (f": {server}" if server else "")
             )
         return "access denied" + (f": {server}" if server else "")
+    if status == 429:
+        return "the hub limits requests (HTTP 429); try again later"
     detail = f"the hub answered HTTP {status}"
     return detail + (f": {server}" if server else "")
 

@@ -19,6 +19,7 @@ import ctypes
 import multiprocessing
 import os
 import signal
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from multiprocessing.connection import Connection, wait
@@ -79,6 +80,10 @@ def _transfer(
     _die_with(parent)
     from huggingface_hub import snapshot_download
 
+    # huggingface_hub warns "Not enough free disk space" through Python's
+    # warnings, as two lines of its source each: a full disk is this
+    # transfer's one-line error (transfer_failure) instead.
+    warnings.filterwarnings("ignore", message="Not enough free disk space", category=UserWarning)
     try:
         with hub_errors(call), progress_bars(progress):
             snapshot_download(
@@ -90,7 +95,7 @@ def _transfer(
                 endpoint=call.endpoint,
             )
     except Exception as exc:
-        failure = exc if isinstance(exc, SpotDiffError) else transfer_failure(exc, call)
+        failure = exc if isinstance(exc, SpotDiffError) else transfer_failure(exc, call, folder)
         sending.send((failure.file, failure.where, failure.what))
     else:
         sending.send(None)

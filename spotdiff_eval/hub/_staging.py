@@ -22,6 +22,7 @@ once no live run holds its lock (``folder_swap.locked_work_folder``).
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import os
 import shutil
@@ -87,7 +88,7 @@ class Stage:
             for path in self.files.rglob("*")
             if path.is_file() and not _lock(path.relative_to(self.files))
         )
-        with signals_held():
+        with signals_held(), moving_into(self.output):
             (self._work / MOVES).write_text(json.dumps([n.as_posix() for n in names]))
             self._move_in(names)
         self.committed = True
@@ -117,6 +118,24 @@ class Stage:
             raise
 
 
+@contextlib.contextmanager
+def moving_into(output: Path) -> Iterator[None]:
+    """Hold ``output``'s lock: one download at a time moves files into it.
+
+    Two downloads into one folder (two jobs of a Makefile, two terminals)
+    each checked their own staged files, then renamed them in at the same
+    time: the folder ended with the manifest of one commit and other files
+    of the other, which neither had checked. Now the second one's moves
+    wait for the first one's, and the folder holds the second commit whole.
+    """
+    fd = os.open(output, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
 def finish_moves(output: Path, leftover: Path) -> None:
     """Finish the commit a killed run began in staging folder ``leftover`` of ``output``.
 
@@ -144,6 +163,22 @@ def finish_moves(output: Path, leftover: Path) -> None:
             os.replace(kept, target)
 
 
+def reserved(name: str) -> bool:
+    """Whether repository file ``name`` would land where downloads keep their own files.
+
+    A repository holding ``.spotdiff-download-x/moves.json`` and
+    ``.spotdiff-download-x/files/notes.txt`` planted what looks like a killed
+    run's staging folder: the next download into the same folder "finished"
+    its moves and replaced the user's ``notes.txt``, which no download wrote.
+    Files under ``.cache/huggingface/`` would pass for huggingface_hub's
+    records of the files a download wrote. Compared in any case: on a
+    case-insensitive filesystem (macOS, Windows) ``.Cache/HuggingFace`` is
+    the same folder.
+    """
+    parts = name.casefold().split("/")
+    return parts[0].startswith(STAGING_PREFIX) or tuple(parts[:2]) == BOOKKEEPING.parts
+
+
 def _lock(name: Path) -> bool:
     """A lock file huggingface_hub keeps beside its records: not part of the download."""
     return name.suffix == ".lock" and name.parts[:2] == BOOKKEEPING.parts
@@ -157,7 +192,7 @@ def clean_staging(output: Path) -> None:
     """
     if not os.path.isdir(output):
         return
-    with writing(output):
+    with writing(output), moving_into(output):
         clean_work_folders(
             output, STAGING_PREFIX, recover=lambda leftover: finish_moves(output, leftover)
         )

@@ -18,6 +18,7 @@ staging folder (``_staging``), and moved into place only once they are checked.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -27,12 +28,13 @@ from pathlib import Path
 
 from .._util.folders import check_folder
 from .._util.terminal import safe_text
+from ..datasets import COMMIT
 from ..errors import SpotDiffError
 from ..validation import Findings
 from ._errors import HubCall, check_hub_endpoint, hub_errors
 from ._fetch import fetch_snapshot, progress_bars
 from ._files import MANIFEST_IN_REPO, dataset_files, manifest_of
-from ._staging import clean_staging, download_record, staged_download
+from ._staging import clean_staging, download_record, reserved, staged_download
 
 #: The environment variable huggingface_hub itself reads a token from.
 DEFAULT_TOKEN_ENV = "HF_TOKEN"
@@ -112,6 +114,7 @@ def download_dataset(
     from huggingface_hub import HfApi
 
     check_repo_id(repo_id)
+    _check_token(token, token_env)
     output = Path(output)
     check_folder(output)  # before any network access
     clean_staging(output)  # a download killed while moving files in is finished first
@@ -119,7 +122,7 @@ def download_dataset(
     call = HubCall(repo_id, api.endpoint, token_env, _has_token(token), revision)
     with hub_errors(call):
         info = api.dataset_info(repo_id, revision=revision)
-        commit = str(info.sha)
+        commit = _resolved_commit(info.sha, call)
         if info.siblings is not None:
             names = [sibling.rfilename for sibling in info.siblings]
         else:
@@ -130,16 +133,30 @@ def download_dataset(
             f"commit {commit}",
             f"has no {MANIFEST_IN_REPO}, so it is not a SpotDiff dataset; nothing was downloaded",
         )
+    kept_for_downloads = sorted(filter(reserved, names))
+    if kept_for_downloads:
+        raise SpotDiffError(
+            repo_id,
+            f"commit {commit}",
+            f"holds {_shown(kept_for_downloads)}, in a folder downloads keep their own "
+            "files in, so it is not a SpotDiff dataset; nothing was downloaded",
+        )
     foreign = _foreign_files(output, names)
     if foreign:
-        shown = ", ".join(foreign[:3]) + (
-            f" and {len(foreign) - 3} more" if len(foreign) > 3 else ""
-        )
         raise SpotDiffError(
             output,
             "",
-            f"would overwrite {shown}, not written by an earlier download; "
+            f"would overwrite {_shown(foreign)}, not written by an earlier download; "
             "choose an empty folder with --output",
+        )
+    changed = _changed_files(output, names)
+    if changed:
+        raise SpotDiffError(
+            output,
+            "",
+            f"would overwrite {_shown(changed)}, changed since an earlier download wrote "
+            f"{'it' if len(changed) == 1 else 'them'}; move your version away or choose an "
+            "empty folder with --output",
         )
     with staged_download(output) as stage:
         stage.seed(names)
@@ -187,6 +204,7 @@ def publish_dataset(
     from huggingface_hub import HfApi
 
     check_repo_id(repo_id)
+    _check_token(token, token_env)
     root = Path(root)
     problems = _dataset_problems(manifest_of(root))
     if problems:
@@ -292,6 +310,87 @@ def _has_token(token: str | None) -> bool:
     from huggingface_hub import get_token
 
     return get_token() is not None
+
+
+def _check_token(token: str | None, token_env: str) -> None:
+    """Refuse a token no request can carry, naming its variable.
+
+    It goes into an HTTP header: "'ascii' codec can't encode character
+    '\\xf6' in position 11" named neither the variable nor the cause, and
+    showed a character of the token.
+    """
+    if token is not None and not (token.isascii() and token.isprintable()):
+        raise SpotDiffError(
+            token_env,
+            "",
+            "holds a character no Hugging Face token has (not ASCII, or a control "
+            "character); check its value",
+        )
+
+
+def _resolved_commit(sha: object, call: HubCall) -> str:
+    """The commit sha the hub resolved the revision to, or a one-line error.
+
+    A mirror whose answer lacks ``sha`` (or holds something else) had the
+    transfer ask for revision "None", and the user read that the revision
+    they gave was "not found".
+    """
+    if isinstance(sha, str) and COMMIT.fullmatch(sha):
+        return sha
+    raise SpotDiffError(
+        call.endpoint,
+        f'revision "{safe_text(call.revision or "main")}"',
+        "the hub's answer names no commit sha for it; is HF_ENDPOINT a Hugging Face Hub?",
+    )
+
+
+def _shown(names: list[str]) -> str:
+    return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+
+def _changed_files(output: Path, names: list[str]) -> list[str]:
+    """Files an earlier download wrote whose bytes are no longer the ones it wrote.
+
+    A hand-edited annotation was silently replaced by the hub's copy, or,
+    when its modification time was within a second of the download or kept
+    (``cp -p``, ``rsync -t``), silently kept while the download said it had
+    the resolved commit. huggingface_hub's record of each file holds its
+    ETag: the git blob sha1 of a regular file, the sha256 of an LFS one.
+    A record with another kind of ETag (a mirror's own) is not checked.
+    """
+    changed = []
+    for name in sorted(names):
+        path, record = output / name, output / download_record(name)
+        if not (os.path.lexists(path) and record.is_file()):
+            continue
+        try:
+            etag = record.read_text(encoding="utf-8").split("\n")[1].strip().lower()
+        except (OSError, UnicodeDecodeError, IndexError):
+            continue  # huggingface_hub drops an unreadable record and checks the file itself
+        if len(etag) in (40, 64) and _HEX.fullmatch(etag) and etag not in _file_hashes(path, etag):
+            changed.append(name)
+    return changed
+
+
+_HEX = re.compile(r"[0-9a-f]+", re.ASCII)
+
+
+def _file_hashes(path: Path, etag: str) -> set[str]:
+    """The file's hashes of the kind ``etag`` is: its sha256, or its git blob sha1 and
+    (a mirror's ETag) its plain sha1; none if it cannot be read."""
+    try:
+        with open(path, "rb") as file:
+            if len(etag) == 64:
+                digests = [hashlib.sha256()]
+            else:
+                size = os.fstat(file.fileno()).st_size
+                digests = [hashlib.sha1(b"blob %d\0" % size), hashlib.sha1()]
+            while chunk := file.read(1 << 20):
+                for digest in digests:
+                    digest.update(chunk)
+    except OSError:  # a folder, or unreadable: not the file the download wrote
+        return set()
+    return {digest.hexdigest() for digest in digests}
 
 
 def _foreign_files(output: Path, names: list[str]) -> list[str]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from .._util.lfs import POINTER_PROBLEM, is_pointer
 from ..datasets import read_bytes_limited
 from ..errors import SpotDiffError
 
@@ -85,4 +86,6 @@ def media_type(data: bytes, path: Path) -> str:
             return kind
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
         return "image/webp"
+    if is_pointer(data):
+        raise SpotDiffError(path, "", POINTER_PROBLEM)
     raise SpotDiffError(path, "", "not a PNG, JPEG, GIF or WebP image")

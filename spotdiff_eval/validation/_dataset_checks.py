@@ -12,6 +12,7 @@ from pathlib import Path, PurePosixPath
 
 from PIL import Image
 
+from .._util.lfs import POINTER_PROBLEM, starts_as_pointer
 from ..datasets import (
     Annotation,
     Box,
@@ -37,6 +38,12 @@ from ._grounding import check_grounding, crop_panels
 #: hundred KiB used to pass with Pillow's raw DecompressionBombWarning after
 #: half a gigabyte of decoding (1.3 GB and 6.5 s for larger ones).
 MAX_IMAGE_PIXELS = 50_000_000
+
+#: Pillow's names for the formats a dataset image may have. A JPEG that carries
+#: more pictures after the first in an MPF segment (a phone photo's HDR gain
+#: map or depth map, Android's Ultra HDR) is opened as "MPO": it is a JPEG
+#: file all the same, the first picture is the image, and it was refused.
+IMAGE_FORMATS = {"PNG": "PNG", "JPEG": "JPEG", "MPO": "JPEG"}
 
 # -- dataset -------------------------------------------------------------------
 
@@ -107,7 +114,8 @@ def _item_findings(findings: Findings, manifest: Manifest, index: int, loaded: L
     source = item.annotation_path
     review_status_findings(findings, source, annotation.review_status)
     listed = manifest.entries[index]["image"]
-    if PurePosixPath(annotation.image.replace("\\", "/")).name != PurePosixPath(listed).name:
+    # Either may be written with backslashes, as the loader reads both (a Windows editor).
+    if _file_name(annotation.image) != _file_name(listed):
         findings.add(
             source,
             "/image",
@@ -130,6 +138,10 @@ def _item_findings(findings: Findings, manifest: Manifest, index: int, loaded: L
         _grounding_findings(findings, item, annotation)
 
 
+def _file_name(path: str) -> str:
+    return PurePosixPath(path.replace("\\", "/")).name
+
+
 def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None:
     """The image's (width, height) if it is a readable PNG or JPEG within
     :data:`MAX_IMAGE_PIXELS`; else a finding. The size comes from the header,
@@ -137,6 +149,9 @@ def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None
     path = item.image_path
     if not path.is_file():
         findings.add(path, "", f"image of item {item.item_id} not found")
+        return None
+    if starts_as_pointer(path):
+        findings.add(path, "", POINTER_PROBLEM)
         return None
     try:
         with warnings.catch_warnings():
@@ -157,7 +172,7 @@ def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None
     except (OSError, SyntaxError, ValueError) as exc:
         findings.add(path, "", f"not a readable PNG or JPEG image ({exc})")
         return None
-    if image_format not in ("PNG", "JPEG"):
+    if image_format not in IMAGE_FORMATS:
         findings.add(path, "", f"image format is {image_format}, expected PNG or JPEG")
     return size
 
