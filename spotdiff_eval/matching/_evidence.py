@@ -234,7 +234,7 @@ def _told(description: str | None) -> _Told:
         lead_words=lead,
         lead_head=frozenset() if head is None else frozenset([head]),
         counted=counted_in(clauses) if counts else frozenset(),
-        looks=lead_looks(lead if head is None else lead - {head}),
+        looks=lead_looks(lead - {head}),
     )
 
 

@@ -191,11 +191,13 @@ def value_looks(values: tuple[str, ...]) -> Looks:
     adds no look, and the thing a value names is none of its looks ("an ice
     cream" is no cream colour).
     """
-    return _looks(
-        [w for w in words(value) if w not in value_heads(value)]
-        for value in values
-        if not negated(value)
-    )
+    return _looks(_value_look_words(value) for value in values if not negated(value))
+
+
+def _value_look_words(value: str) -> list[str]:
+    """The words of a value, in order, but for the things it names."""
+    heads = value_heads(value)
+    return [w for w in words(value) if w not in heads]
 
 
 def lead_looks(lead: frozenset[str]) -> Looks:

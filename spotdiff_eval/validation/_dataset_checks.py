@@ -43,7 +43,7 @@ MAX_IMAGE_PIXELS = 50_000_000
 #: more pictures after the first in an MPF segment (a phone photo's HDR gain
 #: map or depth map, Android's Ultra HDR) is opened as "MPO": it is a JPEG
 #: file all the same, the first picture is the image, and it was refused.
-IMAGE_FORMATS = {"PNG": "PNG", "JPEG": "JPEG", "MPO": "JPEG"}
+IMAGE_FORMATS = frozenset({"PNG", "JPEG", "MPO"})
 
 # -- dataset -------------------------------------------------------------------
 
