@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
+import sys
+import textwrap
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import REPO as REPO_ROOT
 from conftest import read_json, run_cli
 from fake_hub import GITATTRIBUTES, FakeHub
 from PIL import Image, ImageDraw
@@ -204,6 +209,49 @@ def in_process(
 
 def download(*args: str | Path, env: dict[str, str] | None = None):
     return run_cli("download", *args, env=env)
+
+
+@contextmanager
+def download_moving_slowly(
+    *args: str | Path, first: float, each: float = 0.0
+) -> Iterator[subprocess.Popen[str]]:
+    """``spotdiff download ARGS`` in a child process whose moves into place are slowed.
+
+    It sleeps ``first`` seconds after moving its first file in and ``each``
+    after every later one. Yields once the first file is in place (so a test
+    can signal it, or start a second download); kills it on the way out.
+    """
+    argv = [str(a) for a in ("download", *args)]
+    script = textwrap.dedent(
+        f"""
+        import os, sys, time
+        from spotdiff_eval.cli import main
+        real_rename = os.rename
+        def rename(source, destination):
+            real_rename(source, destination)
+            if "{os.sep}files{os.sep}" in os.fspath(source):
+                if rename.first:
+                    rename.first = False
+                    print("moved", flush=True)
+                    time.sleep({first!r})
+                else:
+                    time.sleep({each!r})
+        rename.first = True
+        os.rename = rename
+        sys.exit(main({argv!r}))
+        """
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", script], cwd=REPO_ROOT, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        assert process.stdout.readline() == "moved\n"
+        yield process
+    finally:
+        process.kill()
+        process.wait()
 
 
 def assert_one_error(result, line: str, status: int = 1) -> None:

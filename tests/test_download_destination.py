@@ -13,13 +13,12 @@ import os
 import signal
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 from conftest import REPO as REPO_ROOT
 from fake_hub import FakeHub
-from hub_fixtures import REPO, dataset_files, download, published
+from hub_fixtures import REPO, dataset_files, download, download_moving_slowly, published
 
 from spotdiff_eval.errors import SpotDiffError
 from spotdiff_eval.hub._errors import HubCall, transfer_failure
@@ -183,35 +182,10 @@ def test_an_unknown_failure_of_the_transfer_is_one_line_without_the_token(
 def stopped_in_the_move(out: Path, stop: signal.Signals) -> subprocess.CompletedProcess[str]:
     """``spotdiff download`` into ``out``, sent ``stop`` right after its first file was
     moved into place (the others still staged)."""
-    script = textwrap.dedent(
-        f"""
-        import os, sys, time
-        from spotdiff_eval.cli import main
-        real_rename = os.rename
-        def rename(source, destination):
-            real_rename(source, destination)
-            if "{os.sep}files{os.sep}" in os.fspath(source) and rename.first:
-                rename.first = False
-                print("moved", flush=True)
-                time.sleep(2)
-        rename.first = True
-        os.rename = rename
-        sys.exit(main(["download", "--dataset", {REPO!r}, "--output", {str(out)!r}]))
-        """
-    )
-    process = subprocess.Popen(
-        [sys.executable, "-c", script], cwd=REPO_ROOT, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    try:
-        assert process.stdout is not None
-        assert process.stdout.readline() == "moved\n"
+    with download_moving_slowly("--dataset", REPO, "--output", out, first=2) as process:
         process.send_signal(stop)
         stdout, stderr = process.communicate(timeout=60)
-    finally:
-        process.kill()
-        process.wait()
-    return subprocess.CompletedProcess(script, process.returncode, stdout, stderr)
+    return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
 
 
 def repository_files(hub: FakeHub, out: Path) -> dict[str, bytes | None]:

@@ -15,7 +15,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +29,7 @@ from hub_fixtures import (
     assert_one_error,
     dataset_files,
     download,
+    download_moving_slowly,
     published,
     tree,
     write_tree,
@@ -302,36 +302,12 @@ def test_two_downloads_into_one_folder_leave_one_commit_whole(hub: FakeHub, tmp_
     first = hub.add_dataset(REPO, published(dataset_files("1.0")))
     hub.commit(REPO, published(dataset_files("1.1")), "Version 1.1")
     out = tmp_path / "out"
-    script = textwrap.dedent(
-        f"""
-        import os, sys, time
-        from spotdiff_eval.cli import main
-        real_rename = os.rename
-        def rename(source, destination):
-            real_rename(source, destination)
-            if "{os.sep}files{os.sep}" in os.fspath(source):
-                if rename.first:
-                    rename.first = False
-                    print("moving", flush=True)
-                time.sleep(0.2)
-        rename.first = True
-        os.rename = rename
-        sys.exit(main(["download", "--dataset", {REPO!r}, "--revision", {first!r},
-                       "--output", {str(out)!r}]))
-        """
+    moving = download_moving_slowly(
+        "--dataset", REPO, "--revision", first, "--output", out, first=0.2, each=0.2
     )
-    slow = subprocess.Popen(
-        [sys.executable, "-c", script], cwd=REPO_ROOT, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    try:
-        assert slow.stdout is not None
-        assert slow.stdout.readline() == "moving\n"
+    with moving as slow:
         second = download("--dataset", REPO, "--output", out)
         _, stderr = slow.communicate(timeout=60)
-    finally:
-        slow.kill()
-        slow.wait()
     assert (slow.returncode, stderr) == (0, "")
     assert second.returncode == 0, second.stderr
     assert tree(out) == hub.files(REPO)
