@@ -451,6 +451,31 @@ def test_a_complete_cached_commit_is_kept_not_replaced_under_its_readers(
     assert sorted(p.name for p in cached.parent.iterdir()) == [head]
 
 
+def test_an_incomplete_cached_commit_is_replaced_whole(
+    hub: FakeHub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fetch killed before it marked its copy complete: the next one puts a
+    complete copy in its place, and leaves no work folder behind."""
+    from huggingface_hub import constants
+
+    monkeypatch.setattr(constants, "ENDPOINT", hub.url)
+    monkeypatch.setattr(constants, "HF_HUB_DISABLE_TELEMETRY", True)
+    head = hub.add_dataset(PUBLISHED_REPO, published_files())
+    folder = make_board(tmp_path / "submissions", "v1-dev", "public",
+                        dataset={"huggingface": PUBLISHED_REPO, "revision": "main"})  # fmt: skip
+    cache = tmp_path / "cache"
+    cached = cache / "datasets" / PUBLISHED_REPO / head
+    write_tree(cached, {"data/manifest.json": b"{", "half.txt": b"from a killed fetch"})
+
+    fetched = board_dataset(load_board(folder), tmp_path, cache_dir=cache)
+    assert fetched.commit == head
+    assert not (cached / "half.txt").exists()
+    assert (cached / "data" / "manifest.json").read_bytes() == published_files()[
+        "data/manifest.json"
+    ]
+    assert sorted(p.name for p in cached.parent.iterdir()) == [head]
+
+
 @pytest.mark.parametrize(
     "spaced", [" {url}", "{url} ", "{url}\n"], ids=["before", "after", "newline"]
 )

@@ -10,12 +10,12 @@ its commit and records the commit and the fingerprint in board.json.
 
 from __future__ import annotations
 
-import os
 import shutil
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from .._util.folder_swap import swap_in
 from ..datasets import (
     BOARD_JSON,
     COMMIT,
@@ -105,17 +105,14 @@ def _put_in_place(staging: Path, target: Path) -> None:
     A complete copy of one commit is the same files: it was deleted and
     replaced all the same, under any other build reading it at that moment
     (two builds of an unpinned board at once: the other one's dataset
-    vanished while it loaded it). An incomplete one is renamed aside first,
-    so ``target`` is never half deleted.
+    vanished while it loaded it). An incomplete one is swapped out
+    (``folder_swap.swap_in``: it ends up in ``staging``, which the caller
+    deletes), so ``target`` is never half deleted.
     """
     if (target / COMPLETE).is_file():
         return
-    if os.path.lexists(target):
-        aside = Path(tempfile.mkdtemp(prefix=".old-", dir=target.parent))
-        os.rename(target, aside / target.name)
-        shutil.rmtree(aside, ignore_errors=True)
     try:
-        os.rename(staging, target)
+        swap_in(staging, target)
     except OSError:
         if not (target / COMPLETE).is_file():  # not another build's complete copy
             raise
