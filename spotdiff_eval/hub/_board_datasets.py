@@ -10,12 +10,11 @@ its commit and records the commit and the fingerprint in board.json.
 
 from __future__ import annotations
 
-import shutil
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .._util.folder_swap import swap_in
+from .._util.folder_swap import clean_leftovers, clean_work_folders, locked_work_folder, swap_in
 from ..datasets import (
     BOARD_JSON,
     COMMIT,
@@ -32,6 +31,8 @@ from ._files import MANIFEST_IN_REPO
 #: Written last into a cached download: a folder without it is an interrupted
 #: download and is fetched again.
 COMPLETE = ".spotdiff-complete"
+#: The prefix of a fetch's work folder beside the cached commits.
+_STAGING = ".fetch-"
 
 
 @dataclass(frozen=True)
@@ -79,8 +80,12 @@ def _from_hub(board: Board, cache_dir: Path | None, token: str | None) -> BoardD
         if (cached / COMPLETE).is_file():
             return BoardDataset(load_dataset(cached / MANIFEST_IN_REPO), board.revision)
     repo_folder.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".fetch-", dir=repo_folder))
-    try:
+    # A fetch killed by SIGKILL left its work folder, a whole dataset, behind for
+    # good; each fetch locks its own, so the leftovers nobody holds are deleted here.
+    # The dataset goes in a subfolder: the download locks the folder it fills.
+    clean_work_folders(repo_folder, _STAGING)
+    with locked_work_folder(repo_folder, _STAGING) as work:
+        staging = work / "dataset"
         result = download_dataset(
             board.repo_id, revision=board.revision, output=staging, token=token, progress=False
         )
@@ -93,9 +98,8 @@ def _from_hub(board: Board, cache_dir: Path | None, token: str | None) -> BoardD
             )
         (staging / COMPLETE).write_text(result.commit + "\n", encoding="utf-8")
         target = repo_folder / result.commit
+        clean_leftovers(target)  # and the old copy a swap killed halfway set aside
         _put_in_place(staging, target)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
     return BoardDataset(load_dataset(target / MANIFEST_IN_REPO), result.commit)
 
 
