@@ -1,8 +1,9 @@
-"""The board cache after a killed fetch: its work folders are deleted by the next one.
+"""What a board's dataset fetch leaves on disk: the cached commit, and nothing else.
 
 A fetch stages a whole dataset in ``<cache>/datasets/<repo>/.fetch-*`` and
 swaps it in; SIGKILL skips every ``finally``, so that folder stayed behind
-for good, one dataset's worth of disk per killed build. The real
+for good, one dataset's worth of disk per killed build; so did every
+build without a cache, in the temp folder. The real
 huggingface_hub client runs against the loopback hub (``hub_fixtures.py``).
 """
 
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 import fcntl
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -71,3 +74,31 @@ def test_a_cached_commit_a_killed_swap_set_aside_is_put_back(board, tmp_path: Pa
 
     assert fetched.commit == head
     assert sorted(p.name for p in repo.iterdir()) == [head]
+
+
+def test_no_cache_leaves_no_dataset_in_the_temp_folder(board, tmp_path: Path) -> None:
+    """Without a cache the dataset is fetched into a folder for this run only, which
+    every build left in the temp folder: a whole dataset each time."""
+    board, head = board
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from spotdiff_eval.datasets import load_board\n"
+        "from spotdiff_eval.hub import board_dataset\n"
+        "board = load_board(Path(sys.argv[1]))\n"
+        "fetched = board_dataset(board, Path(sys.argv[2]), cache_dir=None)\n"
+        "print(fetched.commit, fetched.dataset.manifest_path)\n"
+    )
+    env = {**os.environ, "TMPDIR": str(scratch)}
+    result = subprocess.run(
+        [sys.executable, "-c", script, board.folder, tmp_path],
+        env=env, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+
+    assert result.returncode == 0, result.stderr
+    commit, manifest = result.stdout.split()
+    assert commit == head
+    assert Path(manifest).is_relative_to(scratch)  # it was fetched there, and is gone
+    assert list(scratch.iterdir()) == []

@@ -10,6 +10,8 @@ its commit and records the commit and the fingerprint in board.json.
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -72,8 +74,11 @@ def _from_hub(board: Board, cache_dir: Path | None, token: str | None) -> BoardD
 
     assert board.repo_id is not None and board.revision is not None
     if cache_dir is None:
-        # --no-cache: a private folder for this run only.
+        # --no-cache: a private folder for this run only. Its files are read until the
+        # site is written (the items' images), so it goes when the process ends; it
+        # was never deleted, a whole dataset left in the temp folder per build.
         cache_dir = Path(tempfile.mkdtemp(prefix="spotdiff-boards-"))
+        atexit.register(shutil.rmtree, cache_dir, ignore_errors=True)
     repo_folder = Path(cache_dir) / "datasets" / board.repo_id
     if COMMIT.fullmatch(board.revision):
         cached = repo_folder / board.revision
