@@ -1,0 +1,84 @@
+"""Matching decisions from red team round 18, each as a careful judge decides it.
+
+Round 18 looked for honest answers the matcher refuses and wrong objects it
+accepts, measured on the bundled set, fresh generated sets and the
+hand-written battery. Format as in shared/scoring-cases.json.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import added, assert_judged, removed
+from conftest import attribute_change as _attr
+from conftest import one_gold_case as _case
+
+_BANANA = added("banana_in_fruit_bowl", description="A banana has been added to the fruit bowl.")
+_PEAR = removed("pear", description="A pear is gone from the fruit bowl.")
+_APPLE = added("apple", description="An apple is added to the fruit bowl.")
+
+
+def _bowl(before: str, after: str, subject: str = "fruit_bowl") -> dict:
+    return _attr(subject, "contents", before, after)
+
+
+CASES_LISTS = [
+    # _values._one_item_apart: a list of contents that gains or loses one
+    # item, the rest kept, brings or takes that item. Read by first phrases
+    # both sides were about the apples, and the honest fruit bowl was refused.
+    _case(
+        "L1 a bowl's list gaining a banana finds the banana added",
+        _BANANA,
+        _bowl("apples and pears", "apples, pears and a banana"),
+        "d01",
+        details=False,
+    ),
+    _case(
+        "L1 a bowl's list losing a pear finds the pear removed",
+        _PEAR,
+        _bowl("apples and pears", "apples"),
+        "d01",
+        details=False,
+    ),
+    _case(
+        "L1 the same list with counts finds the banana too",
+        _BANANA,
+        _bowl("2 apples and a pear", "2 apples, a pear and a banana", subject="bowl"),
+        "d01",
+    ),
+    _case(
+        "L1 a list losing the banana is no banana added",
+        _BANANA,
+        _bowl("apples, pears and a banana", "apples and pears"),
+        None,
+    ),
+    _case(
+        "L1 a list gaining a pear is no banana added",
+        _BANANA,
+        _bowl("apples", "apples and pears"),
+        None,
+    ),
+    _case(
+        "L1 a list gaining a pear is no pear removed",
+        _PEAR,
+        _bowl("apples", "apples and pears"),
+        None,
+    ),
+    _case(
+        "L1 the apples kept in a list are no apple added",
+        _APPLE,
+        _bowl("apples and pears", "apples, pears and a banana"),
+        None,
+    ),
+    # Values that chain guessed nouns still name one object a side (G1).
+    _case(
+        "L1 lists differing in several items name the first of each side only",
+        _BANANA,
+        _bowl("apples and pears and plums", "apples, kiwis and a banana"),
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_LISTS, ids=[c["name"] for c in CASES_LISTS])
+def test_lists(case: dict) -> None:
+    assert_judged(case)
