@@ -12,6 +12,8 @@ from conftest import added, assert_judged, removed
 from conftest import attribute_change as _attr
 from conftest import one_gold_case as _case
 
+from spotdiff_eval.matching._values import exchanged
+
 _BANANA = added("banana_in_fruit_bowl", description="A banana has been added to the fruit bowl.")
 _PEAR = removed("pear", description="A pear is gone from the fruit bowl.")
 _APPLE = added("apple", description="An apple is added to the fruit bowl.")
@@ -69,11 +71,23 @@ CASES_LISTS = [
         _bowl("apples and pears", "apples, pears and a banana"),
         None,
     ),
-    # Values that chain guessed nouns still name one object a side (G1).
+    # Two items or more gained or lost name none, and the kept ones neither.
     _case(
-        "L1 lists differing in several items name the first of each side only",
+        "L1 a list gaining two items is no banana added",
         _BANANA,
-        _bowl("apples and pears and plums", "apples, kiwis and a banana"),
+        _bowl("apples", "apples, pears and a banana"),
+        None,
+    ),
+    _case(
+        "L1 a list gaining two items is no apple added either",
+        _APPLE,
+        _bowl("apples", "apples, pears and a banana"),
+        None,
+    ),
+    _case(
+        "L1 a list trading items keeps its apples",
+        _APPLE,
+        _bowl("apples and pears and plums", "apples, plums and a banana"),
         None,
     ),
 ]
@@ -82,3 +96,20 @@ CASES_LISTS = [
 @pytest.mark.parametrize("case", CASES_LISTS, ids=[c["name"] for c in CASES_LISTS])
 def test_lists(case: dict) -> None:
     assert_judged(case)
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "taken", "brought"),
+    [
+        ("apples and pears", "apples, pears and a banana", set(), {"banana"}),
+        ("apples and pears", "apples", {"pear"}, set()),
+        ("apples", "apples, pears and a banana", set(), set()),
+        # The same items: a count or a look of them, read as before.
+        ("2 apples and a pear", "5 apples and a pear", {"apple"}, {"apple"}),
+        ("green apples and pears", "red apples and pears", {"apple"}, {"apple"}),
+        # Nothing kept: one object a side (G1).
+        ("apples and pears", "plums and a banana", {"apple"}, {"plum"}),
+    ],
+)
+def test_what_a_list_takes_and_brings(before: str, after: str, taken: set, brought: set) -> None:
+    assert exchanged(before, after) == (frozenset(taken), frozenset(brought))

@@ -152,20 +152,23 @@ def _listed(value: str) -> frozenset[str]:
 
 
 def _one_item_apart(from_value: str, to_value: str) -> tuple[frozenset[str], frozenset[str]] | None:
-    """The one object a list of contents gains or loses, the rest kept, else None.
+    """What a list of contents loses and gains, when it keeps some of its items; else None.
 
     "apples and oranges" -> "apples, oranges and a banana" brings a banana:
-    read by first phrases, both values were about apples, and the fruit
-    bowl's honest report of the added banana was refused (red team round
-    18). Only one item may differ, with at least one kept: a list that
-    trades several objects still names one a side (:func:`exchanged`).
+    read by first phrases, both values were about apples, so the fruit
+    bowl's honest report of the added banana was refused, and it found an
+    added apple instead (red team round 18). One item gained or lost is
+    named; two or more name none, like any list: "apples" -> "apples,
+    pears and kiwis" brings no apple, and which of the others the answer
+    means it does not say. Lists with nothing kept are read a phrase a
+    side (:func:`exchanged`).
     """
     before, after = _listed(from_value), _listed(to_value)
-    if max(len(before), len(after)) < 2 or before.isdisjoint(after):
-        return None
+    if max(len(before), len(after)) < 2 or before == after or before.isdisjoint(after):
+        return None  # a count or a look of the same items, or a trade
     went, came = before - after, after - before
     if len(went) + len(came) != 1:
-        return None
+        return frozenset(), frozenset()
     return went, came
 
 
