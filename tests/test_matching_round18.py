@@ -113,3 +113,53 @@ def test_lists(case: dict) -> None:
 )
 def test_what_a_list_takes_and_brings(before: str, after: str, taken: set, brought: set) -> None:
     assert exchanged(before, after) == (frozenset(taken), frozenset(brought))
+
+
+_KITE = removed(
+    "kite", description="The purple kite flying in the sky is missing from the second panel."
+)
+_DOG = removed("dog", description="The brown dog on the grass is missing from the second panel.")
+
+
+def _vague_removed(description: str) -> dict:
+    return removed("object", description=description)
+
+
+CASES_ASIDE = [
+    # _lead._sets_aside: an opening clause that compares with or sets aside
+    # something else is not what a description is about, like an opening
+    # clause of place ("In the bottom image, ...").
+    *(
+        _case(f"S1 '{text}' is no kite", _KITE, _vague_removed(text), None)
+        for text in [
+            "Unlike the kite, the dog is gone.",
+            "Instead of the kite, the dog is gone.",
+            "Rather than the kite, the dog is gone.",
+            "Other than the kite, the dog is gone.",
+            "Like the kite, the dog is gone.",
+            "Not the kite, the dog is gone.",
+        ]
+    ),
+    *(
+        _case(f"S1 '{text}' is the dog", _DOG, _vague_removed(text), "d01")
+        for text in [
+            "Unlike the kite, the dog is gone.",
+            "Compared to the first panel, the dog is gone.",
+            "Unlike the left image, the dog is gone.",
+            "Apart from the kite, the dog is gone.",
+            "Except for the kite, the dog is gone.",
+            "Instead of the kite, the dog is gone.",
+        ]
+    ),
+    _case(
+        "S1 a description about the kite is still the kite",
+        _KITE,
+        _vague_removed("Like before, the kite is gone."),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_ASIDE, ids=[c["name"] for c in CASES_ASIDE])
+def test_aside(case: dict) -> None:
+    assert_judged(case)

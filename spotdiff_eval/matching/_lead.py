@@ -82,6 +82,31 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
     return phrase, named, vague, len(clause)
 
 
+#: Words that open a clause comparing with, or setting aside, what the
+#: description is not about: "Unlike the kite, the dog is gone" is about the
+#: dog, and "Compared to the first panel, the dog is gone" too. Read as a
+#: name, such a clause found the kite, or named "unlike" or "compared" and
+#: nothing a vague answer could be found by (red team round 18).
+_ASIDE = frozenset("unlike like besides except excluding compared comparing versus vs not".split())
+_ASIDE_PAIRS = frozenset(
+    {
+        ("apart", "from"),
+        ("instead", "of"),
+        ("rather", "than"),
+        ("other", "than"),
+        ("as", "with"),
+        ("as", "in"),
+        ("contrary", "to"),
+        ("relative", "to"),
+    }
+)
+
+
+def _sets_aside(clause: tuple[str, ...]) -> bool:
+    """The clause compares with, or sets aside, something else: "Unlike the kite,"."""
+    return clause[0] in _ASIDE or tuple(clause[:2]) in _ASIDE_PAIRS
+
+
 def phrase_in(clauses: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
     """The words of the phrase a text of these clauses is about (:func:`lead_phrase`)."""
     return _lead_and_rest(clauses)[0]
@@ -93,7 +118,7 @@ def _lead_and_rest(
     """The lead phrase of these clauses, and the words of its clause after it."""
     clauses = tuple(c for c in clauses if c)
     for index, clause in enumerate(clauses):
-        if clause[0] in PREPOSITIONS and index + 1 < len(clauses):
+        if (clause[0] in PREPOSITIONS or _sets_aside(clause)) and index + 1 < len(clauses):
             continue
         phrase, named, vague, end = _about(clause)
         if named or vague:
