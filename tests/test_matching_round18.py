@@ -163,3 +163,53 @@ CASES_ASIDE = [
 @pytest.mark.parametrize("case", CASES_ASIDE, ids=[c["name"] for c in CASES_ASIDE])
 def test_aside(case: dict) -> None:
     assert_judged(case)
+
+
+_MOP = {
+    **_attr("mop", "color", "white", "blue"),
+    "aliases": ["white_mop"],
+    "description": "The mop on the floor on the right changes from white to blue.",
+}
+_STOVE = {**_attr("stove", "color", "white", "black"), "description": "The stove is now black."}
+
+CASES_LANDMARKS = [
+    # _relation route 3 with Name.landmarks: a gold the prediction's subject
+    # only places its object by is no part of it, whatever the change. The
+    # same change found the mop through "cake_near_mop", and a subject of
+    # three guesses chained by "near" had three chances at a guessed change.
+    *(
+        _case(
+            f"M1 {subject} turning blue is not the mop",
+            _MOP,
+            _attr(subject, "color", "white", "blue"),
+            None,
+        )
+        for subject in [
+            "cake_near_mop",
+            "cake_on_mop",
+            "vase_near_mop_near_cake",
+            "cake_beside_mop",
+        ]
+    ),
+    _case(
+        "M1 the kettle on the stove turning black is not the stove",
+        _STOVE,
+        _attr("kettle_on_stove", "color", "white", "black"),
+        None,
+    ),
+    # The object itself placed by another, and parts, are still found.
+    *(
+        _case(
+            f"M1 {subject} turning blue is the mop",
+            _MOP,
+            _attr(subject, "color", "white", "blue"),
+            "d01",
+        )
+        for subject in ["mop_near_cake", "mop_on_floor", "handle_of_mop", "mop_handle"]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_LANDMARKS, ids=[c["name"] for c in CASES_LANDMARKS])
+def test_landmarks(case: dict) -> None:
+    assert_judged(case)
