@@ -213,3 +213,42 @@ CASES_LANDMARKS = [
 @pytest.mark.parametrize("case", CASES_LANDMARKS, ids=[c["name"] for c in CASES_LANDMARKS])
 def test_landmarks(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_KINDS = [
+    # _lexicon.NOT_A_KIND_OF: two-word names that are no kind of their head,
+    # against heads of the generator's catalogue.
+    *(
+        _case(f"K2 {subject} is no {gold}", removed(gold), removed(subject), None)
+        for subject, gold in [
+            ("oil_drum", "drum"),
+            ("flower_bed", "bed"),
+            ("piano_key", "key"),
+            ("meat_ball", "ball"),
+            ("prairie_dog", "dog"),
+            ("lady_bird", "bird"),
+            ("sun_glasses", "glass"),
+            ("water_table", "table"),
+        ]
+    ),
+    *(
+        _case(f"K2 {subject} is a {gold}", removed(gold), removed(subject), "d01")
+        for subject, gold in [
+            ("snare_drum", "drum"),
+            ("bunk_bed", "bed"),
+            ("beach_ball", "ball"),
+            ("coffee_table", "table"),
+        ]
+    ),
+    _case(
+        "K2 lady_bird is still the ladybug called ladybird",
+        {**removed("ladybug"), "aliases": ["ladybird", "red_ladybug"]},
+        removed("lady_bird"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_KINDS, ids=[c["name"] for c in CASES_KINDS])
+def test_kinds(case: dict) -> None:
+    assert_judged(case)
