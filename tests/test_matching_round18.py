@@ -252,3 +252,64 @@ CASES_KINDS = [
 @pytest.mark.parametrize("case", CASES_KINDS, ids=[c["name"] for c in CASES_KINDS])
 def test_kinds(case: dict) -> None:
     assert_judged(case)
+
+
+_FLOOR_LAMP = {
+    **_attr("floor_lamp", "size", "small", "large"),
+    "aliases": ["standing_lamp", "red_floor_lamp"],
+    "description": "The red floor lamp on the floor on the left becomes larger.",
+}
+_WALL_CLOCK = {
+    **_attr("wall_clock", "time", "3:00", "5:00"),
+    "description": "The clock on the wall now shows five o'clock instead of three.",
+}
+
+CASES_PLACES = [
+    # _relation route 2 with _lead.places_in: a word of the gold's name that
+    # its description puts the object at is a place, not a whole the object
+    # belongs to, so the same change through it is no evidence.
+    _case(
+        "P3 the floor growing is not the floor lamp on the floor",
+        _FLOOR_LAMP,
+        _attr("floor", "size", "small", "large"),
+        None,
+    ),
+    _case(
+        "P3 the wall showing five is not the clock on the wall",
+        _WALL_CLOCK,
+        _attr("wall", "time", "3:00", "5:00"),
+        None,
+    ),
+    _case(
+        "P3 the lamp growing is the floor lamp",
+        _FLOOR_LAMP,
+        _attr("lamp", "size", "small", "large"),
+        "d01",
+    ),
+    _case(
+        "P3 the clock showing five is the wall clock",
+        _WALL_CLOCK,
+        _attr("clock", "time", "3:00", "5:00"),
+        "d01",
+    ),
+    _case(
+        "P3 a floor told to be the floor lamp is the floor lamp",
+        _FLOOR_LAMP,
+        {**_attr("floor", "size", "small", "large"), "description": "The floor lamp grew."},
+        "d01",
+    ),
+    _case(
+        "P3 a lamp the shade is not placed on still finds its shade",
+        {
+            **_attr("lamp_shade", "color", "red", "blue"),
+            "description": "The lamp shade turns blue.",
+        },
+        _attr("lamp", "color", "red", "blue"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_PLACES, ids=[c["name"] for c in CASES_PLACES])
+def test_places(case: dict) -> None:
+    assert_judged(case)

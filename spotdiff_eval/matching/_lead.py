@@ -19,6 +19,7 @@ from ._lexicon import (
     FILLER,
     NOT_A_KIND_OF_HEAD,
     PICTURE_WORDS,
+    PLACE_WORDS,
     POSITION,
     PREPOSITIONS,
     VAGUE_NOUNS,
@@ -223,5 +224,26 @@ def counted_in(clauses: tuple[tuple[str, ...], ...]) -> frozenset[str]:
                 found.add(head)
             phrase = None
         elif word not in FILLER or word in PICTURE_WORDS:  # "three framed pictures"
+            phrase.append(word)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=8192)
+def places_in(text: str) -> frozenset[str]:
+    """The nouns a text puts something at: the head after each place word.
+
+    "The red floor lamp on the floor on the left becomes larger" puts the
+    lamp on the floor: there "floor" is where it stands, so the floor
+    growing is no floor lamp growing (red team round 18).
+    """
+    found: set[str] = set()
+    phrase: list[str] | None = None
+    for word in (w for clause in read_text(text)[0] for w in (*clause, ".")):
+        if word in PREPOSITIONS or word in VERB_MARKERS or word == ".":
+            head = name_head(phrase) if phrase else None
+            if head is not None:
+                found.add(head)
+            phrase = [] if word in PLACE_WORDS else None
+        elif phrase is not None and word not in FILLER:
             phrase.append(word)
     return frozenset(found)

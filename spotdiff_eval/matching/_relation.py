@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..datasets import Difference
 from ._compounds import as_golds_spell_it
 from ._evidence import Profile, attribute_counts, profile
+from ._lead import places_in
 from ._lexicon import COLORS, DEPICTIONS, FRUIT_FORMS, NOT_A_KIND_OF, PLACE_WORDS
 from ._values import exchanged, value_words, values_match
 from ._vetoes import Veto, change_corroborates, veto
@@ -131,8 +132,11 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    not hat_of_man_on_bench doing so (red team rounds 11 and 12).
     if p.head is not None and p.head in g.name_words:
         said_elsewhere = not g.heads.isdisjoint(_named_outside_subject(pred, gold, p))
+        # A word the gold's description puts its object at is a place, not
+        # a whole: "floor" growing is no floor_lamp "on the floor" (round 18).
+        placed = p.head in places_in(gold.description or "")
         narrows = (
-            _narrows_as_noun(p.head, g)
+            (_narrows_as_noun(p.head, g) and not placed)
             or p.head in g.lead_head
             or _bears_the_change(gold, g, p.head)
         )
