@@ -19,6 +19,7 @@ from ._lexicon import (
     FILLER,
     NOT_A_KIND_OF_HEAD,
     PICTURE_WORDS,
+    PLACE_WORDS,
     POSITION,
     PREPOSITIONS,
     VAGUE_NOUNS,
@@ -82,6 +83,31 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
     return phrase, named, vague, len(clause)
 
 
+#: Words that open a clause comparing with, or setting aside, what the
+#: description is not about: "Unlike the kite, the dog is gone" is about the
+#: dog, and "Compared to the first panel, the dog is gone" too. Read as a
+#: name, such a clause found the kite, or named "unlike" or "compared" and
+#: nothing a vague answer could be found by (red team round 18).
+_ASIDE = frozenset("unlike like besides except excluding compared comparing versus vs not".split())
+_ASIDE_PAIRS = frozenset(
+    {
+        ("apart", "from"),
+        ("instead", "of"),
+        ("rather", "than"),
+        ("other", "than"),
+        ("as", "with"),
+        ("as", "in"),
+        ("contrary", "to"),
+        ("relative", "to"),
+    }
+)
+
+
+def _sets_aside(clause: tuple[str, ...]) -> bool:
+    """The clause compares with, or sets aside, something else: "Unlike the kite,"."""
+    return clause[0] in _ASIDE or tuple(clause[:2]) in _ASIDE_PAIRS
+
+
 def phrase_in(clauses: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
     """The words of the phrase a text of these clauses is about (:func:`lead_phrase`)."""
     return _lead_and_rest(clauses)[0]
@@ -93,7 +119,7 @@ def _lead_and_rest(
     """The lead phrase of these clauses, and the words of its clause after it."""
     clauses = tuple(c for c in clauses if c)
     for index, clause in enumerate(clauses):
-        if clause[0] in PREPOSITIONS and index + 1 < len(clauses):
+        if (clause[0] in PREPOSITIONS or _sets_aside(clause)) and index + 1 < len(clauses):
             continue
         phrase, named, vague, end = _about(clause)
         if named or vague:
@@ -198,5 +224,26 @@ def counted_in(clauses: tuple[tuple[str, ...], ...]) -> frozenset[str]:
                 found.add(head)
             phrase = None
         elif word not in FILLER or word in PICTURE_WORDS:  # "three framed pictures"
+            phrase.append(word)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=8192)
+def places_in(text: str) -> frozenset[str]:
+    """The nouns a text puts something at: the head after each place word.
+
+    "The red floor lamp on the floor on the left becomes larger" puts the
+    lamp on the floor: there "floor" is where it stands, so the floor
+    growing is no floor lamp growing (red team round 18).
+    """
+    found: set[str] = set()
+    phrase: list[str] | None = None
+    for word in (w for clause in read_text(text)[0] for w in (*clause, ".")):
+        if word in PREPOSITIONS or word in VERB_MARKERS or word == ".":
+            head = name_head(phrase) if phrase else None
+            if head is not None:
+                found.add(head)
+            phrase = [] if word in PLACE_WORDS else None
+        elif phrase is not None and word not in FILLER:
             phrase.append(word)
     return frozenset(found)

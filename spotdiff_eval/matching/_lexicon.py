@@ -161,7 +161,8 @@ STATES = frozenset("framed painted carved stuffed".split())
 #: sea horse no horse. Each modifier acts as a replica word for that head
 #: only. General English; a compound that is a kind of its head (pine tree,
 #: arm chair, basket ball) is not listed, nor one a colour could spell
-#: (green_house is also a green house).
+#: (green_house is also a green house). Red team round 18 added those whose
+#: head the generator's catalogue has (an oil drum, a flower bed, a piano key).
 NOT_A_KIND_OF = frozenset(
     tuple(pair.split("_"))
     for pair in """
@@ -170,6 +171,9 @@ NOT_A_KIND_OF = frozenset(
     butter_fly dragon_fly fire_fly lady_bug pine_apple egg_plant power_plant pine_cone
     computer_mouse motor_cycle doll_house tree_house car_boot spelling_bee ice_shelf
     magnifying_glass eye_glass
+    oil_drum ear_drum saw_horse prairie_dog corn_dog lady_bird piano_key eye_ball
+    meat_ball cotton_ball fish_cake cuttle_fish flower_bed sea_bed river_bed hand_truck
+    sea_cow butter_cup water_table time_table sun_glass
     """.split()
 )
 

@@ -34,6 +34,7 @@ from ._lexicon import (
     NUMBER_WORDS,
     PANEL_WORDS,
     PICTURE_WORDS,
+    PLACE_WORDS,
     POSITION,
     PREPOSITIONS,
     QUANTITY_COMPARISONS,
@@ -146,7 +147,9 @@ class Name:
     head in its own phrase and those of an "of" phrase right after it, the
     only words that can narrow its kind: "pine" in pine_tree, "cookie" in
     plate_of_cookies, never "stove" in kettle_on_stove (a place) nor
-    "beard" in man_with_beard.
+    "beard" in man_with_beard. ``landmarks`` are the attached nouns that
+    only say where the head is: "mop" in cake_near_mop, "stove" in
+    kettle_on_stove (after a word of :data:`PLACE_WORDS`).
     """
 
     head: str | None
@@ -156,6 +159,7 @@ class Name:
     attached: frozenset[str] = frozenset()
     before_head: str | None = None
     leading: frozenset[str] = frozenset()
+    landmarks: frozenset[str] = frozenset()
 
     @property
     def vague(self) -> bool:
@@ -314,6 +318,7 @@ def parse_name(text: str) -> Name:
         phrases = [[]]
     head = before = None
     attached: set[str] = set()
+    landmarks: set[str] = set()
     leading: list[str] = []
     for index, phrase in enumerate(phrases):
         head = name_head(phrase) or _thing_colour(phrase)
@@ -332,6 +337,8 @@ def parse_name(text: str) -> Name:
                 attached.add(modifier)
             if following is not None:
                 attached.add(following)
+                if joins[index + 1] in PLACE_WORDS:
+                    landmarks.add(following)
             break
         if vague[index]:
             break
@@ -355,4 +362,5 @@ def parse_name(text: str) -> Name:
         attached=frozenset(attached),
         before_head=before,
         leading=core.intersection(leading),
+        landmarks=frozenset(landmarks),
     )

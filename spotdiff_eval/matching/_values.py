@@ -125,6 +125,9 @@ def exchanged(
     ``holder`` are the words of the prediction's subject, the thing that
     holds what comes and goes.
     """
+    listed = _one_item_apart(from_value or "", to_value or "")
+    if listed is not None:
+        return listed
     before = _named_by(from_value, to_value, holder)
     after = _named_by(to_value, from_value, holder)
     if before is not None and before == after:
@@ -135,6 +138,38 @@ def exchanged(
         frozenset([before]) if taken else frozenset(),
         frozenset([after]) if brought else frozenset(),
     )
+
+
+#: What parts the items of a list in a value: "apples, oranges and a banana".
+_ITEM_BREAK = re.compile(r",|;|&|\band\b", re.I)
+
+
+@lru_cache(maxsize=65536)
+def _listed(value: str) -> frozenset[str]:
+    """The objects a value lists, each item's own object: "apples, oranges and a banana"."""
+    items = (value_parts(item)[0] for item in _ITEM_BREAK.split(value))
+    return frozenset(head for head in items if head is not None)
+
+
+def _one_item_apart(from_value: str, to_value: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """What a list of contents loses and gains, when it keeps some of its items; else None.
+
+    "apples and oranges" -> "apples, oranges and a banana" brings a banana:
+    read by first phrases, both values were about apples, so the fruit
+    bowl's honest report of the added banana was refused, and it found an
+    added apple instead (red team round 18). One item gained or lost is
+    named; two or more name none, like any list: "apples" -> "apples,
+    pears and kiwis" brings no apple, and which of the others the answer
+    means it does not say. Lists with nothing kept are read a phrase a
+    side (:func:`exchanged`).
+    """
+    before, after = _listed(from_value), _listed(to_value)
+    if max(len(before), len(after)) < 2 or before == after or before.isdisjoint(after):
+        return None  # a count or a look of the same items, or a trade
+    went, came = before - after, after - before
+    if len(went) + len(came) != 1:
+        return frozenset(), frozenset()
+    return went, came
 
 
 @lru_cache(maxsize=65536)
