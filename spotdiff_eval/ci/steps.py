@@ -44,6 +44,7 @@ def verify_step(
     sets it from ``github.event.pull_request.user.login``).
     """
     number = None
+    branches = None
     if base is None or head is None or os.environ.get("GITHUB_EVENT_PATH"):
         source = os.environ.get("GITHUB_EVENT_PATH")
         event = github_env.read_event()
@@ -51,8 +52,12 @@ def verify_step(
             event_base, event_head = github_env.pull_request_shas(event, source)
             base, head = base or event_base, head or event_head
         number = github_env.pull_request_number(event, source)
+        if number is not None:
+            branches = github_env.pull_request_branches(event)
     author = (os.environ.get(author_env) or None) if author_env else None
-    verification = verify_pull_request(trusted, pr, base, head, manifest=manifest, author=author)
+    verification = verify_pull_request(
+        trusted, pr, base, head, manifest=manifest, author=author, branches=branches
+    )
     doc = result_document(verification, number)
     result = parse_result(doc, Path(artifact) / RESULT_FILE)
     summary = render_result_markdown(result)

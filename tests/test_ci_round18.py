@@ -1,0 +1,77 @@
+"""Red team round 18: pull requests that passed the check and should not have.
+
+Each test builds real git repositories (``ci_repos``) and runs the workflow's
+own ``spotdiff ci verify-pr`` step on the pull request.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ci_repos import (
+    BOARD,
+    SCORER_FILE,
+    commit_all,
+    git,
+    make_repos,
+    verify,
+    write_submission,
+)
+
+# -- a pull request to another branch, retargeted to main --------------------------
+
+
+def _wip_branch(repos) -> str:
+    """A branch of the upstream repository with code main does not have (a Dependabot
+    update, a maintainer's unmerged work): here a change to the scorer."""
+    git(repos.upstream, "checkout", "-q", "-b", "wip", repos.base_sha)
+    (repos.upstream / SCORER_FILE).write_text("def overall_score(counts):\n    return 1.0\n")
+    wip = commit_all(repos.upstream, "wip: experimental scorer")
+    git(repos.upstream, "checkout", "-q", "main")
+    git(repos.contributor, "fetch", "-q", "origin")
+    return wip
+
+
+def test_a_submission_to_another_branch_is_not_verified(tmp_path: Path) -> None:
+    """A folder added on top of another branch of the repository was "Verified" against
+    that branch, where it changes only the folder. Edited to target main (an edit starts
+    no new run of a pull_request workflow by default), the pull request kept its "Verified"
+    comment and green check, while merging it into main landed the branch's scorer too."""
+    repos = make_repos(tmp_path)
+    wip = _wip_branch(repos)
+    git(repos.contributor, "checkout", "-q", "-B", "pr", wip)
+    write_submission(repos.contributor / "submissions" / BOARD / "mine", model="m")
+    head = commit_all(repos.contributor, "pr: submission")
+
+    run = verify(repos, head, tmp_path / "to-wip", base_sha=wip, base_ref="wip")
+    assert run.step.returncode == 1, run.step.stdout
+    assert run.result["verdict"] == "rejected", run.result
+    assert any("default branch" in line for line in run.result["problems"]), run.result
+    assert run.result["metrics"] is not None  # still scored: the contributor learns it all
+
+    # Against main the same head is refused for the scorer it brings (as before).
+    run = verify(repos, head, tmp_path / "to-main")
+    assert run.result["verdict"] == "rejected"
+    assert any(SCORER_FILE in line for line in run.result["problems"]), run.result
+
+
+def test_a_submission_to_the_default_branch_is_still_verified(tmp_path: Path) -> None:
+    repos = make_repos(tmp_path)
+    git(repos.contributor, "checkout", "-q", "-B", "pr", repos.base_sha)
+    write_submission(repos.contributor / "submissions" / BOARD / "mine", model="m")
+    head = commit_all(repos.contributor, "pr: submission")
+    run = verify(repos, head, tmp_path)
+    assert run.result["verdict"] == "verified", run.result["problems"]
+
+
+def test_a_code_pull_request_to_another_branch_is_still_not_a_submission(
+    tmp_path: Path,
+) -> None:
+    repos = make_repos(tmp_path)
+    wip = _wip_branch(repos)
+    git(repos.contributor, "checkout", "-q", "-B", "pr", wip)
+    (repos.contributor / "README.md").write_text("docs\n", encoding="utf-8")
+    head = commit_all(repos.contributor, "pr: docs")
+    run = verify(repos, head, tmp_path / "run", base_sha=wip, base_ref="wip")
+    assert run.step.returncode == 0, run.step.stderr
+    assert run.result["verdict"] == "not_a_submission", run.result
