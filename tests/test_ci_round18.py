@@ -17,6 +17,7 @@ from ci_repos import (
     verify,
     write_submission,
 )
+from test_workflows import triggers, workflows
 
 # -- a pull request to another branch, retargeted to main --------------------------
 
@@ -75,3 +76,31 @@ def test_a_code_pull_request_to_another_branch_is_still_not_a_submission(
     run = verify(repos, head, tmp_path / "run", base_sha=wip, base_ref="wip")
     assert run.step.returncode == 0, run.step.stderr
     assert run.result["verdict"] == "not_a_submission", run.result
+
+
+def _starts_verify(action: str) -> bool:
+    """Whether a pull_request event of this activity type starts verify-submission.yml
+    (no ``types`` means GitHub's default: opened, synchronize and reopened)."""
+    _, doc = workflows()["verify-submission.yml"]
+    config = triggers(doc)["pull_request"] or {}
+    return action in config.get("types", ["opened", "synchronize", "reopened"])
+
+
+def test_retargeting_a_verified_pull_request_verifies_it_again(tmp_path: Path) -> None:
+    """Changing a pull request's base branch is an "edited" event, which did not start
+    verify-submission.yml: the "Verified" comment (and green check) for main stayed on a
+    pull request that now merges into another branch, one whose merge lands more."""
+    repos = make_repos(tmp_path)
+    wip = _wip_branch(repos)
+    git(repos.contributor, "checkout", "-q", "-B", "pr", repos.base_sha)
+    write_submission(repos.contributor / "submissions" / BOARD / "mine", model="m")
+    head = commit_all(repos.contributor, "pr: submission")
+    assert _starts_verify("opened")
+    run = verify(repos, head, tmp_path / "opened")
+    assert run.result["verdict"] == "verified", run.result["problems"]
+
+    # Edited to target wip: the same head, a new base.
+    assert _starts_verify("edited"), "retargeting the pull request starts no verification"
+    run = verify(repos, head, tmp_path / "edited", base_sha=wip, base_ref="wip")
+    assert run.result["verdict"] == "rejected", run.result
+    assert run.result["base_sha"] == wip

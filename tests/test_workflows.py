@@ -207,15 +207,24 @@ def _common_rules(name: str, text: str, doc: dict[str, Any]) -> list[str]:
     return found
 
 
+#: The pull_request activity types verify-submission.yml runs on: GitHub's default
+#: three, and edited (a pull request retargeted to another base branch).
+VERIFY_EVENT_TYPES = ("opened", "synchronize", "reopened", "edited")
+
+
 def _verify_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
     name = "verify-submission.yml"
     text, doc = files[name]
     found = []
     if set(triggers(doc)) != {"pull_request"}:
         found.append(f"{name}: must run on pull_request only")
-    elif triggers(doc)["pull_request"]:
+    elif (triggers(doc)["pull_request"] or {}) != {"types": list(VERIFY_EVENT_TYPES)}:
         # a paths filter let a push that took the submission out leave "Verified" standing
-        found.append(f"{name}: must run on every pull request push, with no filter or types")
+        # (round 17); without edited, retargeting the base branch kept the old verdict (18)
+        found.append(
+            f"{name}: must run on every pull request push and edit, with no filter "
+            f"(types exactly {', '.join(VERIFY_EVENT_TYPES)})"
+        )
     concurrency = doc.get("concurrency") or {}
     if "github.event.pull_request.number" not in str(concurrency.get("group")):
         found.append(f"{name}: concurrency must be per pull request")
@@ -473,6 +482,11 @@ MUTATIONS = {
         "verify-submission.yml",
         lambda t, d: d["on"].update(pull_request={"types": ["opened"]}),
         "must run on every pull request push",
+    ),
+    "verify-not-when-retargeted": (
+        "verify-submission.yml",
+        lambda t, d: d["on"].update(pull_request={"types": ["opened", "synchronize", "reopened"]}),
+        "must run on every pull request push and edit",
     ),
     "comment-ignores-the-mode": (
         "comment.yml",
