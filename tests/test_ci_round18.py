@@ -6,8 +6,10 @@ own ``spotdiff ci verify-pr`` step on the pull request.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
+import pytest
 from ci_repos import (
     BOARD,
     SCORER_FILE,
@@ -104,3 +106,49 @@ def test_retargeting_a_verified_pull_request_verifies_it_again(tmp_path: Path) -
     run = verify(repos, head, tmp_path / "edited", base_sha=wip, base_ref="wip")
     assert run.result["verdict"] == "rejected", run.result
     assert run.result["base_sha"] == wip
+
+
+# -- a branch that churns many stray files ----------------------------------------
+
+
+def test_stray_files_added_and_deleted_do_not_cost_git_calls_per_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stray file committed and deleted again on the branch is no problem (round 12),
+    but telling so ran `git ls-tree` three times per path of every commit. A branch of
+    100 commits each adding or deleting 10,000 files ran git millions of times; the job
+    hit its 20-minute limit with no result, so the comment on an earlier head stayed."""
+    from spotdiff_eval.ci import history
+
+    repos = make_repos(tmp_path)
+    git(repos.contributor, "checkout", "-q", "-B", "pr", repos.base_sha)
+    stray = repos.contributor / "stray"
+    stray.mkdir()
+    for index in range(300):
+        (stray / f"f{index}.txt").write_text(str(index), encoding="utf-8")
+    commit_all(repos.contributor, "pr: stray files")
+    shutil.rmtree(stray)
+    commit_all(repos.contributor, "pr: no stray files")
+    write_submission(repos.contributor / "submissions" / BOARD / "mine", model="m")
+    head = commit_all(repos.contributor, "pr: submission")
+
+    calls = []
+    real = history.run_git
+
+    def counted(*args, **kwargs):
+        calls.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(history, "run_git", counted)
+    repo = repos.contributor
+    problems = history.commit_problems(repo, repos.base_sha, repos.base_sha, head, f"{BOARD}/mine")
+    assert problems == []
+    assert len(calls) <= 10, f"{len(calls)} git calls for 3 commits"
+
+    # Still refused: a stray file the head keeps (it is not the same at the head).
+    (repo / "stray.txt").write_text("kept\n", encoding="utf-8")
+    kept = commit_all(repo, "pr: a stray file kept")
+    problems = history.commit_problems(repo, repos.base_sha, repos.base_sha, kept, f"{BOARD}/mine")
+    assert len(problems) == 1 and "stray.txt" in problems[0], problems
+    run = verify(repos, head, tmp_path / "run")
+    assert run.result["verdict"] == "verified", run.result["problems"]
