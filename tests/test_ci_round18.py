@@ -6,6 +6,8 @@ own ``spotdiff ci verify-pr`` step on the pull request.
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 from pathlib import Path
 
@@ -13,10 +15,13 @@ import pytest
 from ci_repos import (
     BOARD,
     SCORER_FILE,
+    checkout_like_the_workflow,
     commit_all,
     git,
     make_repos,
+    run_step,
     verify,
+    write_event,
     write_submission,
 )
 from test_workflows import triggers, workflows
@@ -152,3 +157,59 @@ def test_stray_files_added_and_deleted_do_not_cost_git_calls_per_file(
     assert len(problems) == 1 and "stray.txt" in problems[0], problems
     run = verify(repos, head, tmp_path / "run")
     assert run.result["verdict"] == "verified", run.result["problems"]
+
+
+# -- a check that cannot finish ---------------------------------------------------
+
+
+def test_a_check_that_fails_still_writes_a_result_for_the_head(tmp_path: Path) -> None:
+    """When git failed inside verify-pr (a refusal, or a command past its time limit on a
+    history shaped for it), the step stopped with an error line and no artifact: the
+    comment workflow had nothing to post, and the "Verified" comment on an earlier head
+    stayed. Now the run writes a rejected result for this head, and the comment says so."""
+    repos = make_repos(tmp_path)
+    git(repos.contributor, "checkout", "-q", "-B", "pr", repos.base_sha)
+    write_submission(repos.contributor / "submissions" / BOARD / "mine", model="m")
+    head = commit_all(repos.contributor, "pr: submission")
+    # git as the runner has it, except that merge-tree fails as a timed-out one would.
+    shim = tmp_path / "bin"
+    shim.mkdir()
+    real_git = shutil.which("git")
+    (shim / "git").write_text(
+        "#!/bin/sh\n"
+        'for arg in "$@"; do [ "$arg" = merge-tree ] && '
+        "{ echo 'fatal: gave up' >&2; exit 128; }; done\n"
+        f'exec {real_git} "$@"\n',
+        encoding="utf-8",
+    )
+    (shim / "git").chmod(0o755)
+    trusted, _ = checkout_like_the_workflow(repos, head, tmp_path / "work")
+    artifact = tmp_path / "runner-temp" / "spotdiff-verify"
+    event = write_event(tmp_path / "event.json", repos.base_sha, head)
+    step = run_step(
+        [
+            *("ci", "verify-pr", "--trusted", ".", "--pr", "../pr"),
+            *("--author-env", "PR_AUTHOR", "--artifact", str(artifact)),
+        ],
+        cwd=trusted,
+        github=tmp_path / "github-verify",
+        env={
+            "GITHUB_EVENT_PATH": str(event),
+            "PR_AUTHOR": "octocat",
+            "PATH": f"{shim}{os.pathsep}{os.environ['PATH']}",
+        },
+    )
+    assert step.returncode == 1, step.stdout
+    assert "Traceback" not in step.stderr, step.stderr
+    assert (artifact / "result.json").is_file(), step.stderr
+    result = json.loads((artifact / "result.json").read_text(encoding="utf-8"))
+    assert result["verdict"] == "rejected" and result["head_sha"] == head, result
+    assert any("git merge-tree" in line for line in result["problems"]), result["problems"]
+
+    comment = run_step(
+        ["ci", "comment-body", "--artifact", str(artifact), "--head-sha", head],
+        cwd=tmp_path,
+        github=tmp_path / "github-comment",
+    )
+    assert comment.returncode == 0, comment.stderr
+    assert "Not accepted" in comment.stdout and "merge-tree" in comment.stdout, comment.stdout
