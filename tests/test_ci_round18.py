@@ -24,7 +24,9 @@ from ci_repos import (
     write_event,
     write_submission,
 )
-from test_workflows import triggers, workflows
+from test_workflows import HEAD, run_script, steps, triggers, workflows
+
+from spotdiff_eval.ci.summary import MARKER
 
 # -- a pull request to another branch, retargeted to main --------------------------
 
@@ -213,3 +215,39 @@ def test_a_check_that_fails_still_writes_a_result_for_the_head(tmp_path: Path) -
     )
     assert comment.returncode == 0, comment.stderr
     assert "Not accepted" in comment.stdout and "merge-tree" in comment.stdout, comment.stdout
+
+
+# -- a verify run that left no artifact -------------------------------------------
+
+
+def _outdate(pulls: list, comments: dict, conclusion: str = "failure") -> dict:
+    """comment.yml's step for a verify run that left no artifact, run in Node."""
+    _, doc = workflows()["comment.yml"]
+    found = [s for _, s in steps(doc) if "if" in s and "download.outcome != " in s["if"]]
+    assert found, "comment.yml does nothing when the verify run left no artifact"
+    fixture = {"run": {"head_sha": HEAD, "conclusion": conclusion}, "pulls": pulls}
+    return run_script(found[0], {**fixture, "comments": comments}, {})
+
+
+def test_a_run_that_left_no_artifact_outdates_the_earlier_comment(tmp_path: Path) -> None:
+    """A verify run that stopped before verify-pr wrote its result (a checkout that failed,
+    the job's 20-minute limit) uploaded no artifact; the comment workflow failed at the
+    download, and the comment on an earlier head kept saying "Verified" (its head sha the
+    only hint). Now the earlier comment is replaced; none is created."""
+    earlier = {"id": 41, "user": {"login": "github-actions[bot]"}, "body": f"{MARKER}\n\n✅ ok"}
+    pulls = [
+        {"number": 7, "state": "open", "head": {"sha": HEAD}},
+        {"number": 8, "state": "open", "head": {"sha": HEAD}},
+        {"number": 9, "state": "open", "head": {"sha": "d" * 40}},
+    ]
+    comments = {"7": [earlier], "9": [{**earlier, "id": 43}]}
+    done = _outdate(pulls, comments)
+    assert [call.get("update") for call in done["calls"]] == [41], done
+    body = done["calls"][0]["body"]
+    assert body.startswith(MARKER) and "Outdated" in body and HEAD in body, body
+    assert "Verified" not in body.replace("is verified", "")
+    assert not any("create" in call for call in done["calls"])
+    # The workflow reaches it: the download may fail without failing the job first.
+    _, doc = workflows()["comment.yml"]
+    download = next(s for _, s in steps(doc) if "download-artifact" in s.get("uses", ""))
+    assert download.get("continue-on-error") is True and download.get("id") == "download"

@@ -296,7 +296,7 @@ def _comment_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
             found.append(f"{name}: the comment step must create a comment only in mode post")
         if "pulls.list" in script and "head.sha === run.head_sha" not in script:
             found.append(f"{name}: the pull request must be found by the run's head SHA")
-        if "pulls.list" in script and step.get("env") != {
+        if step.get("id") == "pr" and step.get("env") != {
             "CLAIMED_PR": "${{ steps.claimed.outputs.number }}"
         }:
             found.append(f"{name}: the lookup must check the pull request the artifact names")
