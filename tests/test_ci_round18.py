@@ -251,3 +251,63 @@ def test_a_run_that_left_no_artifact_outdates_the_earlier_comment(tmp_path: Path
     _, doc = workflows()["comment.yml"]
     download = next(s for _, s in steps(doc) if "download-artifact" in s.get("uses", ""))
     assert download.get("continue-on-error") is True and download.get("id") == "download"
+
+
+# -- a push that starts no verification --------------------------------------------
+
+
+def _sweep(pulls: list, comments: dict) -> dict:
+    """outdate-comments.yml's step, run in Node."""
+    _, doc = workflows()["outdate-comments.yml"]
+    return run_script(steps(doc)[0][1], {"pulls": pulls, "comments": comments}, {})
+
+
+def test_a_push_that_starts_no_verification_outdates_the_comment(tmp_path: Path) -> None:
+    """verify-submission.yml runs from the pull request's own workflow files: a push that
+    deleted it (or renamed it, so comment.yml's workflow_run no longer matched) started
+    no verification and no comment, and the "Verified" comment on the earlier head stayed
+    while the new head changed the scorer. A scheduled workflow from the default branch
+    now replaces any comment that names another head than the pull request's."""
+    repos = make_repos(tmp_path)
+    git(repos.contributor, "checkout", "-q", "-B", "pr", repos.base_sha)
+    write_submission(repos.contributor / "submissions" / BOARD / "mine", model="m")
+    verified = commit_all(repos.contributor, "pr: submission")
+    run = verify(repos, verified, tmp_path / "run")
+    assert run.result["verdict"] == "verified", run.result["problems"]
+    comment = run_step(
+        ["ci", "comment-body", "--artifact", str(run.artifact), "--head-sha", verified],
+        cwd=tmp_path,
+        github=tmp_path / "github-comment",
+    )
+    assert comment.returncode == 0, comment.stderr
+    posted = {"id": 41, "user": {"login": "github-actions[bot]"}, "body": comment.stdout}
+
+    # The next push changes the scorer and removes the workflow: no run, no new comment.
+    (repos.contributor / SCORER_FILE).write_text("def overall_score(counts):\n    return 1\n")
+    workflow = repos.contributor / ".github" / "workflows" / "verify-submission.yml"
+    workflow.parent.mkdir(parents=True, exist_ok=True)
+    workflow.write_text("name: something-else\n", encoding="utf-8")
+    later = commit_all(repos.contributor, "pr: no verification")
+
+    done = _sweep([{"number": 7, "state": "open", "head": {"sha": later}}], {"7": [posted]})
+    assert [call.get("update") for call in done["calls"]] == [41], done
+    body = done["calls"][0]["body"]
+    assert body.startswith(MARKER) and "Outdated" in body and later in body, body
+    assert "✅" not in body
+
+    # A comment about the current head is left alone, and none is created.
+    done = _sweep([{"number": 7, "state": "open", "head": {"sha": verified}}], {"7": [posted]})
+    assert done["calls"] == [], done
+    done = _sweep([{"number": 7, "state": "open", "head": {"sha": later}}], {"7": []})
+    assert done["calls"] == [], done
+
+
+def test_a_model_named_like_the_next_head_does_not_keep_the_comment(tmp_path: Path) -> None:
+    """The head a comment is about is its second line, not any text in it: a model
+    named after a head the contributor has prepared must not make an old comment look
+    current."""
+    fake = "e" * 40
+    body = f"{MARKER}\n<!-- spotdiff-ci:head {HEAD} -->\n\nmodel `Pull request head {fake}`\n"
+    posted = {"id": 41, "user": {"login": "github-actions[bot]"}, "body": body}
+    done = _sweep([{"number": 7, "state": "open", "head": {"sha": fake}}], {"7": [posted]})
+    assert [call.get("update") for call in done["calls"]] == [41], done

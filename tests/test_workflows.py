@@ -52,6 +52,7 @@ PERMISSIONS = {
     "ci.yml": {"test": {"contents": "read"}},
     "verify-submission.yml": {"verify": {"contents": "read"}},
     "comment.yml": {"comment": {"actions": "read", "pull-requests": "write"}},
+    "outdate-comments.yml": {"outdate": {"pull-requests": "write"}},
     "publish.yml": {
         "build": {"contents": "read"},
         "commit": {"contents": "write"},
@@ -105,6 +106,7 @@ def violations(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
         found += _common_rules(name, text, doc)
     found += _verify_rules(files)
     found += _comment_rules(files)
+    found += _outdate_rules(files)
     found += _publish_rules(files)
     found += _install_rules(files)
     return found
@@ -305,6 +307,21 @@ def _comment_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
         run = step.get("run", "")
         if "comment-body" in run and not {"--head-sha", "--changed-files-env"} <= set(run.split()):
             found.append(f"{name}: comment-body must check the head SHA and the API's file list")
+    return found
+
+
+def _outdate_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
+    """outdate-comments.yml runs from the default branch only and runs nothing of a PR."""
+    name = "outdate-comments.yml"
+    _, doc = files[name]
+    found = []
+    if set(triggers(doc)) != {"schedule", "workflow_dispatch"}:
+        found.append(f"{name}: must run on a schedule (or by hand) only")
+    for _, step in steps(doc):
+        if action(step) != "actions/github-script" or "run" in step:
+            found.append(f"{name}: only github-script steps (no checkout, no commands)")
+        if "${{" in step.get("with", {}).get("script", ""):
+            found.append(f"{name}: no expressions in the script")
     return found
 
 
