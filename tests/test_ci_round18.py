@@ -311,3 +311,42 @@ def test_a_model_named_like_the_next_head_does_not_keep_the_comment(tmp_path: Pa
     posted = {"id": 41, "user": {"login": "github-actions[bot]"}, "body": body}
     done = _sweep([{"number": 7, "state": "open", "head": {"sha": fake}}], {"7": [posted]})
     assert [call.get("update") for call in done["calls"]] == [41], done
+
+
+def test_the_comment_counts_a_result_only_for_a_pull_request_to_the_default_branch(
+    tmp_path: Path,
+) -> None:
+    """A pull request to another branch is verified by that branch's code, which may be
+    older than the rule that refuses it (or than any fix since): the comment workflow,
+    which runs the default branch's code, now checks the base branch the API reports."""
+    repos = make_repos(tmp_path)
+    wip = _wip_branch(repos)
+    git(repos.contributor, "checkout", "-q", "-B", "pr", wip)
+    write_submission(repos.contributor / "submissions" / BOARD / "mine", model="m")
+    head = commit_all(repos.contributor, "pr: submission")
+    # An older branch's verify-pr, which did not know the rule: the event's base is main.
+    run = verify(repos, head, tmp_path / "run", base_sha=wip)
+    assert run.result["verdict"] == "verified", run.result["problems"]
+    files = {"total": 2, "files": [
+        {"filename": f"submissions/{BOARD}/mine/predictions.json", "status": "added"},
+        {"filename": f"submissions/{BOARD}/mine/submission.json", "status": "added"},
+    ]}  # fmt: skip
+
+    def comment(base_ref: str):
+        return run_step(
+            [
+                *("ci", "comment-body", "--artifact", str(run.artifact), "--head-sha", head),
+                *("--changed-files-env", "PR_FILES", "--base-ref-env", "PR_BASE"),
+                *("--default-branch-env", "DEFAULT_BRANCH", "--github-output", "body"),
+            ],
+            cwd=tmp_path,
+            github=tmp_path / f"github-comment-{base_ref}",
+            env={"PR_FILES": json.dumps(files), "PR_BASE": base_ref, "DEFAULT_BRANCH": "main"},
+        )
+
+    to_wip = comment("wip")
+    assert to_wip.returncode == 0, to_wip.stderr
+    assert "Not accepted" in to_wip.outputs["body"], to_wip.outputs["body"]
+    assert "default branch" in to_wip.outputs["body"]
+    to_main = comment("main")
+    assert "Verified" in to_main.outputs["body"].split("\n")[3], to_main.outputs["body"]

@@ -307,6 +307,10 @@ def _comment_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
         run = step.get("run", "")
         if "comment-body" in run and not {"--head-sha", "--changed-files-env"} <= set(run.split()):
             found.append(f"{name}: comment-body must check the head SHA and the API's file list")
+        if "comment-body" in run and not {"--base-ref-env", "--default-branch-env"} <= set(
+            run.split()
+        ):
+            found.append(f"{name}: comment-body must check the pull request's base branch")
     return found
 
 

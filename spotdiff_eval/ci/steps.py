@@ -23,7 +23,7 @@ from .artifact import (
 )
 from .changes import FileChange, problem, touches_submissions
 from .summary import render_result_markdown
-from .verify import Verification, shown, verify_pull_request
+from .verify import Verification, base_branch_problem, shown, verify_pull_request
 
 
 def verify_step(
@@ -84,6 +84,7 @@ def comment_step(
     run_url: str | None = None,
     changed_files_env: str | None = None,
     output_name: str | None = None,
+    branches_env: tuple[str | None, str | None] = (None, None),
 ) -> str:
     """comment.yml's step: the comment body from an artifact validated as data.
 
@@ -95,6 +96,12 @@ def comment_step(
     """
     result = _result_for(artifact, head_sha)
     api_problems = [] if changed_files_env is None else _api_problems(changed_files_env, result)
+    if None not in branches_env and result.verdict != "not_a_submission":
+        # Red team round 18: the run of a pull request to another branch used that
+        # branch's code, which may predate the rule that refuses it; the API's base decides.
+        target, default = (os.environ.get(name) for name in branches_env)  # type: ignore[arg-type]
+        if (wrong := base_branch_problem(target, default)) is not None:
+            api_problems.insert(0, wrong)
     body = render_result_markdown(result, comment=True, run_url=run_url, api_problems=api_problems)
     _requested_output(output_name, body)
     if output_name is not None:
