@@ -293,7 +293,12 @@ def parse_outputs(text: str) -> dict[str, str]:
 
 
 def write_event(
-    path: Path, base_sha: str, head_sha: str, number: int = 7, author: str = "octocat"
+    path: Path,
+    base_sha: str,
+    head_sha: str,
+    number: int = 7,
+    author: str = "octocat",
+    base_ref: str = "main",
 ) -> Path:
     event = {
         "action": "synchronize",
@@ -301,9 +306,10 @@ def write_event(
         "pull_request": {
             "number": number,
             "user": {"login": author},
-            "base": {"sha": base_sha},
+            "base": {"sha": base_sha, "ref": base_ref},
             "head": {"sha": head_sha},
         },
+        "repository": {"default_branch": "main"},
     }
     path.write_text(json.dumps(event), encoding="utf-8")
     return path
@@ -328,12 +334,15 @@ def verify(
     base_sha: str | None = None,
     author: str = "octocat",
     number: int = 7,
+    base_ref: str = "main",
 ) -> Verified:
     """Check out like verify-submission.yml and run its step, the author passed as it passes it."""
     base = base_sha or repos.base_sha
     trusted, pr = checkout_like_the_workflow(repos, head_sha, root / "work", base)
     artifact = root / "runner-temp" / "spotdiff-verify"
-    event = write_event(root / "event.json", base, head_sha, number=number, author=author)
+    event = write_event(
+        root / "event.json", base, head_sha, number=number, author=author, base_ref=base_ref
+    )
     step = run_step(
         [
             *("ci", "verify-pr", "--trusted", ".", "--pr", "../pr"),

@@ -569,7 +569,8 @@ def test_markdown_and_html_injection_in_the_model_name_is_escaped(tmp_path: Path
         # the whole name sits in one code span: no mention, no issue link, no comment
         code = html.split("model <code>")[1].split("</code>")[0]
         assert "@admin #1\\nverdict=ok `x` \\u202e&lt;!--" in code
-    assert rendered(comment.outputs["body"]).count("<!--") == 1  # only the marker
+    # only the marker and the line naming the head (red team round 18)
+    assert rendered(comment.outputs["body"]).count("<!--") == 2
 
 
 #: File names a pull request can commit: a workflow command after a line

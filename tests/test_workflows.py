@@ -52,6 +52,7 @@ PERMISSIONS = {
     "ci.yml": {"test": {"contents": "read"}},
     "verify-submission.yml": {"verify": {"contents": "read"}},
     "comment.yml": {"comment": {"actions": "read", "pull-requests": "write"}},
+    "outdate-comments.yml": {"outdate": {"pull-requests": "write"}},
     "publish.yml": {
         "build": {"contents": "read"},
         "commit": {"contents": "write"},
@@ -105,6 +106,7 @@ def violations(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
         found += _common_rules(name, text, doc)
     found += _verify_rules(files)
     found += _comment_rules(files)
+    found += _outdate_rules(files)
     found += _publish_rules(files)
     found += _install_rules(files)
     return found
@@ -207,15 +209,24 @@ def _common_rules(name: str, text: str, doc: dict[str, Any]) -> list[str]:
     return found
 
 
+#: The pull_request activity types verify-submission.yml runs on: GitHub's default
+#: three, and edited (a pull request retargeted to another base branch).
+VERIFY_EVENT_TYPES = ("opened", "synchronize", "reopened", "edited")
+
+
 def _verify_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
     name = "verify-submission.yml"
     text, doc = files[name]
     found = []
     if set(triggers(doc)) != {"pull_request"}:
         found.append(f"{name}: must run on pull_request only")
-    elif triggers(doc)["pull_request"]:
+    elif (triggers(doc)["pull_request"] or {}) != {"types": list(VERIFY_EVENT_TYPES)}:
         # a paths filter let a push that took the submission out leave "Verified" standing
-        found.append(f"{name}: must run on every pull request push, with no filter or types")
+        # (round 17); without edited, retargeting the base branch kept the old verdict (18)
+        found.append(
+            f"{name}: must run on every pull request push and edit, with no filter "
+            f"(types exactly {', '.join(VERIFY_EVENT_TYPES)})"
+        )
     concurrency = doc.get("concurrency") or {}
     if "github.event.pull_request.number" not in str(concurrency.get("group")):
         found.append(f"{name}: concurrency must be per pull request")
@@ -287,7 +298,7 @@ def _comment_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
             found.append(f"{name}: the comment step must create a comment only in mode post")
         if "pulls.list" in script and "head.sha === run.head_sha" not in script:
             found.append(f"{name}: the pull request must be found by the run's head SHA")
-        if "pulls.list" in script and step.get("env") != {
+        if step.get("id") == "pr" and step.get("env") != {
             "CLAIMED_PR": "${{ steps.claimed.outputs.number }}"
         }:
             found.append(f"{name}: the lookup must check the pull request the artifact names")
@@ -296,6 +307,25 @@ def _comment_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
         run = step.get("run", "")
         if "comment-body" in run and not {"--head-sha", "--changed-files-env"} <= set(run.split()):
             found.append(f"{name}: comment-body must check the head SHA and the API's file list")
+        if "comment-body" in run and not {"--base-ref-env", "--default-branch-env"} <= set(
+            run.split()
+        ):
+            found.append(f"{name}: comment-body must check the pull request's base branch")
+    return found
+
+
+def _outdate_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
+    """outdate-comments.yml runs from the default branch only and runs nothing of a PR."""
+    name = "outdate-comments.yml"
+    _, doc = files[name]
+    found = []
+    if set(triggers(doc)) != {"schedule", "workflow_dispatch"}:
+        found.append(f"{name}: must run on a schedule (or by hand) only")
+    for _, step in steps(doc):
+        if action(step) != "actions/github-script" or "run" in step:
+            found.append(f"{name}: only github-script steps (no checkout, no commands)")
+        if "${{" in step.get("with", {}).get("script", ""):
+            found.append(f"{name}: no expressions in the script")
     return found
 
 
@@ -473,6 +503,11 @@ MUTATIONS = {
         "verify-submission.yml",
         lambda t, d: d["on"].update(pull_request={"types": ["opened"]}),
         "must run on every pull request push",
+    ),
+    "verify-not-when-retargeted": (
+        "verify-submission.yml",
+        lambda t, d: d["on"].update(pull_request={"types": ["opened", "synchronize", "reopened"]}),
+        "must run on every pull request push and edit",
     ),
     "comment-ignores-the-mode": (
         "comment.yml",

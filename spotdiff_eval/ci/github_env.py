@@ -90,6 +90,18 @@ def pull_request_number(event: dict[str, Any], source: object) -> int | None:
     return number
 
 
+def pull_request_branches(event: dict[str, Any]) -> tuple[object, object]:
+    """``(the branch the pull request targets, the repository's default branch)`` of a
+    ``pull_request`` event payload, each as the payload has it (None when absent)."""
+    node = event.get("pull_request")
+    base = node.get("base") if isinstance(node, dict) else None
+    repository = event.get("repository")
+    return (
+        base.get("ref") if isinstance(base, dict) else None,
+        repository.get("default_branch") if isinstance(repository, dict) else None,
+    )
+
+
 def require_sha(value: object, source: object, where: str) -> str:
     """``value`` if it is a full commit id, else a one-line error."""
     if not isinstance(value, str) or not COMMIT_SHA.fullmatch(value):

@@ -23,7 +23,7 @@ from .artifact import (
 )
 from .changes import FileChange, problem, touches_submissions
 from .summary import render_result_markdown
-from .verify import Verification, verify_pull_request
+from .verify import Verification, base_branch_problem, shown, verify_pull_request
 
 
 def verify_step(
@@ -44,6 +44,7 @@ def verify_step(
     sets it from ``github.event.pull_request.user.login``).
     """
     number = None
+    branches = None
     if base is None or head is None or os.environ.get("GITHUB_EVENT_PATH"):
         source = os.environ.get("GITHUB_EVENT_PATH")
         event = github_env.read_event()
@@ -51,8 +52,21 @@ def verify_step(
             event_base, event_head = github_env.pull_request_shas(event, source)
             base, head = base or event_base, head or event_head
         number = github_env.pull_request_number(event, source)
+        if number is not None:
+            branches = github_env.pull_request_branches(event)
     author = (os.environ.get(author_env) or None) if author_env else None
-    verification = verify_pull_request(trusted, pr, base, head, manifest=manifest, author=author)
+    base = github_env.require_sha(base, "--base", "")
+    head = github_env.require_sha(head, "--head", "")
+    try:
+        verification = verify_pull_request(
+            trusted, pr, base, head, manifest=manifest, author=author, branches=branches
+        )
+    except SpotDiffError as exc:
+        # Red team round 18: a check that failed (git refusing or timing out on a history
+        # shaped for it) left no artifact, so the comment on an earlier head stayed
+        # "Verified". A result for this head is written whatever happens after the shas.
+        line = shown(f"the check could not finish: {exc.one_line()}")
+        verification = Verification(base, head, None, None, None, None, (line,), None)
     doc = result_document(verification, number)
     result = parse_result(doc, Path(artifact) / RESULT_FILE)
     summary = render_result_markdown(result)
@@ -70,6 +84,7 @@ def comment_step(
     run_url: str | None = None,
     changed_files_env: str | None = None,
     output_name: str | None = None,
+    branches_env: tuple[str | None, str | None] = (None, None),
 ) -> str:
     """comment.yml's step: the comment body from an artifact validated as data.
 
@@ -81,6 +96,12 @@ def comment_step(
     """
     result = _result_for(artifact, head_sha)
     api_problems = [] if changed_files_env is None else _api_problems(changed_files_env, result)
+    if None not in branches_env and result.verdict != "not_a_submission":
+        # Red team round 18: the run of a pull request to another branch used that
+        # branch's code, which may predate the rule that refuses it; the API's base decides.
+        target, default = (os.environ.get(name) for name in branches_env)  # type: ignore[arg-type]
+        if (wrong := base_branch_problem(target, default)) is not None:
+            api_problems.insert(0, wrong)
     body = render_result_markdown(result, comment=True, run_url=run_url, api_problems=api_problems)
     _requested_output(output_name, body)
     if output_name is not None:

@@ -21,6 +21,9 @@ from .artifact import CiResult
 
 #: Starts every sticky comment; the comment workflow finds its own comment by it.
 MARKER = "<!-- spotdiff-ci:verify-submission -->"
+#: The comment's second line names the head it is about, for outdate-comments.yml,
+#: which replaces a comment about any other head (red team round 18).
+HEAD_LINE = "<!-- spotdiff-ci:head {sha} -->"
 #: GitHub refuses comments over 65,536 characters, and the body travels to
 #: the posting step in one environment variable (128 KiB): even in 4-byte
 #: characters this fits both. Real bodies stay far below (the schema bounds them).
@@ -64,7 +67,7 @@ def render_result_markdown(
 ) -> str:
     """The job summary, or with ``comment=True`` the sticky comment body."""
     verdict = "rejected" if api_problems else result.verdict
-    lines = [MARKER, ""] if comment else []
+    lines = [MARKER, HEAD_LINE.format(sha=result.head_sha), ""] if comment else []
     if verdict == "not_a_submission":
         heading = _OUTDATED if comment else _HEADINGS[verdict]
         lines += [f"## SpotDiff submission check: {heading}", ""]

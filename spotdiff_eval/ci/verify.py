@@ -79,6 +79,7 @@ def verify_pull_request(
     manifest: Path | None = None,
     cache_dir: Path | None = None,
     author: str | None = None,
+    branches: tuple[object, object] | None = None,
 ) -> Verification:
     """Check what the pull request changes, validate its submission, score it.
 
@@ -89,7 +90,9 @@ def verify_pull_request(
     a maintainer checking by hand); by default it is the trusted tree's
     board dataset, fetched into ``cache_dir`` for a Hub board. ``author`` is
     the pull request author's GitHub login; updating a folder someone else
-    submitted needs a maintainer.
+    submitted needs a maintainer. ``branches`` is ``(the branch the pull
+    request targets, the default branch)`` from the event; a submission to
+    any other branch is refused (``base_branch_problem``).
     """
     base = require_sha(base, "--base", "")
     head = require_sha(head, "--head", "")
@@ -98,6 +101,8 @@ def verify_pull_request(
     if check.not_a_submission:
         return Verification(base, head, None, None, None, None, (), None, not_a_submission=True)
     problems = list(check.problems)
+    if branches is not None and (wrong := base_branch_problem(*branches)):
+        problems.insert(0, wrong)
     submission_id = check.submission_id
     action = track = model = None
     report = None
@@ -144,6 +149,28 @@ def verify_pull_request(
         problems=tuple(dict.fromkeys(problems)),  # the history and the folder check may agree
         report=report,
         reviews=tuple(reviews),
+    )
+
+
+def base_branch_problem(target: object, default: object) -> str | None:
+    """A problem line unless the pull request targets the default branch.
+
+    Red team round 18: a branch made from another branch of the repository
+    (a Dependabot update, a maintainer's unmerged work) plus a folder was
+    verified against that branch, where it changes only the folder; edited
+    to target main, it kept its "Verified" comment while merging it would
+    land that branch's code too. Only main is published, so only main's
+    result counts.
+    """
+    if isinstance(target, str) and isinstance(default, str) and target and target == default:
+        return None
+    shown_target = safe_text(target, 100) if isinstance(target, str) else "an unknown branch"
+    shown_default = safe_text(default, 100) if isinstance(default, str) else "unknown"
+    return problem(
+        "(pull request)",
+        f"targets {shown_target}, not the default branch ({shown_default}): a submission "
+        "is verified and published only on the default branch; change the pull request's "
+        "base branch",
     )
 
 

@@ -66,6 +66,7 @@ def run_comment_body(args: argparse.Namespace) -> int:
         run_url=args.run_url,
         changed_files_env=args.changed_files_env,
         output_name=args.github_output,
+        branches_env=(args.base_ref_env, args.default_branch_env),
     )
     sys.stdout.write(body)
     return 0
@@ -157,7 +158,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "is malformed or tampered with.",
         "  spotdiff ci comment-body --artifact /tmp/verify\n"
         "  spotdiff ci comment-body --artifact /tmp/verify --head-sha 3c4d... \\\n"
-        "      --changed-files-env PR_FILES --github-output body\n",
+        "      --changed-files-env PR_FILES --base-ref-env PR_BASE \\\n"
+        "      --default-branch-env DEFAULT_BRANCH --github-output body\n",
     )
     c.add_argument("--artifact", type=Path, required=True, help="the downloaded artifact folder")
     c.add_argument("--head-sha", help="refuse a result for any other commit than this one")
@@ -167,6 +169,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="NAME",
         help='environment variable holding {"total": N, "files": [...]} from the GitHub API; '
         "the comment says not accepted when those files break the submission rules",
+    )
+    c.add_argument(
+        "--base-ref-env",
+        metavar="NAME",
+        help="environment variable holding the branch the pull request targets (from the "
+        "GitHub API); with --default-branch-env, the comment says not accepted unless it is "
+        "the default branch",
+    )
+    c.add_argument(
+        "--default-branch-env",
+        metavar="NAME",
+        help="environment variable holding the repository's default branch",
     )
     c.add_argument(
         "--github-output",
