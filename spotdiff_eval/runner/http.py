@@ -190,11 +190,12 @@ class EndpointClient:
                 fatal=True,
             )
         message = f"HTTP {status}: {self._error_text(raw)}"
+        recorded = _recordable(status)
         if status == 429 or status >= 500:
             retry_after = retry_after_seconds(headers.get("Retry-After"))
-            raise _Transient(message, http_status=status, retry_after=retry_after)
+            raise _Transient(message, http_status=recorded, retry_after=retry_after)
         raise RequestFailed(
-            message, attempts=number, http_status=status, fatal=status in FATAL_STATUSES
+            message, attempts=number, http_status=recorded, fatal=status in FATAL_STATUSES
         )
 
     def close(self) -> None:
@@ -308,6 +309,17 @@ def _transport_error(exc: BaseException, timeout: float) -> _Transient | _Perman
             return _Transient(f"no answer within {timeout:g} s")
         return _Transient(f"connection failed: {_reason(exc)}")
     return _Transient(f"request failed: {_reason(exc)}")
+
+
+def _recordable(status: int) -> int | None:
+    """The status as the predictions file records it: None outside 100 to 599.
+
+    Red team round 18: a server may send any three digits (LinkedIn's 999,
+    a proxy's 600), which the schema of the file refuses; recorded as it
+    was, the output could no longer be resumed or merged. The message
+    still shows it (``HTTP 999: ...``).
+    """
+    return status if 100 <= status <= 599 else None
 
 
 def _failure(state: RetryCallState) -> _Transient:
