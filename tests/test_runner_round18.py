@@ -47,3 +47,47 @@ def test_a_status_the_file_cannot_hold_still_leaves_a_resumable_output(
         assert result.failed == 1
         result, _ = run(settings_for(fake, dataset, output, resume=True))
     assert result.ok == 3 and answered(output) == dataset.item_ids
+
+
+# -- replies a filter stopped --------------------------------------------------------
+
+#: Two differences, cut after the first: the rest of the list is missing.
+PARTIAL = '{"differences": [{"kind": "object_removed", "subject": "cat"}, {"kind": "obj'
+
+
+def _filtered_body(protocol: str, reason: str) -> dict:
+    if protocol == "openai_compatible":
+        return {
+            "choices": [
+                {"message": {"role": "assistant", "content": PARTIAL}, "finish_reason": reason}
+            ]
+        }
+    if protocol == "gemini_native":
+        return {"candidates": [{"content": {"parts": [{"text": PARTIAL}]}, "finishReason": reason}]}
+    return {"content": [{"type": "text", "text": PARTIAL}], "stop_reason": reason}
+
+
+@pytest.mark.parametrize(
+    ("protocol", "reason"),
+    [
+        ("openai_compatible", "content_filter"),
+        ("gemini_native", "SAFETY"),
+        ("gemini_native", "RECITATION"),
+        ("anthropic", "refusal"),
+    ],
+)
+def test_an_answer_a_filter_stopped_fails_its_item_instead_of_keeping_a_part(
+    protocol: str, reason: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    """Its first difference read as a whole answer of one, recorded "ok"."""
+    output = tmp_path / "out.json"
+    with FakeEndpoint(protocol, dataset) as fake:
+        fake.script("item_000", Raw(200, json.dumps(_filtered_body(protocol, reason)).encode()))
+        result, stream = run(settings_for(fake, dataset, output))
+    entry = statuses(output)["item_000"]
+    assert entry["status"] == "failed"
+    assert entry["error"] == (
+        f"the provider stopped the answer (finish reason {reason}), so it may be incomplete"
+    )
+    assert answered(output) == dataset.item_ids[1:] and result.failed == 1
+    assert f"item_000: the provider stopped the answer (finish reason {reason})" in stream

@@ -24,6 +24,25 @@ class ResponseError(ValueError):
     """A 2xx reply that carries no answer text (a refusal, a block, an odd shape)."""
 
 
+#: Finish reasons saying a filter stopped the answer: whatever text came is not
+#: the whole answer (red team round 18: a half-written list that read as a
+#: valid shorter one was kept as the item's answer).
+FILTERED = {
+    "openai_compatible": frozenset({"content_filter"}),
+    "gemini_native": frozenset(
+        {
+            "SAFETY",
+            "RECITATION",
+            "BLOCKLIST",
+            "PROHIBITED_CONTENT",
+            "SPII",
+            "IMAGE_SAFETY",
+            "LANGUAGE",
+        }
+    ),
+    "anthropic": frozenset({"refusal"}),
+}
+
 #: Longest model version kept from a reply (the schema's limit for names).
 MAX_VERSION_CHARS = 200
 
@@ -164,7 +183,7 @@ def _openai(data: dict[str, Any]) -> Reply:
     usage = data.get("usage")
     return _reply(
         content,
-        (choices[0].get("finish_reason"), "length"),
+        (choices[0].get("finish_reason"), "length", FILTERED["openai_compatible"]),
         (_tokens(usage, "prompt_tokens"), _tokens(usage, "completion_tokens")),
         data.get("model"),
     )
@@ -192,7 +211,7 @@ def _gemini(data: dict[str, Any]) -> Reply:
         output += thoughts  # thinking tokens are billed as output
     return _reply(
         text,
-        (candidates[0].get("finishReason"), "MAX_TOKENS"),
+        (candidates[0].get("finishReason"), "MAX_TOKENS", FILTERED["gemini_native"]),
         (_tokens(usage, "promptTokenCount"), output),
         data.get("modelVersion"),
     )
@@ -212,7 +231,7 @@ def _anthropic(data: dict[str, Any]) -> Reply:
     usage = data.get("usage")
     return _reply(
         text,
-        (data.get("stop_reason"), "max_tokens"),
+        (data.get("stop_reason"), "max_tokens", FILTERED["anthropic"]),
         (_tokens(usage, "input_tokens"), _tokens(usage, "output_tokens")),
         data.get("model"),
     )
@@ -220,19 +239,25 @@ def _anthropic(data: dict[str, Any]) -> Reply:
 
 def _reply(
     text: Any,
-    finish: tuple[Any, str],
+    finish: tuple[Any, str, frozenset[str]],
     tokens: tuple[int | None, int | None],
     model: Any,
 ) -> Reply:
-    """The reply; ``finish`` is the reason given and the one that means "token limit".
+    """The reply; ``finish`` is the reason given, the one that means "token limit"
+    and those that mean a filter stopped the answer.
 
     A truncated answer needs no text: cut off in its reasoning, a model may
-    have written none, and it is recorded as truncated all the same.
+    have written none, and it is recorded as truncated all the same. An
+    answer a filter stopped is no answer, even when the text so far reads.
     """
-    reason, limit = finish
+    reason, limit, filtered = finish
     truncated = reason == limit
     if not truncated:
         text = _require_text(text, reason)
+        if isinstance(reason, str) and reason in filtered:
+            raise ResponseError(
+                f"the provider stopped the answer (finish reason {reason}), so it may be incomplete"
+            )
     version = " ".join(model.split())[:MAX_VERSION_CHARS] if isinstance(model, str) else ""
     return Reply(
         text if isinstance(text, str) else "",
