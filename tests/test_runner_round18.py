@@ -7,12 +7,14 @@ as in test_runner.py, and pins one fix.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
 from fake_endpoints import (
     FakeEndpoint,
     Raw,
+    Reply,
     RunDataset,
     answered,
     make_run_dataset,
@@ -91,3 +93,72 @@ def test_an_answer_a_filter_stopped_fails_its_item_instead_of_keeping_a_part(
     )
     assert answered(output) == dataset.item_ids[1:] and result.failed == 1
     assert f"item_000: the provider stopped the answer (finish reason {reason})" in stream
+
+
+# -- answers whose JSON is not quite JSON ---------------------------------------------
+
+CAT, DOG, HAT = (
+    {"kind": "object_removed", "subject": "cat"},
+    {"kind": "object_added", "subject": "dog"},
+    {"kind": "object_removed", "subject": "hat"},
+)
+TRAILING_COMMAS = "\n".join(
+    [
+        "```json",
+        '{"differences": [',
+        f"  {json.dumps(CAT)}, // the cat",
+        f"  {json.dumps(DOG)},",
+        f"  {json.dumps(HAT)}, /* the hat */",
+        "],}",
+        "```",
+    ]
+)
+
+
+def test_comments_and_trailing_commas_keep_every_difference(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """Such an answer did not parse, and the scan for JSON in prose kept its
+    last entry alone, with no warning."""
+    output = tmp_path / "out.json"
+    with FakeEndpoint("anthropic", dataset) as fake:
+        fake.script("item_000", Reply(TRAILING_COMMAS))
+        run(settings_for(fake, dataset, output))
+    items = {item["item_id"]: item for item in json.loads(output.read_text())["items"]}
+    assert items["item_000"]["differences"] == [CAT, DOG, HAT]
+    assert statuses(output)["item_000"]["warnings"] == [
+        "answer: its JSON had comments or trailing commas, which were removed"
+    ]
+
+
+def test_an_answer_cut_off_without_a_token_limit_flag_fails_instead_of_keeping_a_part(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """A server that says "stop" for an answer cut short: the last complete
+    entry was kept as the whole answer."""
+    cut = json.dumps({"differences": [CAT, DOG, HAT]})[:-30]
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Reply(cut))
+        result, _ = run(settings_for(fake, dataset, output))
+    entry = statuses(output)["item_000"]
+    assert entry["status"] == "failed" and result.failed == 1
+    assert entry["error"].startswith("no JSON list of differences in the answer: ")
+    assert entry["error"].endswith("; its JSON is unfinished, the answer was cut off")
+    assert answered(output) == dataset.item_ids[1:]
+
+
+@pytest.mark.parametrize("runaway", ["[" * 50_000, "[a" * 200_000])
+def test_a_runaway_answer_of_brackets_is_read_in_linear_time(
+    runaway: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    """Each bracket started a new search of the rest of the text: 100 KB of them
+    held a worker for about ten seconds, the 1 MB an answer may have for many minutes."""
+    output = tmp_path / "out.json"
+    with FakeEndpoint("gemini_native", dataset) as fake:
+        fake.script("item_000", Reply(runaway))
+        started = time.monotonic()
+        result, _ = run(settings_for(fake, dataset, output))
+        seconds = time.monotonic() - started
+    assert statuses(output)["item_000"]["status"] == "failed" and result.ok == 2
+    assert seconds < 4, f"{seconds:.1f} s"

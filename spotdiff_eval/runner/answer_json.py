@@ -9,7 +9,9 @@ Whatever JSON text allows is read, so that one odd value costs its field
 and not the whole answer: ``NaN`` and ``Infinity`` read as floats (read as
 null, their field vanished without a warning), and an integer of more
 digits than Python reads as a :class:`LongNumber` (refused, it made the
-answer "no JSON list"). ``answers`` drops each with a warning.
+answer "no JSON list"). ``answers`` drops each with a warning. Comments
+and trailing commas, which models write and JSON does not allow, are
+removed, with a warning too; an answer whose JSON is cut off is no answer.
 """
 
 from __future__ import annotations
@@ -61,8 +63,13 @@ def read_json(text: str) -> Any:
     return _DECODER.decode(text)
 
 
-def find_differences(text: str) -> list[Any]:
-    """The list of differences in the answer: JSON alone, in a fence, or inside prose.
+#: The warning for an answer whose JSON needed :func:`_repaired`.
+REPAIRED = "answer: its JSON had comments or trailing commas, which were removed"
+
+
+def find_differences(text: str) -> tuple[list[Any], bool]:
+    """The list of differences in the answer: JSON alone, in a fence, or inside prose,
+    and whether its JSON had to be repaired (comments, trailing commas).
 
     Where several candidates exist, the last one wins: models that revise
     themselves ("wait, let me correct that") put the final answer last.
@@ -71,54 +78,130 @@ def find_differences(text: str) -> list[Any]:
     text = _THINKING.sub(" ", text[:MAX_ANSWER_CHARS]).strip()
     if not text:
         raise AnswerError("the answer is empty")
-    whole = _decode(text)
+    whole, repaired = _decode(text)
     if whole is not _NOTHING:
         found = _as_list(whole, strict=False)
         if found is not None:
-            return found
+            return found, repaired
     for block in reversed(_FENCE.findall(text)):
-        found = _as_list(_decode(block.strip()), strict=False)
+        value, repaired = _decode(block.strip())
+        found = _as_list(value, strict=False)
         if found is not None:
-            return found
+            return found, repaired
+    scan = _Scan(text)
     candidates = [
-        found
-        for value in _embedded_json(text)
+        (found, repaired)
+        for value, repaired in scan.values()
         if (found := _as_list(value, strict=True)) is not None
     ]
     if candidates:
         return candidates[-1]
-    raise AnswerError(f"no JSON list of differences in the answer: {_excerpt(text)}")
+    unfinished = "; its JSON is unfinished, the answer was cut off" if scan.unfinished else ""
+    raise AnswerError(f"no JSON list of differences in the answer: {_excerpt(text)}{unfinished}")
 
 
 _NOTHING = object()
 
 
-def _decode(text: str) -> Any:
+def _decode(text: str) -> tuple[Any, bool]:
+    """The JSON value ``text`` is, and whether it needed :func:`_repaired`;
+    ``_NOTHING`` if it is none."""
+    try:
+        return _DECODER.decode(text), False
+    except (ValueError, RecursionError):
+        pass
+    if text[:1] in ("{", "[") and _closing(text, 0) == len(text):
+        value = _repaired(text)
+        if value is not _NOTHING:
+            return value, True
+    return _NOTHING, False
+
+
+# Red team round 18: models write JSON with comments and trailing commas
+# (``[{...}, {...},]``). Such an answer did not parse as a whole, and the scan
+# of the text for JSON then found each of its entries as an answer of its
+# own, the last one winning: every difference but the last was lost, without
+# a warning. An answer cut off before its end (no token-limit flag from the
+# server) lost its list the same way, leaving the last complete entry. Now a
+# value that does not parse is found whole, by its brackets: repaired if
+# comments and trailing commas are all that is wrong with it, else skipped
+# with everything inside it; an unfinished one ends the scan.
+
+#: A JSON string (its escapes included), a comment, or a bracket.
+_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|//[^\n]*|/\*.*?\*/|[\[\]{}]', re.S)
+_STRING_OR_COMMENT = re.compile(r'("[^"\\]*(?:\\.[^"\\]*)*")|//[^\n]*|/\*.*?\*/', re.S)
+_STRING_OR_TRAILING_COMMA = re.compile(r'("[^"\\]*(?:\\.[^"\\]*)*")|,(\s*[\]}])')
+#: A bracket that opens JSON, not prose ("[see below"): what may follow it.
+_OPENS_JSON = re.compile(r'(?:\{\s*["}]|\[\s*[\[{"\]])')
+_START = re.compile(r"[\[{]")
+
+
+def _closing(text: str, start: int, ends: dict[int, int | None] | None = None) -> int | None:
+    """Where the value opened at ``start`` ends (None: the text ends first), by its
+    brackets, strings and comments. ``ends`` learns where every bracket met on the
+    way ends, so that a scan need not walk the same text again."""
+    ends = {} if ends is None else ends
+    opened: list[int] = []
+    for token in _TOKEN.finditer(text, start):
+        bracket = token.group()
+        if bracket in ("[", "{"):
+            opened.append(token.start())
+        elif bracket in ("]", "}"):
+            ends[opened.pop()] = token.end()
+            if not opened:
+                return token.end()
+    for position in opened:
+        ends[position] = None
+    return None
+
+
+def _repaired(text: str) -> Any:
+    """``text`` read as JSON without its comments and trailing commas; ``_NOTHING``
+    if that is not enough."""
+    text = _STRING_OR_COMMENT.sub(lambda m: m.group(1) or " ", text)
+    text = _STRING_OR_TRAILING_COMMA.sub(lambda m: m.group(1) or m.group(2), text)
     try:
         return _DECODER.decode(text)
     except (ValueError, RecursionError):
         return _NOTHING
 
 
-def _embedded_json(text: str) -> list[Any]:
-    """Every complete JSON object or list found by scanning the text left to right.
+class _Scan:
+    """The JSON values in prose, found left to right; ``unfinished`` once one was cut off."""
 
-    After a value parses, the scan continues behind it, so the entries of an
-    answer are not mistaken for answers of their own.
-    """
-    values, position = [], 0
-    while True:
-        starts = [i for i in (text.find("{", position), text.find("[", position)) if i >= 0]
-        if not starts:
-            return values
-        start = min(starts)
-        try:
-            value, end = _DECODER.raw_decode(text, start)
-        except (ValueError, RecursionError):
-            position = start + 1
-            continue
-        values.append(value)
-        position = end
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.unfinished = False
+
+    def values(self) -> list[tuple[Any, bool]]:
+        """Every complete JSON object or list, and whether it needed repairs.
+
+        After a value, the scan continues behind it, so the entries of an
+        answer are not mistaken for answers of their own, whether the answer
+        parsed, was repaired or is broken. Where each bracket ends is found
+        once, and a value is read from its own text: a runaway answer of
+        brackets (``[a[a[a...``) searched the rest of the text again for each
+        of them, and each failed read counted the lines before it, minutes for
+        a long answer.
+        """
+        text = self.text
+        values: list[tuple[Any, bool]] = []
+        ends: dict[int, int | None] = {}
+        position = 0
+        while (match := _START.search(text, position)) is not None:
+            start = match.start()
+            end = ends[start] if start in ends else _closing(text, start, ends)
+            if end is None:
+                if _OPENS_JSON.match(text, start):
+                    self.unfinished = True  # cut off: nothing inside it is an answer
+                    break
+                position = start + 1  # a bracket in prose
+                continue
+            value, repaired = _decode(text[start:end])
+            if value is not _NOTHING:
+                values.append((value, repaired))
+            position = end
+        return values
 
 
 def _as_list(value: Any, *, strict: bool) -> list[Any] | None:
