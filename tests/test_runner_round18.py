@@ -7,11 +7,15 @@ as in test_runner.py, and pins one fix.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 from fake_endpoints import (
+    TOKEN,
     FakeEndpoint,
     Raw,
     Reply,
@@ -162,3 +166,52 @@ def test_a_runaway_answer_of_brackets_is_read_in_linear_time(
         seconds = time.monotonic() - started
     assert statuses(output)["item_000"]["status"] == "failed" and result.ok == 2
     assert seconds < 4, f"{seconds:.1f} s"
+
+
+# -- the user's disk ----------------------------------------------------------------------
+
+#: ``spotdiff`` with files limited to a few KB: writing past that fails with
+#: EFBIG ("File too large"), as a full disk fails with ENOSPC.
+SMALL_FILES = """
+import resource, signal, sys
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+resource.setrlimit(resource.RLIMIT_FSIZE, (3500, 3500))
+from spotdiff_eval.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_a_journal_the_disk_cannot_hold_is_named_and_resume_finishes_the_run(
+    tmp_path: Path,
+) -> None:
+    """The error was the bare "spotdiff: error: spotdiff: File too large", naming no file."""
+    dataset = make_run_dataset(tmp_path / "ds", 12)
+    output = tmp_path / "out.json"
+    journal = tmp_path / "out.json.journal"
+    env = {**os.environ, "SPOTDIFF_API_TOKEN": TOKEN}
+    with FakeEndpoint("openai_compatible", dataset, delay=0.05) as fake:
+        command = [
+            *("run", "--endpoint", fake.endpoint(), "--model", "test-model"),
+            *("--manifest", str(dataset.manifest), "--output", str(output)),
+            *("--concurrency", "1"),
+        ]
+        done = subprocess.run(
+            [sys.executable, "-c", SMALL_FILES, *command],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 1, done.stderr
+        assert done.stderr == f"spotdiff: error: {journal}: cannot write: File too large\n"
+        again = subprocess.run(
+            [sys.executable, "-m", "spotdiff_eval", *command, "--resume"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert again.returncode == 0, again.stderr
+        # the journal's answers are kept: only the items it could not hold are asked again
+        assert sum(fake.counts().values()) <= 12 + 2
+    assert answered(output) == dataset.item_ids and not journal.exists()

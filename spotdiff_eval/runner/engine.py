@@ -25,6 +25,7 @@ import sys
 import threading
 import time
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
@@ -207,6 +208,15 @@ class _Loop:
         except KeyboardInterrupt:
             self.stop.set()
             self._finish("the run was interrupted")
+            raise
+        except SpotDiffError:
+            # Red team round 18: the journal could not be written (a full disk). The
+            # workers went on asking, paid for answers nobody would keep; now they
+            # stop, and the output is saved if it still fits (with everything,
+            # which the journal then need not keep): the error names the journal.
+            self.stop.set()
+            with suppress(SpotDiffError, OSError):
+                self._finish("the journal could not be written")
             raise
         self._finish(f"the run stopped: {self.fatal.what}" if self.fatal else None)
 
