@@ -55,6 +55,25 @@ def test_a_status_the_file_cannot_hold_still_leaves_a_resumable_output(
     assert result.ok == 3 and answered(output) == dataset.item_ids
 
 
+@pytest.mark.parametrize("protocol", ["openai_compatible", "gemini_native", "anthropic"])
+def test_a_reply_starting_with_a_byte_order_mark_is_read(
+    protocol: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    """A UTF-8 byte order mark before the JSON (RFC 8259 lets a reader ignore it)
+    failed the item as "the reply is not JSON"."""
+    output = tmp_path / "out.json"
+    with FakeEndpoint(protocol, dataset) as fake:
+        reply = fake.success_body(json.dumps({"differences": [CAT]}), (10, 5))
+        fake.script("item_000", Raw(200, b"\xef\xbb\xbf" + json.dumps(reply).encode()))
+        error = {"error": {"message": "busy"}}
+        fake.script("item_001", Raw(503, b"\xef\xbb\xbf" + json.dumps(error).encode()))
+        result, _ = run(settings_for(fake, dataset, output, retries=0))
+    assert result.ok == 2, statuses(output)
+    items = {item["item_id"]: item for item in json.loads(output.read_text())["items"]}
+    assert items["item_000"]["differences"] == [CAT]
+    assert statuses(output)["item_001"]["error"] == "HTTP 503: busy (gave up after 1 attempts)"
+
+
 # -- replies a filter stopped --------------------------------------------------------
 
 #: Two differences, cut after the first: the rest of the list is missing.

@@ -261,7 +261,9 @@ class EndpointClient:
 
     def _parse(self, raw: bytes, attempts: int, status: int) -> Any:
         try:
-            return read_json(raw.decode("utf-8"))
+            # utf-8-sig: a byte order mark before the JSON, as some proxies on
+            # Windows send, made a good reply "not JSON" (red team round 18)
+            return read_json(raw.decode("utf-8-sig"))
         except (UnicodeDecodeError, ValueError, RecursionError):
             raise RequestFailed(
                 f"the reply is not JSON: {self._excerpt(raw)}",
@@ -273,7 +275,7 @@ class EndpointClient:
         """The server's own message from an error body (OpenAI, Gemini and Anthropic
         all use ``{"error": {"message": ...}}``), else the start of the body."""
         try:
-            data = read_json(raw.decode("utf-8"))
+            data = read_json(raw.decode("utf-8-sig"))
         except (UnicodeDecodeError, ValueError, RecursionError):
             data = None
         for candidate in (
