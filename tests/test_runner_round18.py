@@ -171,6 +171,31 @@ def test_an_answer_cut_off_without_a_token_limit_flag_fails_instead_of_keeping_a
     assert answered(output) == dataset.item_ids[1:]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a draft cut off, then the whole answer again
+        '{"differences": [%s, ... wait, let me start over.\n{"differences": [%s, %s]}',
+        # a wrapper that is not JSON around one that is
+        '{answer: {"differences": [%s, %s]}, note: "%s"}',
+    ],
+    ids=["started-over", "broken-wrapper"],
+)
+def test_a_whole_answer_inside_broken_json_still_counts(
+    text: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    """Entries of a broken or unfinished value are no answers of their own; a
+    whole answer inside one is, as before round 18."""
+    cat, dog = json.dumps(CAT), json.dumps(DOG)
+    text = text % ((cat, cat, dog) if text.startswith('{"') else (cat, dog, "x"))
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Reply(text))
+        run(settings_for(fake, dataset, output))
+    items = {item["item_id"]: item for item in json.loads(output.read_text())["items"]}
+    assert items["item_000"]["differences"] == [CAT, DOG]
+
+
 @pytest.mark.parametrize("runaway", ["[" * 50_000, "[a" * 200_000])
 def test_a_runaway_answer_of_brackets_is_read_in_linear_time(
     runaway: str, dataset: RunDataset, tmp_path: Path

@@ -91,8 +91,10 @@ def find_differences(text: str) -> tuple[list[Any], bool]:
     scan = _Scan(text)
     candidates = [
         (found, repaired)
-        for value, repaired in scan.values()
+        for value, repaired, in_broken in scan.values()
         if (found := _as_list(value, strict=True)) is not None
+        # an entry of a broken answer is not an answer of its own
+        and not (in_broken and len(found) == 1 and found[0] is value)
     ]
     if candidates:
         return candidates[-1]
@@ -103,14 +105,15 @@ def find_differences(text: str) -> tuple[list[Any], bool]:
 _NOTHING = object()
 
 
-def _decode(text: str) -> tuple[Any, bool]:
+def _decode(text: str, *, bracketed: bool = False) -> tuple[Any, bool]:
     """The JSON value ``text`` is, and whether it needed :func:`_repaired`;
-    ``_NOTHING`` if it is none."""
+    ``_NOTHING`` if it is none. ``bracketed``: ``text`` is known to be one
+    bracketed value (:func:`_closing` found it)."""
     try:
         return _DECODER.decode(text), False
     except (ValueError, RecursionError):
         pass
-    if text[:1] in ("{", "[") and _closing(text, 0) == len(text):
+    if bracketed or (text[:1] in ("{", "[") and _closing(text, 0) == len(text)):
         value = _repaired(text)
         if value is not _NOTHING:
             return value, True
@@ -123,9 +126,10 @@ def _decode(text: str) -> tuple[Any, bool]:
 # own, the last one winning: every difference but the last was lost, without
 # a warning. An answer cut off before its end (no token-limit flag from the
 # server) lost its list the same way, leaving the last complete entry. Now a
-# value that does not parse is found whole, by its brackets: repaired if
-# comments and trailing commas are all that is wrong with it, else skipped
-# with everything inside it; an unfinished one ends the scan.
+# value that does not parse is found whole, by its brackets, and repaired if
+# comments and trailing commas are all that is wrong with it. Inside one that
+# stays broken or is cut off (it runs to the end of the text), a whole answer
+# still counts (a model that starts over), a lone entry does not.
 
 #: A JSON string (its escapes included), a comment, or a bracket.
 _TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|//[^\n]*|/\*.*?\*/|[\[\]{}]', re.S)
@@ -173,33 +177,40 @@ class _Scan:
         self.text = text
         self.unfinished = False
 
-    def values(self) -> list[tuple[Any, bool]]:
-        """Every complete JSON object or list, and whether it needed repairs.
+    def values(self) -> list[tuple[Any, bool, bool]]:
+        """Every complete JSON object or list, whether it needed repairs, and
+        whether it lies inside a broken value (one that does not read, or is cut off).
 
         After a value, the scan continues behind it, so the entries of an
-        answer are not mistaken for answers of their own, whether the answer
-        parsed, was repaired or is broken. Where each bracket ends is found
-        once, and a value is read from its own text: a runaway answer of
-        brackets (``[a[a[a...``) searched the rest of the text again for each
-        of them, and each failed read counted the lines before it, minutes for
-        a long answer.
+        answer are not mistaken for answers of their own. Where each bracket
+        ends is found once, and a value is read from its own text, with a
+        budget in proportion to the text for values inside broken ones: a
+        runaway answer of brackets (``[a[a[a...``) searched the rest of the
+        text again for each of them, and each failed read counted the lines
+        before it, minutes for a long answer.
         """
         text = self.text
-        values: list[tuple[Any, bool]] = []
+        values: list[tuple[Any, bool, bool]] = []
         ends: dict[int, int | None] = {}
-        position = 0
+        budget = 20 * len(text) + 10_000
+        broken_until = position = 0
         while (match := _START.search(text, position)) is not None:
             start = match.start()
             end = ends[start] if start in ends else _closing(text, start, ends)
             if end is None:
                 if _OPENS_JSON.match(text, start):
-                    self.unfinished = True  # cut off: nothing inside it is an answer
-                    break
-                position = start + 1  # a bracket in prose
+                    self.unfinished = True  # cut off: it runs to the end of the text
+                position = start + 1
                 continue
-            value, repaired = _decode(text[start:end])
-            if value is not _NOTHING:
-                values.append((value, repaired))
+            value, repaired = _NOTHING, False
+            if budget > 0:
+                budget -= end - start
+                value, repaired = _decode(text[start:end], bracketed=True)
+            if value is _NOTHING:  # broken: what it holds may still be read
+                broken_until = max(broken_until, end)
+                position = start + 1
+                continue
+            values.append((value, repaired, self.unfinished or start < broken_until))
             position = end
         return values
 
