@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 from fake_endpoints import (
     TOKEN,
+    Drop,
     FakeEndpoint,
     Raw,
     Reply,
@@ -259,3 +261,46 @@ def test_a_journal_the_disk_cannot_hold_is_named_and_resume_finishes_the_run(
         # the journal's answers are kept: only the items it could not hold are asked again
         assert sum(fake.counts().values()) <= 12 + 2
     assert answered(output) == dataset.item_ids and not journal.exists()
+
+
+# -- an endpoint that is not there ------------------------------------------------------
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]  # closed again: connecting is refused
+
+
+def test_a_wrong_port_stops_the_run_after_the_first_item(tmp_path: Path) -> None:
+    """Each item was retried in turn, about 25 s each at the default backoff:
+    a typo in the port kept a run of 1,000 items failing for hours."""
+    dataset = make_run_dataset(tmp_path / "ds", 6)
+    output = tmp_path / "out.json"
+    endpoint = f"http://127.0.0.1:{_closed_port()}/v1/chat/completions"
+    with FakeEndpoint("openai_compatible", dataset) as fake:  # for its settings only
+        settings = settings_for(fake, dataset, output, endpoint=endpoint, concurrency=1, retries=1)
+    result, _ = run(settings)
+    seen = statuses(output)
+    assert [seen[i]["status"] for i in dataset.item_ids] == ["failed"] + ["skipped"] * 5
+    assert seen["item_000"]["error"] == (
+        "connection failed: Connection refused (gave up after 2 attempts)"
+    )
+    assert result.error is not None
+    assert result.error.one_line().startswith(
+        "127.0.0.1: item_000: connection failed: Connection refused (gave up after 2 attempts); "
+        "nothing has answered at --endpoint: check its host and port. The run stopped"
+    )
+
+
+def test_a_connection_lost_after_the_endpoint_answered_fails_only_its_item(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """Once the endpoint has answered, a connection it drops is a flaky provider,
+    not a wrong address: that item fails and the run goes on."""
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_001", Drop(), Drop())
+        result, _ = run(settings_for(fake, dataset, output, concurrency=1, retries=1))
+    assert [statuses(output)[i]["status"] for i in dataset.item_ids] == ["ok", "failed", "ok"]
+    assert result.error is None

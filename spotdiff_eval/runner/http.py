@@ -65,6 +65,7 @@ class RequestFailed(Exception):
         http_status: int | None = None,
         fatal: bool = False,
         stopped: bool = False,
+        unreachable: bool = False,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -72,17 +73,25 @@ class RequestFailed(Exception):
         self.http_status = http_status
         self.fatal = fatal
         self.stopped = stopped
+        #: The last attempt could not connect (refused, no such host...): no HTTP answer.
+        self.unreachable = unreachable
 
 
 class _Transient(Exception):
     """A failed attempt worth another: a timeout, a connection problem, a 429 or a 5xx."""
 
     def __init__(
-        self, message: str, *, http_status: int | None = None, retry_after: float | None = None
+        self,
+        message: str,
+        *,
+        http_status: int | None = None,
+        retry_after: float | None = None,
+        connecting: bool = False,
     ) -> None:
         super().__init__(message)
         self.http_status = http_status
         self.retry_after = retry_after
+        self.connecting = connecting  # no connection, or closed before any answer
 
 
 class _Permanent(Exception):
@@ -117,6 +126,8 @@ class EndpointClient:
         self.rng = rng or random.Random()
         self.gate = gate or Gate()
         self.watchdog = Watchdog()
+        #: Set once any HTTP answer (of any status) came back from the endpoint.
+        self.reached = threading.Event()
         self._local = threading.local()
         self._sessions: list[requests.Session] = []
         self._lock = threading.Lock()
@@ -158,6 +169,7 @@ class EndpointClient:
                 f"{exc} (gave up after {number} attempts)",
                 attempts=number,
                 http_status=exc.http_status,
+                unreachable=exc.connecting,
             ) from None
         raise AssertionError("unreachable: every attempt returns or raises")
 
@@ -178,6 +190,7 @@ class EndpointClient:
             status, headers, raw = self._exchange(payload)
         except _Permanent as exc:
             raise RequestFailed(str(exc), attempts=number, fatal=exc.fatal) from None
+        self.reached.set()
         if 200 <= status < 300:
             latency = round(1000 * (time.monotonic() - started))
             return Response(self._parse(raw, number, status), status, number, latency)
@@ -257,7 +270,10 @@ class EndpointClient:
                     raise _Transient(f"no {what} within {self.timeout:g} s") from None
                 if isinstance(exc, _Transient):
                     raise
-                raise _transport_error(exc, self.timeout) from None
+                failure = _transport_error(exc, self.timeout)
+                if isinstance(failure, _Transient) and not answering:
+                    failure.connecting = failure.connecting or _caused_by(exc, "RemoteDisconnected")
+                raise failure from None
 
     def _parse(self, raw: bytes, attempts: int, status: int) -> Any:
         try:
@@ -297,7 +313,7 @@ def _transport_error(exc: BaseException, timeout: float) -> _Transient | _Perman
     """What a failed exchange means: a :class:`_Transient` or a :class:`_Permanent` error."""
     e = requests.exceptions
     if isinstance(exc, e.ConnectTimeout):
-        return _Transient(f"could not connect within {timeout:g} s")
+        return _Transient(f"could not connect within {timeout:g} s", connecting=True)
     if isinstance(exc, e.Timeout):
         return _Transient(f"no answer within {timeout:g} s")
     if isinstance(exc, e.ChunkedEncodingError | e.ContentDecodingError):
@@ -309,7 +325,7 @@ def _transport_error(exc: BaseException, timeout: float) -> _Transient | _Perman
     if isinstance(exc, e.ConnectionError):
         if _caused_by(exc, "ReadTimeoutError"):
             return _Transient(f"no answer within {timeout:g} s")
-        return _Transient(f"connection failed: {_reason(exc)}")
+        return _Transient(f"connection failed: {_reason(exc)}", connecting=True)
     return _Transient(f"request failed: {_reason(exc)}")
 
 
