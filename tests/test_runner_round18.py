@@ -304,3 +304,30 @@ def test_a_connection_lost_after_the_endpoint_answered_fails_only_its_item(
         result, _ = run(settings_for(fake, dataset, output, concurrency=1, retries=1))
     assert [statuses(output)[i]["status"] for i in dataset.item_ids] == ["ok", "failed", "ok"]
     assert result.error is None
+
+
+# -- an error sent as a success ---------------------------------------------------------
+
+
+def test_an_error_sent_with_status_200_is_reported_and_retried_when_transient(
+    tmp_path: Path,
+) -> None:
+    """OpenRouter-style upstream failures: status 200, {"error": {...}}. They failed
+    as "the reply has no choices[0]", without the server's message, never retried."""
+    dataset = make_run_dataset(tmp_path / "ds", 4)
+
+    def error(message: str, **fields: object) -> Raw:
+        return Raw(200, json.dumps({"error": {"message": message, **fields}}).encode())
+
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", error("Provider returned error", code=502))
+        fake.script("item_001", error("Rate limit exceeded", code="429"))
+        fake.script("item_002", error("Overloaded", type="overloaded_error"))
+        fake.script("item_003", error("Invalid image", code=400), error("Invalid image", code=400))
+        result, _ = run(settings_for(fake, dataset, output))
+    seen = statuses(output)
+    assert [seen[i]["attempts"] for i in dataset.item_ids] == [2, 2, 2, 1]
+    assert [seen[i]["status"] for i in dataset.item_ids] == ["ok"] * 3 + ["failed"]
+    assert seen["item_003"]["error"] == "HTTP 200 with an error: Invalid image"
+    assert result.error is None

@@ -193,7 +193,18 @@ class EndpointClient:
         self.reached.set()
         if 200 <= status < 300:
             latency = round(1000 * (time.monotonic() - started))
-            return Response(self._parse(raw, number, status), status, number, latency)
+            data = self._parse(raw, number, status)
+            retry = _error_instead_of_answer(data)
+            if retry is not None:
+                # Red team round 18: routers (OpenRouter, LiteLLM proxies) send an
+                # upstream failure as {"error": {...}} with status 200. It failed as
+                # "the reply has no choices[0]", hiding the message, and a 502 or a
+                # 429 inside it was not retried.
+                message = f"HTTP {status} with an error: {self._error_text(raw)}"
+                if retry:
+                    raise _Transient(message, http_status=status)
+                raise RequestFailed(message, attempts=number, http_status=status)
+            return Response(data, status, number, latency)
         if 300 <= status < 400:
             raise RequestFailed(
                 f"HTTP {status}: the endpoint redirects elsewhere; give the final URL "
@@ -327,6 +338,30 @@ def _transport_error(exc: BaseException, timeout: float) -> _Transient | _Perman
             return _Transient(f"no answer within {timeout:g} s")
         return _Transient(f"connection failed: {_reason(exc)}", connecting=True)
     return _Transient(f"request failed: {_reason(exc)}")
+
+
+#: Fields that hold an answer in each protocol's reply.
+_ANSWER_FIELDS = ("choices", "candidates", "content")
+#: Anthropic's error types that another attempt may get past.
+_TRANSIENT_ERROR_TYPES = frozenset({"overloaded_error", "rate_limit_error", "api_error"})
+
+
+def _error_instead_of_answer(data: Any) -> bool | None:
+    """For a 2xx reply that is an error and no answer: whether to try again
+    (its code is 429 or 5xx, or its type says overloaded); None for any other reply."""
+    if (
+        not isinstance(data, dict)
+        or not data.get("error")
+        or any(data.get(key) for key in _ANSWER_FIELDS)
+    ):
+        return None
+    code = _dig(data, "error", "code")
+    if isinstance(code, str) and code.strip().isdecimal():
+        code = int(code)
+    if isinstance(code, int) and not isinstance(code, bool) and (code == 429 or code >= 500):
+        return True
+    kind = _dig(data, "error", "type")
+    return isinstance(kind, str) and kind in _TRANSIENT_ERROR_TYPES
 
 
 def _recordable(status: int) -> int | None:
