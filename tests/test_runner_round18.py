@@ -331,3 +331,56 @@ def test_an_error_sent_with_status_200_is_reported_and_retried_when_transient(
     assert [seen[i]["status"] for i in dataset.item_ids] == ["ok"] * 3 + ["failed"]
     assert seen["item_003"]["error"] == "HTTP 200 with an error: Invalid image"
     assert result.error is None
+
+
+# -- OpenAI message shapes ---------------------------------------------------------------
+
+
+def test_an_answer_in_a_tool_call_is_read_and_a_refusal_part_is_named(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """Servers that turn JSON output into a tool call put the answer in its
+    arguments, and a refusal may come as a content part: both failed as "the
+    reply holds no answer text"."""
+    answer = json.dumps({"differences": [CAT, DOG]})
+    tool_call = {
+        "choices": [
+            {
+                "message": {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [
+                        {
+                            "id": "call_1",
+                            "type": "function",
+                            "function": {"name": "report", "arguments": answer},
+                        }
+                    ],
+                },
+                "finish_reason": "tool_calls",
+            }
+        ]
+    }
+    refusal = {
+        "choices": [
+            {
+                "message": {
+                    "role": "assistant",
+                    "content": [{"type": "refusal", "refusal": "I can't help with that."}],
+                },
+                "finish_reason": "stop",
+            }
+        ]
+    }
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Raw(200, json.dumps(tool_call).encode()))
+        fake.script("item_001", Raw(200, json.dumps(refusal).encode()))
+        run(settings_for(fake, dataset, output))
+    items = {item["item_id"]: item for item in json.loads(output.read_text())["items"]}
+    assert items["item_000"]["differences"] == [CAT, DOG]
+    entry = statuses(output)["item_001"]
+    assert (entry["status"], entry["error"]) == (
+        "failed",
+        "the model refused: I can't help with that.",
+    )

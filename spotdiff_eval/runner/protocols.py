@@ -169,15 +169,23 @@ def _openai(data: dict[str, Any]) -> Reply:
     if not isinstance(message, dict):
         raise ResponseError("the reply has no choices[0].message")
     content = message.get("content")
-    if isinstance(content, list):  # content parts, as some servers return
-        content = "".join(
-            part.get("text", "")
-            for part in content
-            if isinstance(part, dict)
-            and part.get("type") in ("text", "output_text")
-            and isinstance(part.get("text"), str)
-        )
     refusal = message.get("refusal")
+    if isinstance(content, list):  # content parts, as some servers return
+        parts = [part for part in content if isinstance(part, dict)]
+        content = "".join(
+            part["text"]
+            for part in parts
+            if part.get("type") in ("text", "output_text") and isinstance(part.get("text"), str)
+        )
+        # red team round 18: a refusal part read as "no answer text"
+        refusal = refusal or next(
+            (p.get("refusal") for p in parts if p.get("type") == "refusal"), None
+        )
+    if not (isinstance(content, str) and content.strip()):
+        # Red team round 18: servers that turn JSON output into a tool call (or a
+        # model that calls a tool unasked) put the answer in its arguments; it
+        # failed as "no answer text (finish reason tool_calls)".
+        content = _tool_arguments(message) or content
     if not content and isinstance(refusal, str) and refusal.strip():
         raise ResponseError(f"the model refused: {refusal.strip()}")
     usage = data.get("usage")
@@ -186,6 +194,18 @@ def _openai(data: dict[str, Any]) -> Reply:
         (choices[0].get("finish_reason"), "length", FILTERED["openai_compatible"]),
         (_tokens(usage, "prompt_tokens"), _tokens(usage, "completion_tokens")),
         data.get("model"),
+    )
+
+
+def _tool_arguments(message: dict[str, Any]) -> str:
+    """The arguments of the tool calls (or the older ``function_call``) in a message."""
+    calls = message.get("tool_calls")
+    calls = [c for c in calls if isinstance(c, dict)] if isinstance(calls, list) else []
+    functions = [c.get("function") for c in calls] + [message.get("function_call")]
+    return "\n".join(
+        f["arguments"]
+        for f in functions
+        if isinstance(f, dict) and isinstance(f.get("arguments"), str) and f["arguments"].strip()
     )
 
 
