@@ -384,3 +384,37 @@ def test_an_answer_in_a_tool_call_is_read_and_a_refusal_part_is_named(
         "failed",
         "the model refused: I can't help with that.",
     )
+
+
+# -- the user's command line --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["run", "merge"])
+@pytest.mark.parametrize("folder", ["new/", "new/.", "new/.."])
+def test_an_output_ending_in_a_slash_names_a_folder_and_is_refused(
+    command: str, folder: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    """``--output predictions/new/`` lost its slash to Path and wrote a file
+    named ``predictions/new`` where the user meant a folder."""
+    output = f"{tmp_path}/{folder}"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        if command == "run":
+            args = [
+                *("run", "--endpoint", fake.endpoint(), "--model", "m"),
+                *("--manifest", str(dataset.manifest), "--output", output),
+            ]
+        else:
+            args = ["merge", str(tmp_path / "part.json"), "--output", output]
+        done = subprocess.run(
+            [sys.executable, "-m", "spotdiff_eval", *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"spotdiff: error: spotdiff {command}: argument --output: '{output}' ends in '/', "
+        "so it names a folder; name the file to write in it, e.g. predictions/my-model.json "
+        f"(see 'spotdiff {command} --help')\n"
+    )
+    assert fake.seen == [] and sorted(p.name for p in tmp_path.iterdir()) == ["ds"]
