@@ -198,6 +198,25 @@ def test_a_whole_answer_inside_broken_json_still_counts(
     assert items["item_000"]["differences"] == [CAT, DOG]
 
 
+def test_an_answer_written_as_a_python_literal_is_read_with_a_warning(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """Single quotes, as models that think in Python write: "no JSON list"."""
+    text = (
+        "Here you go: {'differences': [{'kind': 'object_removed', 'subject': 'cat'}, "
+        "{'kind': 'object_added', 'subject': \"dog's bowl\", 'confidence': None}]}"
+    )
+    output = tmp_path / "out.json"
+    with FakeEndpoint("gemini_native", dataset) as fake:
+        fake.script("item_000", Reply(text))
+        run(settings_for(fake, dataset, output))
+    items = {item["item_id"]: item for item in json.loads(output.read_text())["items"]}
+    assert items["item_000"]["differences"] == [CAT, {**DOG, "subject": "dog's bowl"}]
+    assert statuses(output)["item_000"]["warnings"] == [
+        "answer: its JSON was written with Python's quotes (a Python literal), read as one"
+    ]
+
+
 @pytest.mark.parametrize("runaway", ["[" * 50_000, "[a" * 200_000])
 def test_a_runaway_answer_of_brackets_is_read_in_linear_time(
     runaway: str, dataset: RunDataset, tmp_path: Path

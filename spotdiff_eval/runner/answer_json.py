@@ -16,6 +16,7 @@ removed, with a warning too; an answer whose JSON is cut off is no answer.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from typing import Any
@@ -65,11 +66,18 @@ def read_json(text: str) -> Any:
 
 #: The warning for an answer whose JSON needed :func:`_repaired`.
 REPAIRED = "answer: its JSON had comments or trailing commas, which were removed"
+#: The warning for an answer written as a Python literal (:func:`_python_literal`).
+PYTHON_LITERAL = "answer: its JSON was written with Python's quotes (a Python literal), read as one"
+#: Longest text read as a Python literal, and most such reads in one answer
+#: (the parser is much slower than JSON's).
+MAX_LITERAL_CHARS = 200_000
+MAX_LITERAL_READS = 100
 
 
-def find_differences(text: str) -> tuple[list[Any], bool]:
+def find_differences(text: str) -> tuple[list[Any], str | None]:
     """The list of differences in the answer: JSON alone, in a fence, or inside prose,
-    and whether its JSON had to be repaired (comments, trailing commas).
+    and the warning if its JSON had to be repaired (:data:`REPAIRED`,
+    :data:`PYTHON_LITERAL`), else None.
 
     Where several candidates exist, the last one wins: models that revise
     themselves ("wait, let me correct that") put the final answer last.
@@ -105,19 +113,23 @@ def find_differences(text: str) -> tuple[list[Any], bool]:
 _NOTHING = object()
 
 
-def _decode(text: str, *, bracketed: bool = False) -> tuple[Any, bool]:
-    """The JSON value ``text`` is, and whether it needed :func:`_repaired`;
+def _decode(text: str, *, bracketed: bool = False, literal: bool = True) -> tuple[Any, str | None]:
+    """The JSON value ``text`` is, and the warning if it needed repairs;
     ``_NOTHING`` if it is none. ``bracketed``: ``text`` is known to be one
-    bracketed value (:func:`_closing` found it)."""
+    bracketed value (:func:`_closing` found it); ``literal``: it may be read
+    as a Python literal."""
     try:
-        return _DECODER.decode(text), False
+        return _DECODER.decode(text), None
     except (ValueError, RecursionError):
         pass
     if bracketed or (text[:1] in ("{", "[") and _closing(text, 0) == len(text)):
         value = _repaired(text)
         if value is not _NOTHING:
-            return value, True
-    return _NOTHING, False
+            return value, REPAIRED
+        value = _python_literal(text) if literal else _NOTHING
+        if value is not _NOTHING:
+            return value, PYTHON_LITERAL
+    return _NOTHING, None
 
 
 # Red team round 18: models write JSON with comments and trailing commas
@@ -170,6 +182,32 @@ def _repaired(text: str) -> Any:
         return _NOTHING
 
 
+def _python_literal(text: str) -> Any:
+    """``text`` read as a Python literal holding only what JSON can (red team round 18:
+    models write ``{'kind': 'object_removed', 'subject': 'cat'}``, which failed
+    the item as "no JSON list"); ``_NOTHING`` if it is not one. ``literal_eval``
+    runs no code."""
+    if "'" not in text or len(text) > MAX_LITERAL_CHARS:
+        return _NOTHING
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return _NOTHING
+    return value if _json_like(value) else _NOTHING
+
+
+def _json_like(value: Any, depth: int = 0) -> bool:
+    if depth > 100:
+        return False
+    if value is None or isinstance(value, str | int | float):  # bool is an int
+        return True
+    if isinstance(value, list):
+        return all(_json_like(item, depth + 1) for item in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _json_like(v, depth + 1) for k, v in value.items())
+    return False
+
+
 class _Scan:
     """The JSON values in prose, found left to right; ``unfinished`` once one was cut off."""
 
@@ -177,8 +215,8 @@ class _Scan:
         self.text = text
         self.unfinished = False
 
-    def values(self) -> list[tuple[Any, bool, bool]]:
-        """Every complete JSON object or list, whether it needed repairs, and
+    def values(self) -> list[tuple[Any, str | None, bool]]:
+        """Every complete JSON object or list, the warning if it needed repairs, and
         whether it lies inside a broken value (one that does not read, or is cut off).
 
         After a value, the scan continues behind it, so the entries of an
@@ -190,9 +228,10 @@ class _Scan:
         before it, minutes for a long answer.
         """
         text = self.text
-        values: list[tuple[Any, bool, bool]] = []
+        values: list[tuple[Any, str | None, bool]] = []
         ends: dict[int, int | None] = {}
         budget = 20 * len(text) + 10_000
+        literals = MAX_LITERAL_READS
         broken_until = position = 0
         while (match := _START.search(text, position)) is not None:
             start = match.start()
@@ -202,10 +241,14 @@ class _Scan:
                     self.unfinished = True  # cut off: it runs to the end of the text
                 position = start + 1
                 continue
-            value, repaired = _NOTHING, False
+            value, repaired = _NOTHING, None
             if budget > 0:
                 budget -= end - start
-                value, repaired = _decode(text[start:end], bracketed=True)
+                span = text[start:end]
+                literal = literals > 0 and "'" in span
+                if literal:
+                    literals -= 1
+                value, repaired = _decode(span, bracketed=True, literal=literal)
             if value is _NOTHING:  # broken: what it holds may still be read
                 broken_until = max(broken_until, end)
                 position = start + 1

@@ -26,8 +26,8 @@ from typing import Any
 
 from ..datasets import KINDS, Kind, load_schema
 from ..matching import CARDINALS
-from .answer_json import REPAIRED, LongNumber, find_differences
 from .answer_json import AnswerError as AnswerError  # raised by read_answer
+from .answer_json import LongNumber, find_differences
 
 #: Keep at most this many differences per item: a model caught in a loop
 #: can emit thousands of entries, which would swamp the file and the scorer.
@@ -109,8 +109,8 @@ def read_answer(text: str) -> Answer:
     if replaced:
         warnings.append(f"answer: {_invalid_characters(replaced)}")
     entries, repaired = find_differences(text)
-    if repaired:
-        warnings.append(REPAIRED)
+    if repaired is not None:
+        warnings.append(repaired)
     if len(entries) > MAX_DIFFERENCES:
         warnings.append(
             f"answer lists {len(entries)} differences; kept the first {MAX_DIFFERENCES}"
