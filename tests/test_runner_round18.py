@@ -217,7 +217,9 @@ def test_an_answer_written_as_a_python_literal_is_read_with_a_warning(
     ]
 
 
-@pytest.mark.parametrize("runaway", ["[" * 50_000, "[a" * 200_000])
+@pytest.mark.parametrize(
+    "runaway", ["[" * 50_000, "[a" * 200_000], ids=["brackets", "bracket-letter"]
+)
 def test_a_runaway_answer_of_brackets_is_read_in_linear_time(
     runaway: str, dataset: RunDataset, tmp_path: Path
 ) -> None:
