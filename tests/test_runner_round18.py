@@ -18,6 +18,7 @@ import pytest
 from fake_endpoints import (
     TOKEN,
     Drop,
+    EarlyHints,
     FakeEndpoint,
     Raw,
     Reply,
@@ -439,3 +440,16 @@ def test_an_output_ending_in_a_slash_names_a_folder_and_is_refused(
         f"(see 'spotdiff {command} --help')\n"
     )
     assert fake.seen == [] and sorted(p.name for p in tmp_path.iterdir()) == ["ds"]
+
+
+@pytest.mark.parametrize("protocol", ["openai_compatible", "gemini_native", "anthropic"])
+def test_an_answer_after_103_early_hints_is_read(
+    protocol: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    """http.client skips "100 Continue" only: a 103 before the answer failed
+    every item as "HTTP 103: (empty body)"."""
+    output = tmp_path / "out.json"
+    with FakeEndpoint(protocol, dataset, default=lambda _item: EarlyHints()) as fake:
+        result, _ = run(settings_for(fake, dataset, output, retries=0))
+    assert result.ok == 3 and answered(output) == dataset.item_ids
+    assert {entry["http_status"] for entry in statuses(output).values()} == {200}
