@@ -453,3 +453,42 @@ def test_an_answer_after_103_early_hints_is_read(
         result, _ = run(settings_for(fake, dataset, output, retries=0))
     assert result.ok == 3 and answered(output) == dataset.item_ids
     assert {entry["http_status"] for entry in statuses(output).values()} == {200}
+
+
+def test_gemini_stream_generate_content_without_sse_is_read_whole(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """``:streamGenerateContent`` (AI Studio's "Get code" URL) answers a JSON array
+    of partial replies: every item failed as "the reply is not a JSON object"."""
+    answer = json.dumps({"differences": [CAT, DOG]})
+    cut = len(answer) // 2
+    chunks = [
+        {"candidates": [{"content": {"role": "model", "parts": [{"text": answer[:cut]}]}}]},
+        {
+            "candidates": [
+                {
+                    "content": {"role": "model", "parts": [{"text": answer[cut:]}]},
+                    "finishReason": "STOP",
+                }
+            ],
+            "usageMetadata": {"promptTokenCount": 300, "candidatesTokenCount": 40},
+            "modelVersion": "gemini-2.5-flash",
+        },
+    ]
+    truncated = [
+        {"candidates": [{"content": {"parts": [{"text": answer[:cut]}]}}]},
+        {"candidates": [{"content": {"parts": []}, "finishReason": "MAX_TOKENS"}]},
+    ]
+    output = tmp_path / "out.json"
+    with FakeEndpoint("gemini_native", dataset) as fake:
+        fake.script("item_000", Raw(200, json.dumps(chunks).encode()))
+        fake.script("item_001", Raw(200, json.dumps(truncated).encode()))
+        run(settings_for(fake, dataset, output))
+    items = {item["item_id"]: item for item in json.loads(output.read_text())["items"]}
+    assert items["item_000"]["differences"] == [CAT, DOG]
+    entry = statuses(output)["item_000"]
+    assert (entry["usage"], entry["model_version"]) == (
+        {"input_tokens": 300, "output_tokens": 40},
+        "gemini-2.5-flash",
+    )
+    assert statuses(output)["item_001"]["status"] == "truncated"
