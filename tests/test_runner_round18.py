@@ -492,3 +492,28 @@ def test_gemini_stream_generate_content_without_sse_is_read_whole(
         "gemini-2.5-flash",
     )
     assert statuses(output)["item_001"]["status"] == "truncated"
+
+
+def test_gemini_retry_delay_in_the_error_body_is_honoured(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """Gemini's 429 says how long to wait in its body (RetryInfo.retryDelay), not in
+    a Retry-After header: the backoff ignored it and ran out before the quota came back."""
+    body = {
+        "error": {
+            "code": 429,
+            "message": "You exceeded your current quota",
+            "status": "RESOURCE_EXHAUSTED",
+            "details": [
+                {"@type": "type.googleapis.com/google.rpc.QuotaFailure", "violations": []},
+                {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "1s"},
+            ],
+        }
+    }
+    output = tmp_path / "out.json"
+    with FakeEndpoint("gemini_native", dataset) as fake:
+        fake.script("item_000", Raw(429, json.dumps(body).encode()))
+        result, _ = run(settings_for(fake, dataset, output, concurrency=1))
+    first, second = fake.requests_for("item_000")
+    assert second.at - first.at >= 1.0, f"retried after {second.at - first.at:.2f} s"
+    assert result.ok == 3 and statuses(output)["item_000"]["attempts"] == 2
