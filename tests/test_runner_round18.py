@@ -517,3 +517,19 @@ def test_gemini_retry_delay_in_the_error_body_is_honoured(
     first, second = fake.requests_for("item_000")
     assert second.at - first.at >= 1.0, f"retried after {second.at - first.at:.2f} s"
     assert result.ok == 3 and statuses(output)["item_000"]["attempts"] == 2
+
+
+def test_an_answer_longer_than_is_read_fails_saying_so(dataset: RunDataset, tmp_path: Path) -> None:
+    """Past 1,000,000 characters an answer is cut before reading; the entries before
+    the cut were kept as the whole answer."""
+    runaway = {**HAT, "description": "and so on " * 110_000}
+    text = json.dumps({"differences": [CAT, DOG, runaway]})
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Reply(text))
+        run(settings_for(fake, dataset, output))
+    entry = statuses(output)["item_000"]
+    assert entry["status"] == "failed"
+    assert entry["error"].endswith(
+        "; the answer is longer than 1,000,000 characters, and its JSON was cut there"
+    )

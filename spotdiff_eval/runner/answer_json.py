@@ -83,6 +83,7 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
     themselves ("wait, let me correct that") put the final answer last.
     Reasoning blocks (``<think>...</think>``) are ignored.
     """
+    overlong = len(text) > MAX_ANSWER_CHARS
     text = _THINKING.sub(" ", text[:MAX_ANSWER_CHARS]).strip()
     if not text:
         raise AnswerError("the answer is empty")
@@ -106,7 +107,15 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
     ]
     if candidates:
         return candidates[-1]
-    unfinished = "; its JSON is unfinished, the answer was cut off" if scan.unfinished else ""
+    unfinished = ""
+    if scan.unfinished:
+        # red team round 18: cut here, not by the model, it was blamed on the model
+        unfinished = (
+            f"; the answer is longer than {MAX_ANSWER_CHARS:,} characters, and its JSON "
+            "was cut there"
+            if overlong
+            else "; its JSON is unfinished, the answer was cut off"
+        )
     raise AnswerError(f"no JSON list of differences in the answer: {_excerpt(text)}{unfinished}")
 
 
