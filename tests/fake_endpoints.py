@@ -89,6 +89,11 @@ class Trickle:
 
 
 @dataclass(frozen=True)
+class EarlyHints:
+    """``103 Early Hints`` (as CDNs send) before the good answer."""
+
+
+@dataclass(frozen=True)
 class Raw:
     """Send these bytes with this status as they are (a body that is not JSON)."""
 
@@ -96,7 +101,7 @@ class Raw:
     body: bytes
 
 
-Action = Reply | Fail | Drop | Slow | Raw | Trickle
+Action = Reply | Fail | Drop | Slow | Raw | Trickle | EarlyHints
 
 
 @dataclass
@@ -370,6 +375,9 @@ def _handler_for(fake: FakeEndpoint) -> type[BaseHTTPRequestHandler]:
                 time.sleep(fake.delay)
             if isinstance(action, Slow):
                 time.sleep(action.seconds)
+                action = Reply()
+            if isinstance(action, EarlyHints):
+                self.wfile.write(b"HTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\n\r\n")
                 action = Reply()
             if isinstance(action, Drop):
                 self._drop(action.mid_body)

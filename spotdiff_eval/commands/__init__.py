@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 from pathlib import Path
 
 DEFAULT_MANIFEST = Path("data/manifest.json")
@@ -41,6 +42,22 @@ def add_manifest_option(
     """
     help_text = what if default is None else f"{what} (default: {default})"
     parser.add_argument("--manifest", type=Path, default=default, help=help_text)
+
+
+def file_path(text: str) -> Path:
+    """An argparse type for a file to write: a path that ends in a separator is refused.
+
+    Red team round 18: ``--output predictions/new/`` lost its slash to
+    ``Path`` and wrote a *file* named ``predictions/new``, where the user
+    meant a folder that did not exist yet.
+    """
+    folder = text.endswith(("/", "/.", "/..")) or (os.sep != "/" and text.endswith(os.sep))
+    if folder and text.strip("/."):  # "/" and "./" are refused later, as folders
+        raise argparse.ArgumentTypeError(
+            f"{text!r} ends in '/', so it names a folder; name the file to write in it, "
+            "e.g. predictions/my-model.json"
+        )
+    return Path(text)
 
 
 def add_quiet_option(parser: argparse.ArgumentParser) -> None:

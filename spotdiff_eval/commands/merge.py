@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import add_command, add_manifest_option
+from . import add_command, add_manifest_option, file_path
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,6 +40,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "      --output predictions/all.json\n",
     )
     p.add_argument("shards", nargs="+", type=Path, metavar="SHARD", help="files written by run")
-    p.add_argument("--output", type=Path, required=True, help="merged predictions file to write")
+    p.add_argument(
+        "--output", type=file_path, required=True, help="merged predictions file to write"
+    )
     add_manifest_option(p, "dataset manifest that orders the items")
     p.set_defaults(handler=run)

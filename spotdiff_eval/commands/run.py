@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import add_command, add_manifest_option, number_type
+from . import add_command, add_manifest_option, file_path, number_type
 
 EXAMPLES = """\
   # OpenAI-compatible chat completions (OpenAI, vLLM, Ollama, LM Studio, OpenRouter...)
@@ -93,7 +93,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="wire protocol (default: openai_compatible)",
     )
     add_manifest_option(p)
-    p.add_argument("--output", type=Path, required=True, help="predictions file to write")
+    p.add_argument("--output", type=file_path, required=True, help="predictions file to write")
     p.add_argument(
         "--prompt-file",
         type=Path,

@@ -108,7 +108,9 @@ def read_answer(text: str) -> Answer:
     text, replaced = _SURROGATE.subn("\ufffd", text)
     if replaced:
         warnings.append(f"answer: {_invalid_characters(replaced)}")
-    entries = find_differences(text)
+    entries, repaired = find_differences(text)
+    if repaired is not None:
+        warnings.append(repaired)
     if len(entries) > MAX_DIFFERENCES:
         warnings.append(
             f"answer lists {len(entries)} differences; kept the first {MAX_DIFFERENCES}"

@@ -17,6 +17,7 @@ the calling thread is making.
 from __future__ import annotations
 
 import heapq
+import http.client
 import itertools
 import socket
 import threading
@@ -140,12 +141,37 @@ class _Bound:
         super().request(*args, **kwargs)  # type: ignore[misc]
 
 
+#: Most interim (1xx) responses skipped before the answer, and header lines in each.
+MAX_INTERIM = 10
+MAX_INTERIM_LINES = 100
+
+
+class _FinalResponse(http.client.HTTPResponse):
+    """A response that skips interim ones such as ``103 Early Hints``.
+
+    Red team round 18: ``http.client`` skips ``100 Continue`` only, so a
+    server (or a CDN in front of it) sending ``103 Early Hints`` before its
+    answer failed every item as "HTTP 103: (empty body)", the real answer
+    unread behind it. ``101 Switching Protocols`` is final, as it should be.
+    """
+
+    def _read_status(self) -> tuple[str, int, str]:
+        for _ in range(MAX_INTERIM):
+            version, status, reason = super()._read_status()  # type: ignore[misc]
+            if not 102 <= status < 200:
+                return version, status, reason
+            for _ in range(MAX_INTERIM_LINES):  # its headers, up to the blank line
+                if self.fp.readline(65537) in (b"\r\n", b"\n", b""):
+                    break
+        return super()._read_status()  # type: ignore[misc]
+
+
 class _HTTPConnection(_Bound, HTTPConnection):
-    pass
+    response_class = _FinalResponse
 
 
 class _HTTPSConnection(_Bound, HTTPSConnection):
-    pass
+    response_class = _FinalResponse
 
 
 class DeadlineAdapter(HTTPAdapter):

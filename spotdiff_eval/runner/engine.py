@@ -25,6 +25,7 @@ import sys
 import threading
 import time
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
@@ -208,6 +209,15 @@ class _Loop:
             self.stop.set()
             self._finish("the run was interrupted")
             raise
+        except SpotDiffError:
+            # Red team round 18: the journal could not be written (a full disk). The
+            # workers went on asking, paid for answers nobody would keep; now they
+            # stop, and the output is saved if it still fits (with everything,
+            # which the journal then need not keep): the error names the journal.
+            self.stop.set()
+            with suppress(SpotDiffError, OSError):
+                self._finish("the journal could not be written")
+            raise
         self._finish(f"the run stopped: {self.fatal.what}" if self.fatal else None)
 
     def _work(self, jobs: queue.SimpleQueue[Job], results: queue.SimpleQueue[Any]) -> None:
@@ -300,7 +310,11 @@ class _Loop:
                 http_status=exc.http_status,
                 error=exc.message,
             )
-            return record, exc.fatal
+            # Red team round 18: a wrong port or host (refused, no such host) was
+            # retried for each item in turn, about 25 s each, so a run of 1,000
+            # items failed for hours. Nothing has answered at that address yet:
+            # every item would fail alike, so the run stops.
+            return record, exc.fatal or (exc.unreachable and not self.client.reached.is_set())
         base = {
             "attempts": response.attempts,
             "latency_ms": response.latency_ms,
@@ -378,6 +392,8 @@ def _fatal_hint(record: ItemRecord, settings: RunSettings) -> str:
         hint = f"; check the token in ${settings.token_env} and --token-header/--token-prefix"
     elif record.http_status == 404:
         hint = "; check --endpoint and --model"
+    elif (record.error or "").startswith(("connection failed", "could not connect")):
+        hint = "; nothing has answered at --endpoint: check its host and port"
     return (
         f"{record.error}{hint}. The run stopped; finished items are saved in "
         f"{settings.output}: fix the problem and run again with --resume"

@@ -21,6 +21,7 @@ exception text of the HTTP library, which carries the full URL (and so any
 from __future__ import annotations
 
 import random
+import re
 import threading
 import time
 from collections.abc import Mapping
@@ -65,6 +66,7 @@ class RequestFailed(Exception):
         http_status: int | None = None,
         fatal: bool = False,
         stopped: bool = False,
+        unreachable: bool = False,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -72,17 +74,25 @@ class RequestFailed(Exception):
         self.http_status = http_status
         self.fatal = fatal
         self.stopped = stopped
+        #: The last attempt could not connect (refused, no such host...): no HTTP answer.
+        self.unreachable = unreachable
 
 
 class _Transient(Exception):
     """A failed attempt worth another: a timeout, a connection problem, a 429 or a 5xx."""
 
     def __init__(
-        self, message: str, *, http_status: int | None = None, retry_after: float | None = None
+        self,
+        message: str,
+        *,
+        http_status: int | None = None,
+        retry_after: float | None = None,
+        connecting: bool = False,
     ) -> None:
         super().__init__(message)
         self.http_status = http_status
         self.retry_after = retry_after
+        self.connecting = connecting  # no connection, or closed before any answer
 
 
 class _Permanent(Exception):
@@ -117,6 +127,8 @@ class EndpointClient:
         self.rng = rng or random.Random()
         self.gate = gate or Gate()
         self.watchdog = Watchdog()
+        #: Set once any HTTP answer (of any status) came back from the endpoint.
+        self.reached = threading.Event()
         self._local = threading.local()
         self._sessions: list[requests.Session] = []
         self._lock = threading.Lock()
@@ -158,6 +170,7 @@ class EndpointClient:
                 f"{exc} (gave up after {number} attempts)",
                 attempts=number,
                 http_status=exc.http_status,
+                unreachable=exc.connecting,
             ) from None
         raise AssertionError("unreachable: every attempt returns or raises")
 
@@ -178,9 +191,21 @@ class EndpointClient:
             status, headers, raw = self._exchange(payload)
         except _Permanent as exc:
             raise RequestFailed(str(exc), attempts=number, fatal=exc.fatal) from None
+        self.reached.set()
         if 200 <= status < 300:
             latency = round(1000 * (time.monotonic() - started))
-            return Response(self._parse(raw, number, status), status, number, latency)
+            data = self._parse(raw, number, status)
+            retry = _error_instead_of_answer(data)
+            if retry is not None:
+                # Red team round 18: routers (OpenRouter, LiteLLM proxies) send an
+                # upstream failure as {"error": {...}} with status 200. It failed as
+                # "the reply has no choices[0]", hiding the message, and a 502 or a
+                # 429 inside it was not retried.
+                message = f"HTTP {status} with an error: {self._error_text(raw)}"
+                if retry:
+                    raise _Transient(message, http_status=status)
+                raise RequestFailed(message, attempts=number, http_status=status)
+            return Response(data, status, number, latency)
         if 300 <= status < 400:
             raise RequestFailed(
                 f"HTTP {status}: the endpoint redirects elsewhere; give the final URL "
@@ -190,11 +215,14 @@ class EndpointClient:
                 fatal=True,
             )
         message = f"HTTP {status}: {self._error_text(raw)}"
+        recorded = _recordable(status)
         if status == 429 or status >= 500:
             retry_after = retry_after_seconds(headers.get("Retry-After"))
-            raise _Transient(message, http_status=status, retry_after=retry_after)
+            if retry_after is None:
+                retry_after = _retry_delay(raw)
+            raise _Transient(message, http_status=recorded, retry_after=retry_after)
         raise RequestFailed(
-            message, attempts=number, http_status=status, fatal=status in FATAL_STATUSES
+            message, attempts=number, http_status=recorded, fatal=status in FATAL_STATUSES
         )
 
     def close(self) -> None:
@@ -256,11 +284,16 @@ class EndpointClient:
                     raise _Transient(f"no {what} within {self.timeout:g} s") from None
                 if isinstance(exc, _Transient):
                     raise
-                raise _transport_error(exc, self.timeout) from None
+                failure = _transport_error(exc, self.timeout)
+                if isinstance(failure, _Transient) and not answering:
+                    failure.connecting = failure.connecting or _caused_by(exc, "RemoteDisconnected")
+                raise failure from None
 
     def _parse(self, raw: bytes, attempts: int, status: int) -> Any:
         try:
-            return read_json(raw.decode("utf-8"))
+            # utf-8-sig: a byte order mark before the JSON, as some proxies on
+            # Windows send, made a good reply "not JSON" (red team round 18)
+            return read_json(raw.decode("utf-8-sig"))
         except (UnicodeDecodeError, ValueError, RecursionError):
             raise RequestFailed(
                 f"the reply is not JSON: {self._excerpt(raw)}",
@@ -272,7 +305,7 @@ class EndpointClient:
         """The server's own message from an error body (OpenAI, Gemini and Anthropic
         all use ``{"error": {"message": ...}}``), else the start of the body."""
         try:
-            data = read_json(raw.decode("utf-8"))
+            data = read_json(raw.decode("utf-8-sig"))
         except (UnicodeDecodeError, ValueError, RecursionError):
             data = None
         for candidate in (
@@ -294,7 +327,7 @@ def _transport_error(exc: BaseException, timeout: float) -> _Transient | _Perman
     """What a failed exchange means: a :class:`_Transient` or a :class:`_Permanent` error."""
     e = requests.exceptions
     if isinstance(exc, e.ConnectTimeout):
-        return _Transient(f"could not connect within {timeout:g} s")
+        return _Transient(f"could not connect within {timeout:g} s", connecting=True)
     if isinstance(exc, e.Timeout):
         return _Transient(f"no answer within {timeout:g} s")
     if isinstance(exc, e.ChunkedEncodingError | e.ContentDecodingError):
@@ -306,8 +339,67 @@ def _transport_error(exc: BaseException, timeout: float) -> _Transient | _Perman
     if isinstance(exc, e.ConnectionError):
         if _caused_by(exc, "ReadTimeoutError"):
             return _Transient(f"no answer within {timeout:g} s")
-        return _Transient(f"connection failed: {_reason(exc)}")
+        return _Transient(f"connection failed: {_reason(exc)}", connecting=True)
     return _Transient(f"request failed: {_reason(exc)}")
+
+
+#: Fields that hold an answer in each protocol's reply.
+_ANSWER_FIELDS = ("choices", "candidates", "content")
+#: Anthropic's error types that another attempt may get past.
+_TRANSIENT_ERROR_TYPES = frozenset({"overloaded_error", "rate_limit_error", "api_error"})
+
+
+def _error_instead_of_answer(data: Any) -> bool | None:
+    """For a 2xx reply that is an error and no answer: whether to try again
+    (its code is 429 or 5xx, or its type says overloaded); None for any other reply."""
+    if (
+        not isinstance(data, dict)
+        or not data.get("error")
+        or any(data.get(key) for key in _ANSWER_FIELDS)
+    ):
+        return None
+    code = _dig(data, "error", "code")
+    if isinstance(code, str) and code.strip().isdecimal():
+        code = int(code)
+    if isinstance(code, int) and not isinstance(code, bool) and (code == 429 or code >= 500):
+        return True
+    kind = _dig(data, "error", "type")
+    return isinstance(kind, str) and kind in _TRANSIENT_ERROR_TYPES
+
+
+#: Google's ``RetryInfo.retryDelay``: seconds as a decimal with an "s" ("37s", "1.5s").
+_RETRY_DELAY = re.compile(r"^\s*(\d{1,9}(?:\.\d{1,9})?)s\s*$")
+
+
+def _retry_delay(raw: bytes) -> float | None:
+    """The wait a Google error body asks for (``error.details[].retryDelay``), or None.
+
+    Red team round 18: Gemini says how long to wait after a 429 in its body,
+    not in a ``Retry-After`` header; the backoff (about 30 s in all at the
+    defaults) ran out before a per-minute quota came back, and the item failed.
+    """
+    try:
+        data = read_json(raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    details = _dig(data, "error", "details")
+    for detail in details if isinstance(details, list) else ():
+        delay = detail.get("retryDelay") if isinstance(detail, dict) else None
+        match = _RETRY_DELAY.match(delay) if isinstance(delay, str) else None
+        if match:
+            return float(match.group(1))
+    return None
+
+
+def _recordable(status: int) -> int | None:
+    """The status as the predictions file records it: None outside 100 to 599.
+
+    Red team round 18: a server may send any three digits (LinkedIn's 999,
+    a proxy's 600), which the schema of the file refuses; recorded as it
+    was, the output could no longer be resumed or merged. The message
+    still shows it (``HTTP 999: ...``).
+    """
+    return status if 100 <= status <= 599 else None
 
 
 def _failure(state: RetryCallState) -> _Transient:

@@ -24,6 +24,25 @@ class ResponseError(ValueError):
     """A 2xx reply that carries no answer text (a refusal, a block, an odd shape)."""
 
 
+#: Finish reasons saying a filter stopped the answer: whatever text came is not
+#: the whole answer (red team round 18: a half-written list that read as a
+#: valid shorter one was kept as the item's answer).
+FILTERED = {
+    "openai_compatible": frozenset({"content_filter"}),
+    "gemini_native": frozenset(
+        {
+            "SAFETY",
+            "RECITATION",
+            "BLOCKLIST",
+            "PROHIBITED_CONTENT",
+            "SPII",
+            "IMAGE_SAFETY",
+            "LANGUAGE",
+        }
+    ),
+    "anthropic": frozenset({"refusal"}),
+}
+
 #: Longest model version kept from a reply (the schema's limit for names).
 MAX_VERSION_CHARS = 200
 
@@ -131,6 +150,8 @@ def request_body(
 
 def read_reply(protocol: str, data: Any) -> Reply:
     """The answer text and token usage of a 2xx reply; raise :class:`ResponseError`."""
+    if protocol == "gemini_native" and isinstance(data, list) and data:
+        data = _joined_stream(data)
     if not isinstance(data, dict):
         raise ResponseError("the reply is not a JSON object")
     if protocol == "openai_compatible":
@@ -150,24 +171,73 @@ def _openai(data: dict[str, Any]) -> Reply:
     if not isinstance(message, dict):
         raise ResponseError("the reply has no choices[0].message")
     content = message.get("content")
-    if isinstance(content, list):  # content parts, as some servers return
-        content = "".join(
-            part.get("text", "")
-            for part in content
-            if isinstance(part, dict)
-            and part.get("type") in ("text", "output_text")
-            and isinstance(part.get("text"), str)
-        )
     refusal = message.get("refusal")
+    if isinstance(content, list):  # content parts, as some servers return
+        parts = [part for part in content if isinstance(part, dict)]
+        content = "".join(
+            part["text"]
+            for part in parts
+            if part.get("type") in ("text", "output_text") and isinstance(part.get("text"), str)
+        )
+        # red team round 18: a refusal part read as "no answer text"
+        refusal = refusal or next(
+            (p.get("refusal") for p in parts if p.get("type") == "refusal"), None
+        )
+    if not (isinstance(content, str) and content.strip()):
+        # Red team round 18: servers that turn JSON output into a tool call (or a
+        # model that calls a tool unasked) put the answer in its arguments; it
+        # failed as "no answer text (finish reason tool_calls)".
+        content = _tool_arguments(message) or content
     if not content and isinstance(refusal, str) and refusal.strip():
         raise ResponseError(f"the model refused: {refusal.strip()}")
     usage = data.get("usage")
     return _reply(
         content,
-        (choices[0].get("finish_reason"), "length"),
+        (choices[0].get("finish_reason"), "length", FILTERED["openai_compatible"]),
         (_tokens(usage, "prompt_tokens"), _tokens(usage, "completion_tokens")),
         data.get("model"),
     )
+
+
+def _tool_arguments(message: dict[str, Any]) -> str:
+    """The arguments of the tool calls (or the older ``function_call``) in a message."""
+    calls = message.get("tool_calls")
+    calls = [c for c in calls if isinstance(c, dict)] if isinstance(calls, list) else []
+    functions = [c.get("function") for c in calls] + [message.get("function_call")]
+    return "\n".join(
+        f["arguments"]
+        for f in functions
+        if isinstance(f, dict) and isinstance(f.get("arguments"), str) and f["arguments"].strip()
+    )
+
+
+def _joined_stream(chunks: list[Any]) -> Any:
+    """Gemini's ``streamGenerateContent`` answers (without ``alt=sse``) a JSON array
+    of partial replies: their parts joined, the last finish reason, usage and version.
+
+    Red team round 18: AI Studio's "Get code" gives that URL, and every item
+    failed as "the reply is not a JSON object".
+    """
+    if not all(isinstance(chunk, dict) for chunk in chunks):
+        return chunks
+    joined: dict[str, Any] = {}
+    parts: list[Any] = []
+    finish: Any = None
+    answered = False
+    for chunk in chunks:
+        candidates = chunk.get("candidates")
+        if isinstance(candidates, list) and candidates and isinstance(candidates[0], dict):
+            answered = True
+            content = candidates[0].get("content")
+            more = content.get("parts") if isinstance(content, dict) else None
+            parts.extend(more if isinstance(more, list) else ())
+            finish = candidates[0].get("finishReason", finish)
+        for key in ("usageMetadata", "modelVersion", "promptFeedback"):
+            if chunk.get(key) is not None:
+                joined[key] = chunk[key]
+    if answered:
+        joined["candidates"] = [{"content": {"parts": parts}, "finishReason": finish}]
+    return joined
 
 
 def _gemini(data: dict[str, Any]) -> Reply:
@@ -192,7 +262,7 @@ def _gemini(data: dict[str, Any]) -> Reply:
         output += thoughts  # thinking tokens are billed as output
     return _reply(
         text,
-        (candidates[0].get("finishReason"), "MAX_TOKENS"),
+        (candidates[0].get("finishReason"), "MAX_TOKENS", FILTERED["gemini_native"]),
         (_tokens(usage, "promptTokenCount"), output),
         data.get("modelVersion"),
     )
@@ -212,7 +282,7 @@ def _anthropic(data: dict[str, Any]) -> Reply:
     usage = data.get("usage")
     return _reply(
         text,
-        (data.get("stop_reason"), "max_tokens"),
+        (data.get("stop_reason"), "max_tokens", FILTERED["anthropic"]),
         (_tokens(usage, "input_tokens"), _tokens(usage, "output_tokens")),
         data.get("model"),
     )
@@ -220,19 +290,25 @@ def _anthropic(data: dict[str, Any]) -> Reply:
 
 def _reply(
     text: Any,
-    finish: tuple[Any, str],
+    finish: tuple[Any, str, frozenset[str]],
     tokens: tuple[int | None, int | None],
     model: Any,
 ) -> Reply:
-    """The reply; ``finish`` is the reason given and the one that means "token limit".
+    """The reply; ``finish`` is the reason given, the one that means "token limit"
+    and those that mean a filter stopped the answer.
 
     A truncated answer needs no text: cut off in its reasoning, a model may
-    have written none, and it is recorded as truncated all the same.
+    have written none, and it is recorded as truncated all the same. An
+    answer a filter stopped is no answer, even when the text so far reads.
     """
-    reason, limit = finish
+    reason, limit, filtered = finish
     truncated = reason == limit
     if not truncated:
         text = _require_text(text, reason)
+        if isinstance(reason, str) and reason in filtered:
+            raise ResponseError(
+                f"the provider stopped the answer (finish reason {reason}), so it may be incomplete"
+            )
     version = " ".join(model.split())[:MAX_VERSION_CHARS] if isinstance(model, str) else ""
     return Reply(
         text if isinstance(text, str) else "",
