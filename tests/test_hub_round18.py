@@ -10,8 +10,11 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from conftest import REPO as REPO_ROOT
 from conftest import run_cli
+from fake_hub import FakeHub
+from hub_fixtures import REPO, assert_one_error, dataset_files, download, published, tree
 
 #: The fixture ``hub`` (see hub_fixtures.py).
 pytest_plugins = ("hub_fixtures",)
@@ -40,3 +43,38 @@ def test_boxes_written_as_whole_floats_validate_as_integers(tmp_path: Path) -> N
     assert (result.returncode, result.stdout) == (0, f"{root / 'data'}: valid\n")
     assert "Traceback" not in result.stderr
     assert result.stderr == before.stderr
+
+
+# -- a repository listing files inside a .git folder ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [".git/config", "data/.GIT/hooks/pre-commit", ".git", "data/.git./config"],
+    ids=["config", "a hook in another case", "a gitdir file", "a Windows spelling"],
+)
+def test_a_repository_with_files_in_a_git_folder_is_refused(
+    hub: FakeHub, tmp_path: Path, planted: str
+) -> None:
+    """No Hub repository can hold them (git refuses the path): a hostile mirror's
+    ``.git/config`` made a fresh --output a git repository whose core.fsmonitor
+    command ran at the next ``git status`` there, and ``.git/hooks/...`` landed
+    in the checkout a download into ``.`` was run from."""
+    head = hub.add_dataset(
+        REPO, {**published(dataset_files()), planted: b"[core]\n\tfsmonitor = touch pwned\n"}
+    )
+    out = tmp_path / "out"
+    (out / ".git").mkdir(parents=True)  # a checkout, without the planted file
+    (out / "notes.txt").write_text("mine\n", encoding="utf-8")
+    before = tree(out)
+
+    result = download("--dataset", REPO, "--output", out)
+
+    assert_one_error(
+        result,
+        f"{REPO}: commit {head}: holds {planted}, inside a .git folder, which no Hub "
+        "repository can hold (a hostile mirror?); nothing was downloaded",
+    )
+    assert not [r for r in hub.requests if "/resolve/" in r.path]
+    assert tree(out) == before
+    assert sorted(p.name for p in out.iterdir()) == [".git", "notes.txt"]

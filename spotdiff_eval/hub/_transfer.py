@@ -141,6 +141,14 @@ def download_dataset(
             f"holds {_shown(kept_for_downloads)}, in a folder downloads keep their own "
             "files in, so it is not a SpotDiff dataset; nothing was downloaded",
         )
+    in_git = sorted(filter(_git_path, names))
+    if in_git:
+        raise SpotDiffError(
+            repo_id,
+            f"commit {commit}",
+            f"holds {_shown(in_git)}, inside a .git folder, which no Hub repository can "
+            "hold (a hostile mirror?); nothing was downloaded",
+        )
     foreign = _foreign_files(output, names)
     if foreign:
         raise SpotDiffError(
@@ -391,6 +399,21 @@ def _file_hashes(path: Path, etag: str) -> set[str]:
     except OSError:  # a folder, or unreadable: not the file the download wrote
         return set()
     return {digest.hexdigest() for digest in digests}
+
+
+def _git_path(name: str) -> bool:
+    """Whether repository file ``name`` lies in a ``.git`` folder (red team round 18).
+
+    Git itself refuses to track such a path, so only a hostile hub or mirror
+    lists one. Written by a download, ``.git/config`` in a fresh folder made it
+    a git repository whose ``core.fsmonitor`` command ran at the next
+    ``git status`` there (a shell prompt runs one on ``cd``), and
+    ``.git/hooks/...`` went into the checkout a download into ``.`` was run in.
+    Compared as git compares (any case; Windows drops trailing dots and
+    spaces), with either slash.
+    """
+    parts = name.replace("\\", "/").split("/")
+    return any(part.casefold().rstrip(". ") == ".git" for part in parts)
 
 
 def _foreign_files(output: Path, names: list[str]) -> list[str]:
