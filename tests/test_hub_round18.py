@@ -6,6 +6,8 @@ The real huggingface_hub client runs against the loopback hub
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import shutil
 from pathlib import Path
@@ -13,8 +15,9 @@ from pathlib import Path
 import pytest
 from conftest import REPO as REPO_ROOT
 from conftest import run_cli
-from fake_hub import FakeHub
+from fake_hub import FakeHub, git_blob_sha1
 from hub_fixtures import REPO, assert_one_error, dataset_files, download, published, tree
+from PIL import Image
 
 #: The fixture ``hub`` (see hub_fixtures.py).
 pytest_plugins = ("hub_fixtures",)
@@ -78,3 +81,63 @@ def test_a_repository_with_files_in_a_git_folder_is_refused(
     assert not [r for r in hub.requests if "/resolve/" in r.path]
     assert tree(out) == before
     assert sorted(p.name for p in out.iterdir()) == [".git", "notes.txt"]
+
+
+# -- bytes that are not the ones the hub announced ----------------------------------------
+
+
+def _revised(name: str, content: bytes) -> bytes:
+    """Other bytes for the same content: JSON and text with a line more, PNG re-encoded."""
+    if name.endswith(".png"):
+        out = io.BytesIO()
+        Image.open(io.BytesIO(content)).save(out, format="PNG", compress_level=1)
+        return out.getvalue()
+    return content + b"\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "lfs", "change"),
+    [
+        ("data/annotations/scene_a_park.json", False, "bytes"),
+        ("data/images/scene_a_park.png", True, "bytes"),
+        ("data/README.md", False, "empty"),
+    ],
+    ids=["an annotation changed", "an LFS image changed", "a HEAD saying 0 bytes"],
+)
+def test_bytes_that_do_not_match_the_announced_hash_are_refused(
+    hub: FakeHub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, lfs: bool, change: str
+) -> None:
+    """huggingface_hub checks sizes, never hashes: a proxy that changed an
+    annotation's bytes (same length) had its values scored as the golden ones;
+    one that answered HEAD with Content-Length 0 had the file written empty.
+    Both downloads said "(valid)". An earlier download stays as it was."""
+    hub.lfs_suffixes = (".png",) if lfs else ()
+    first = hub.add_dataset(REPO, published(dataset_files("1.0")))
+    files = published(dataset_files("1.1"))
+    files[name] = _revised(name, files[name])  # fetched again, not kept from the first
+    hub.commit(REPO, files, "Version 1.1")
+    out = tmp_path / "out"
+    assert download("--dataset", REPO, "--revision", first, "--output", out).returncode == 0
+    before = tree(out)
+    route = "_lfs_object" if lfs else "_resolve"
+    real = getattr(hub, route)
+
+    def proxy(*args: str) -> tuple[int, dict[str, str], bytes]:
+        status, headers, body = real(*args)
+        if change == "bytes" and args[-1] == "GET" and body == files[name]:
+            body = body.replace(b"green", b"GREEN") if not lfs else body[:-1] + b"\x00"
+        if change == "empty" and args[-1] == "HEAD" and args[-2] == name:
+            headers = {**headers, "Content-Length": "0"}
+        return status, headers, body
+
+    monkeypatch.setattr(hub, route, proxy)
+    result = download("--dataset", REPO, "--output", out)
+
+    etag = hashlib.sha256(files[name]).hexdigest() if lfs else git_blob_sha1(files[name])
+    assert_one_error(
+        result,
+        f"{REPO}: {name}: the bytes received do not match the hash the hub gave for it "
+        f"({etag[:12]}...): a network, proxy or mirror problem; try again; nothing was "
+        f"written to {out}",
+    )
+    assert tree(out) == before

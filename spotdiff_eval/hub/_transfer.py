@@ -173,6 +173,7 @@ def download_dataset(
         except SpotDiffError as exc:  # a full disk names a staged file: name it in output
             raise SpotDiffError(stage.in_output(exc.file), exc.where, exc.what) from None
         _check_commit(stage.files, names, commit, repo_id, output)
+        _check_received(stage.files, names, repo_id, output)
         problems = [stage.in_output(p) for p in _dataset_problems(stage.files / MANIFEST_IN_REPO)]
         if not problems:
             stage.commit()
@@ -371,13 +372,41 @@ def _changed_files(output: Path, names: list[str]) -> list[str]:
         path, record = output / name, output / download_record(name)
         if not (os.path.lexists(path) and record.is_file()):
             continue
-        try:
-            etag = record.read_text(encoding="utf-8").split("\n")[1].strip().lower()
-        except (OSError, UnicodeDecodeError, IndexError):
-            continue  # huggingface_hub drops an unreadable record and checks the file itself
-        if len(etag) in (40, 64) and _HEX.fullmatch(etag) and etag not in _file_hashes(path, etag):
+        etag = _recorded_etag(record)
+        if etag is not None and etag not in _file_hashes(path, etag):
             changed.append(name)
     return changed
+
+
+def _check_received(files: Path, names: list[str], repo_id: str, output: Path) -> None:
+    """Refuse a download whose files are not the bytes the hub announced (red team round 18).
+
+    huggingface_hub checks a file's size, when it knows one, never its
+    hash: a proxy that changed an annotation's bytes (same length) had its
+    values scored as the golden ones, and one that answered the size request
+    (HEAD) with ``Content-Length: 0`` had every file written empty, the card
+    and ``viewer.jsonl`` accepted so. Each file is compared with the ETag
+    recorded for it, as :func:`_changed_files` compares an earlier download.
+    """
+    for name in sorted(names):
+        etag = _recorded_etag(files / download_record(name))
+        if etag is not None and etag not in _file_hashes(files / name, etag):
+            raise SpotDiffError(
+                repo_id,
+                name,
+                f"the bytes received do not match the hash the hub gave for it ({etag[:12]}...): "
+                f"a network, proxy or mirror problem; try again; nothing was written to {output}",
+            )
+
+
+def _recorded_etag(record: Path) -> str | None:
+    """The ETag in huggingface_hub's download record, if it is a hash this module can
+    check (a git blob sha1 or a sha256); None otherwise, or if unreadable."""
+    try:
+        etag = record.read_text(encoding="utf-8").split("\n")[1].strip().lower()
+    except (OSError, UnicodeDecodeError, IndexError):
+        return None  # huggingface_hub drops an unreadable record and checks the file itself
+    return etag if len(etag) in (40, 64) and _HEX.fullmatch(etag) else None
 
 
 _HEX = re.compile(r"[0-9a-f]+", re.ASCII)
