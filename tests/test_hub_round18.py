@@ -141,3 +141,35 @@ def test_bytes_that_do_not_match_the_announced_hash_are_refused(
         f"written to {out}",
     )
     assert tree(out) == before
+
+
+# -- a file longer than announced --------------------------------------------------------
+
+
+def test_a_file_longer_than_announced_is_not_said_to_be_cut_short(
+    hub: FakeHub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A proxy that adds bytes to a body (and to its Content-Length): the line
+    read "was cut short (321 of 311 bytes)"."""
+    name = "data/images/scene_a_park.png"
+    files = published(dataset_files())
+    hub.add_dataset(REPO, files)
+    real = hub._resolve
+
+    def longer(*args: str) -> tuple[int, dict[str, str], bytes]:
+        status, headers, body = real(*args)
+        if args[-1] == "GET" and body == files[name]:
+            body += b"\0" * 10
+            headers = {**headers, "Content-Length": str(len(body))}
+        return status, headers, body
+
+    monkeypatch.setattr(hub, "_resolve", longer)
+    out = tmp_path / "out"
+    result = download("--dataset", REPO, "--output", out)
+    size = len(files[name])
+    assert_one_error(
+        result,
+        f"{REPO}: {name}: a file's download came longer than the hub announced "
+        f"({size + 10:,} bytes, not {size:,}): a network or proxy problem; try again",
+    )
+    assert not out.exists()

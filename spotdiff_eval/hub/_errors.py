@@ -132,11 +132,17 @@ def transfer_failure(
     if short is not None:
         want, got = int(short["want"]), int(short["got"])
         path = _CUT_URL.match(short["name"])  # none for a file fetched from storage (LFS)
+        # More bytes than announced (a proxy adding to the body) is no cut: it read
+        # "cut short (321 of 311 bytes)" (red team round 18).
+        size = (
+            f"was cut short ({got:,} of {want:,} bytes)"
+            if got < want
+            else f"came longer than the hub announced ({got:,} bytes, not {want:,})"
+        )
         return SpotDiffError(
             call.repo_id,
             safe_text(short["name"][path.end() :], 120) if path else "",
-            f"a file's download was cut short ({got:,} of {want:,} bytes): a network or "
-            "proxy problem; try again",
+            f"a file's download {size}: a network or proxy problem; try again",
         )
     for cause in exception_chain(exc):
         if isinstance(cause, OSError) and cause.errno in _FULL:
