@@ -173,3 +173,32 @@ def test_a_file_longer_than_announced_is_not_said_to_be_cut_short(
         f"({size + 10:,} bytes, not {size:,}): a network or proxy problem; try again",
     )
     assert not out.exists()
+
+
+# -- a connection that breaks in a file's transfer ---------------------------------------
+
+
+def test_a_connection_broken_in_every_try_names_the_file(hub: FakeHub, tmp_path: Path) -> None:
+    """The hub closes the connection half-way through the file on each of
+    huggingface_hub's tries: the line read "<endpoint>: cannot reach the hub
+    (peer closed connection ...)", the hub reached and the file unnamed.
+    (huggingface_hub's own retry lines come before it: a known limit.)"""
+    name = "data/images/scene_a_park.png"
+    files = published(dataset_files())
+    hub.add_dataset(REPO, files)
+    hub.hangups.add(name)
+    out = tmp_path / "out"
+
+    result = download("--dataset", REPO, "--output", out)
+
+    size = len(files[name])
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"spotdiff: error: {REPO}: {name}: the connection broke during its download (peer "
+        f"closed connection without sending complete message body (received {size // 2} bytes, "
+        f"expected {size})): a network or proxy problem; try again"
+    )
+    assert [line for line in result.stderr.splitlines() if line.startswith("spotdiff:")] == [
+        result.stderr.splitlines()[-1]
+    ]
+    assert not out.exists()

@@ -257,6 +257,16 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
         )
     if isinstance(exc, _client_errors(("TransportError",), ("ConnectionError", "Timeout"))):
         reason = safe_text(str(exc) or type(exc).__name__, 120)
+        name = _repository_file(exc)
+        if name and isinstance(exc, _client_errors(_BROKE, _BROKE_REQUESTS)):
+            # A connection that broke in a file's transfer, every retry: it read
+            # "<endpoint>: cannot reach the hub", the file unnamed (red team round 18).
+            return SpotDiffError(
+                repo,
+                name,
+                f"the connection broke during its download ({reason}): a network or proxy "
+                "problem; try again",
+            )
         return SpotDiffError(
             call.endpoint,
             "",
@@ -284,13 +294,25 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
     return None
 
 
+#: Errors of a connection that was made and then broke (a body cut, a read that
+#: timed out), as opposed to a hub that cannot be reached at all.
+_BROKE = ("RemoteProtocolError", "ReadError", "ReadTimeout", "WriteError")
+_BROKE_REQUESTS = ("ChunkedEncodingError", "ReadTimeout")
+
+
 def _repository_file(exc: BaseException) -> str:
     """The repository file whose download failed, from the request's ``/resolve/`` URL.
 
     A file the hub refused (404, 403, 5xx) was reported for the dataset as a
-    whole: nobody could tell which file of hundreds it was.
+    whole: nobody could tell which file of hundreds it was. An HTTP client's
+    own error (a broken connection) carries the request itself.
     """
     request = getattr(getattr(exc, "response", None), "request", None)
+    if request is None:
+        try:
+            request = getattr(exc, "request", None)
+        except RuntimeError:  # httpx: "The .request property has not been set."
+            request = None
     try:
         path = urlsplit(str(request.url)).path if request is not None else ""
     except (AttributeError, ValueError):
