@@ -10,6 +10,7 @@ import hashlib
 import io
 import json
 import shutil
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,8 @@ from conftest import run_cli
 from fake_hub import FakeHub, git_blob_sha1
 from hub_fixtures import REPO, assert_one_error, dataset_files, download, published, tree
 from PIL import Image
+from published_shape import REPO as PUBLISHED_REPO
+from published_shape import published_files
 
 #: The fixture ``hub`` (see hub_fixtures.py).
 pytest_plugins = ("hub_fixtures",)
@@ -202,3 +205,44 @@ def test_a_connection_broken_in_every_try_names_the_file(hub: FakeHub, tmp_path:
         result.stderr.splitlines()[-1]
     ]
     assert not out.exists()
+
+
+# -- file names that differ only in Unicode normalization -------------------------------
+
+
+def _nfd(text: str) -> str:
+    return unicodedata.normalize("NFD", text)
+
+
+@pytest.mark.parametrize(
+    ("listed", "stored"),
+    [
+        ("data/images/scène_0001.jpg", _nfd("data/images/scène_0001.jpg")),
+        ("data/imágenes/scene_0001.jpg", _nfd("data/imágenes/scene_0001.jpg")),
+        (_nfd("data/images/scène_0001.jpg"), "data/images/scène_0001.jpg"),
+    ],
+    ids=["file stored decomposed", "folder stored decomposed", "manifest decomposed"],
+)
+def test_names_that_differ_only_in_unicode_normalization_load(
+    hub: FakeHub, tmp_path: Path, listed: str, stored: str
+) -> None:
+    """A dataset made on macOS: the image stored as ``scène`` decomposed (NFD), the
+    manifest written by a program with ``scène`` composed (NFC), or the other way
+    round. macOS finds either; Linux said "image of item ... not found" and
+    refused the download, naming a file that looked exactly like the one there."""
+    assert listed != stored
+    files = published_files()
+    old = "data/images/scene_0001_harbour.jpg"
+    files[stored] = files.pop(old)
+    for path in ("data/manifest.json", "data/annotations/scene_0001_harbour.json"):
+        text = files[path].decode("utf-8")
+        files[path] = text.replace(old, json.dumps(listed)[1:-1]).encode("utf-8")
+    hub.add_dataset(PUBLISHED_REPO, files)
+    out = tmp_path / "out"
+
+    result = download("--dataset", PUBLISHED_REPO, "--output", out)
+
+    assert result.returncode == 0, result.stderr
+    assert tree(out) == files
+    validated = run_cli("validate", out / "data")
+    assert (validated.returncode, validated.stdout) == (0, f"{out / 'data'}: valid\n")
