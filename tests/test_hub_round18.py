@@ -246,3 +246,37 @@ def test_names_that_differ_only_in_unicode_normalization_load(
     assert tree(out) == files
     validated = run_cli("validate", out / "data")
     assert (validated.returncode, validated.stdout) == (0, f"{out / 'data'}: valid\n")
+
+
+# -- an answer no Hugging Face Hub sent ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("status", "headers"),
+    [
+        (200, {"Content-Type": "text/html"}),
+        (302, {"Location": "http://localhost:9/login?next=/resolve/x"}),
+    ],
+    ids=["a login page", "a redirect off the hub"],
+)
+def test_an_answer_without_hub_headers_names_the_file_in_one_short_line(
+    hub: FakeHub, tmp_path: Path, status: int, headers: dict[str, str]
+) -> None:
+    """A captive portal or proxy answering a file's request itself: the line was
+    huggingface_hub's paragraph cut at 200 characters, "<endpoint>: download
+    failed: Response from http://.../resolve/<sha>/data/images/scene_a_park.png
+    is missing the 'X-Repo-Commit' header, so it does not seem to be served…"."""
+    name = "data/images/scene_a_park.png"
+    hub.add_dataset(REPO, published(dataset_files()))
+    hub.fail("scene_a_park.png", status, headers, b"<html>Sign in to the Wi-Fi</html>")
+    out = tmp_path / "out"
+
+    result = download("--dataset", REPO, "--output", out)
+
+    assert_one_error(
+        result,
+        f"{REPO}: {name}: the answer has no X-Repo-Commit header, so no Hugging Face Hub "
+        "sent it (a proxy, a captive portal or a login page?); check the network, proxy "
+        "settings or HF_ENDPOINT",
+    )
+    assert not out.exists()

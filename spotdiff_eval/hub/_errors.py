@@ -272,6 +272,8 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
             "",
             f"cannot reach the hub ({reason}); check the network, proxy settings or HF_ENDPOINT",
         )
+    if isinstance(exc, hf.FileMetadataError):
+        return _not_from_a_hub(exc, call)
     if isinstance(exc, hf.RevisionNotFoundError):
         return SpotDiffError(
             repo,
@@ -292,6 +294,35 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
     if isinstance(exc, hf.HfHubHTTPError):
         return SpotDiffError(repo, _repository_file(exc), _http_failure(exc, call))
     return None
+
+
+def _not_from_a_hub(exc: BaseException, call: HubCall) -> SpotDiffError:
+    """A file's answer without the headers every Hub answer has (red team round 18).
+
+    A captive portal or a login page answers 200 with HTML, and a redirect
+    off the hub to a page that is not the file lacks them too: the line was
+    huggingface_hub's paragraph cut at 200 characters, the advice lost in it.
+    """
+    text = str(exc)
+    missing = _MISSING_HEADER.search(text)
+    if missing is None:
+        return SpotDiffError(
+            call.endpoint, "", f"the hub's answer for a file is incomplete: {_summary(exc)}"
+        )
+    name = urlsplit(missing["url"]).path.partition("/resolve/")[2].partition("/")[2]
+    return SpotDiffError(
+        call.repo_id,
+        safe_text(unquote(name), 200),
+        f"the answer has no {safe_text(missing['header'], 40)} header, so no Hugging Face "
+        "Hub sent it (a proxy, a captive portal or a login page?); check the network, "
+        "proxy settings or HF_ENDPOINT",
+    )
+
+
+#: huggingface_hub's message for a file's answer that lacks a Hub header.
+_MISSING_HEADER = re.compile(
+    r"Response from (?P<url>\S+) is missing the '(?P<header>[^']+)' header"
+)
 
 
 #: Errors of a connection that was made and then broke (a body cut, a read that
