@@ -280,3 +280,36 @@ def test_an_answer_without_hub_headers_names_the_file_in_one_short_line(
         "settings or HF_ENDPOINT",
     )
     assert not out.exists()
+
+
+# -- a manifest with very many broken entries --------------------------------------------
+
+
+def test_a_refused_download_lists_its_first_problems_only(hub: FakeHub, tmp_path: Path) -> None:
+    """Every problem had its line: a manifest of 200,000 entries naming missing
+    annotations printed 200,000 lines, the closing one far below the rest."""
+    files = published(dataset_files())
+    manifest = json.loads(files["data/manifest.json"])
+    entry = manifest["items"][0]
+    manifest["items"] = [
+        {**entry, "item_id": f"x{i:04d}", "annotation": f"data/annotations/x{i:04d}.json"}
+        for i in range(1000)
+    ]
+    files["data/manifest.json"] = json.dumps(manifest).encode()
+    head = hub.add_dataset(REPO, files)
+    out = tmp_path / "out"
+
+    result = download("--dataset", REPO, "--output", out)
+
+    lines = result.stderr.splitlines()
+    assert result.returncode == 1
+    assert len(lines) == 21
+    assert lines[0] == (
+        f"spotdiff: error: {out / 'data/manifest.json'}: /items/0/annotation: annotation file "
+        f"not found: {out / 'data/annotations/x0000.json'}"
+    )
+    assert lines[-1] == (
+        f"spotdiff: error: {REPO}: commit {head}: 1,000 problem(s) found in the downloaded "
+        f"dataset (the first 20 listed); nothing was written to {out}"
+    )
+    assert not out.exists()
