@@ -313,3 +313,28 @@ def test_a_refused_download_lists_its_first_problems_only(hub: FakeHub, tmp_path
         f"dataset (the first 20 listed); nothing was written to {out}"
     )
     assert not out.exists()
+
+
+# -- a stored token that is not UTF-8 ----------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["download", "publish-dataset"])
+def test_a_stored_token_saved_as_utf16_is_one_line(
+    hub: FakeHub, tmp_path: Path, command: str
+) -> None:
+    """Windows PowerShell's ``echo hf_... > token`` writes UTF-16: huggingface_hub's
+    read of the token file ended in a UnicodeDecodeError traceback."""
+    token_file = tmp_path / "token"
+    token_file.write_bytes("hf_OwnerTokenForTests0123456789abcd\r\n".encode("utf-16"))
+    if command == "download":
+        args: list[str | Path] = ["download", "--dataset", REPO, "--output", tmp_path / "out"]
+    else:
+        args = ["publish-dataset", REPO_ROOT, "--dataset", REPO]
+    result = run_cli(*args, env={"HF_TOKEN_PATH": str(token_file)})
+    assert_one_error(
+        result,
+        f"{token_file}: the stored token is not UTF-8 text (saved as UTF-16 by PowerShell?); "
+        "run 'hf auth login' again, or set HF_TOKEN",
+    )
+    assert hub.requests == []
+    assert not (tmp_path / "out").exists()

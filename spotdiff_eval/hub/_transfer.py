@@ -316,9 +316,19 @@ def _has_token(token: str | None) -> bool:
     """Whether a token will be sent: the one given, else huggingface_hub's (env or login)."""
     if token is not None:
         return True
-    from huggingface_hub import get_token
+    from huggingface_hub import constants, get_token
 
-    return get_token() is not None
+    try:
+        return get_token() is not None
+    except UnicodeDecodeError:
+        # A token file saved as UTF-16 (PowerShell's "hf_... > token") ended in a
+        # traceback from huggingface_hub's read of it (red team round 18).
+        raise SpotDiffError(
+            constants.HF_TOKEN_PATH,
+            "",
+            "the stored token is not UTF-8 text (saved as UTF-16 by PowerShell?); "
+            "run 'hf auth login' again, or set HF_TOKEN",
+        ) from None
 
 
 def _check_token(token: str | None, token_env: str) -> None:
