@@ -7,6 +7,7 @@ The real huggingface_hub client runs against the loopback hub
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import io
 import json
 import shutil
@@ -17,7 +18,15 @@ import pytest
 from conftest import REPO as REPO_ROOT
 from conftest import run_cli
 from fake_hub import FakeHub, git_blob_sha1
-from hub_fixtures import REPO, assert_one_error, dataset_files, download, published, tree
+from hub_fixtures import (
+    OWNER_TOKEN,
+    REPO,
+    assert_one_error,
+    dataset_files,
+    download,
+    published,
+    tree,
+)
 from PIL import Image
 from published_shape import REPO as PUBLISHED_REPO
 from published_shape import published_files
@@ -336,5 +345,42 @@ def test_a_stored_token_saved_as_utf16_is_one_line(
         f"{token_file}: the stored token is not UTF-8 text (saved as UTF-16 by PowerShell?); "
         "run 'hf auth login' again, or set HF_TOKEN",
     )
+    assert hub.requests == []
+    assert not (tmp_path / "out").exists()
+
+
+# -- HTTP client settings it cannot use -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("env", "line"),
+    [
+        ({"HTTPS_PROXY": "http://[::1", "HTTP_PROXY": "http://127.0.0.1:3128"},
+         "HTTPS_PROXY: the HTTP client cannot use this proxy setting: Invalid port: ':1'"),
+        ({"ALL_PROXY": "socks5://127.0.0.1:1080"},
+         "ALL_PROXY: the HTTP client cannot use this proxy setting: Using SOCKS proxy, but "
+         "the 'socksio' package is not installed. Make sure to install httpx using `pip "
+         "install httpx[socks]`."),
+        ({"SSL_CERT_FILE": "/nonexistent/corporate-ca.pem"},
+         "SSL_CERT_FILE: cannot load certificates from /nonexistent/corporate-ca.pem: "
+         "[Errno 2] No such file or directory"),
+    ],
+    ids=["a proxy URL with a bad port", "a SOCKS proxy", "a missing certificate file"],
+)  # fmt: skip
+@pytest.mark.parametrize("command", ["download", "publish-dataset"])
+def test_http_client_settings_it_cannot_use_are_one_line(
+    hub: FakeHub, tmp_path: Path, env: dict[str, str], line: str, command: str
+) -> None:
+    """huggingface_hub's HTTP client reads them when it is made: a bad proxy URL
+    and a SOCKS proxy without its package ended in tracebacks, a missing
+    certificate file read "spotdiff: error: spotdiff: No such file or directory"."""
+    if "ALL_PROXY" in env and importlib.util.find_spec("socksio") is not None:
+        pytest.skip("socksio is installed: a SOCKS proxy can be used")
+    if command == "download":
+        args: list[str | Path] = ["download", "--dataset", REPO, "--output", tmp_path / "out"]
+    else:
+        args = ["publish-dataset", REPO_ROOT, "--dataset", REPO]
+    result = run_cli(*args, env={**env, "HF_TOKEN": OWNER_TOKEN})
+    assert_one_error(result, line)
     assert hub.requests == []
     assert not (tmp_path / "out").exists()

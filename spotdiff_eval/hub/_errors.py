@@ -210,6 +210,62 @@ def check_hub_endpoint(endpoint: str | None = None) -> None:
             raise SpotDiffError(name, "", "must be a whole number of seconds (or unset)") from None
 
 
+def http_client_ready() -> None:
+    """Build huggingface_hub's HTTP client now; a setting it cannot use is one line.
+
+    The client reads the proxy variables and ``SSL_CERT_FILE``/``SSL_CERT_DIR``
+    when it is made, at the first request: ``HTTPS_PROXY=http://[::1`` ended
+    in a traceback ("Invalid port"), so did a SOCKS proxy without the
+    ``socksio`` package, and a certificate file that does not exist read
+    "spotdiff: No such file or directory" (red team round 18).
+    """
+    from huggingface_hub.utils import get_session
+
+    try:
+        get_session()
+    except Exception as exc:
+        proxies = [name for name in _PROXY_VARIABLES if os.environ.get(name)]
+        certificates = [name for name in ("SSL_CERT_FILE", "SSL_CERT_DIR") if os.environ.get(name)]
+        reason = _summary(exc)
+        if isinstance(exc, OSError) and certificates:
+            name = certificates[0]
+            raise SpotDiffError(
+                name, "", f"cannot load certificates from {safe_text(os.environ[name])}: {reason}"
+            ) from None
+        if proxies:
+            raise SpotDiffError(
+                _proxy_at_fault(proxies),
+                "",
+                f"the HTTP client cannot use this proxy setting: {reason}",
+            ) from None
+        raise SpotDiffError(
+            "huggingface_hub", "", f"cannot set up its HTTP client: {reason}"
+        ) from None
+
+
+#: The proxy variables the HTTP client reads (``urllib.request.getproxies``).
+_PROXY_VARIABLES = tuple(
+    case(f"{scheme}_PROXY")
+    for scheme in ("HTTPS", "HTTP", "ALL")
+    for case in (str.upper, str.lower)
+)
+
+
+def _proxy_at_fault(names: list[str]) -> str:
+    """The first of the set proxy variables that is no URL or a SOCKS one (which needs
+    a package of its own); else the first set."""
+    for name in names:
+        value = os.environ[name]
+        try:
+            parts = urlsplit(value if "://" in value else f"http://{value}")
+            parts.port  # noqa: B018 (raises for a port that is not a number)
+        except ValueError:
+            return name
+        if parts.scheme.lower().startswith("socks"):
+            return name
+    return names[0]
+
+
 #: Timeouts huggingface_hub reads with ``int()`` when imported: "30s", "2.5" or an
 #: empty value ended in its traceback.
 _WHOLE_SECONDS = ("HF_HUB_ETAG_TIMEOUT", "HF_HUB_DOWNLOAD_TIMEOUT")

@@ -31,7 +31,7 @@ from .._util.terminal import safe_text
 from ..datasets import COMMIT
 from ..errors import SpotDiffError
 from ..validation import Findings
-from ._errors import HubCall, check_hub_endpoint, hub_errors
+from ._errors import HubCall, check_hub_endpoint, http_client_ready, hub_errors
 from ._fetch import fetch_snapshot, progress_bars
 from ._files import MANIFEST_IN_REPO, dataset_files, manifest_of
 from ._staging import clean_staging, download_record, reserved, staged_download
@@ -119,6 +119,7 @@ def download_dataset(
     check_folder(output)  # before any network access
     clean_staging(output)  # a download killed while moving files in is finished first
     api = HfApi(endpoint=endpoint, token=token)
+    http_client_ready()
     call = HubCall(repo_id, api.endpoint, token_env, _has_token(token), revision)
     with hub_errors(call):
         info = api.dataset_info(repo_id, revision=revision)
@@ -231,6 +232,7 @@ def publish_dataset(
                 token_env, "", "no token: set it to a Hugging Face token with write access"
             )
         api = HfApi(endpoint=endpoint, token=token)
+        http_client_ready()
         call = HubCall(repo_id, api.endpoint, token_env, True, write=True)
         with hub_errors(call), progress_bars(progress):
             api.create_repo(repo_id, repo_type="dataset", private=private, exist_ok=True)
