@@ -384,3 +384,14 @@ def test_http_client_settings_it_cannot_use_are_one_line(
     assert_one_error(result, line)
     assert hub.requests == []
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("name", ["HF_HUB_ETAG_TIMEOUT", "HF_HUB_DOWNLOAD_TIMEOUT"])
+def test_a_negative_timeout_is_one_line_naming_it(hub: FakeHub, tmp_path: Path, name: str) -> None:
+    """It passed the whole-number check: "spotdiff/tiny-dev: Timeout value out of
+    range" (HF_HUB_ETAG_TIMEOUT), after the hub was asked for the dataset."""
+    hub.add_dataset(REPO, published(dataset_files()))
+    result = download("--dataset", REPO, "--output", tmp_path / "out", env={name: "-1"})
+    assert_one_error(result, f"{name}: must be a whole number of seconds (or unset)")
+    assert hub.requests == []
+    assert not (tmp_path / "out").exists()

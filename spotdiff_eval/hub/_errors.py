@@ -205,9 +205,13 @@ def check_hub_endpoint(endpoint: str | None = None) -> None:
         if value is None:
             continue
         try:
-            int(value)  # as huggingface_hub reads it, "" included
+            seconds = int(value)  # as huggingface_hub reads it, "" included
         except ValueError:
-            raise SpotDiffError(name, "", "must be a whole number of seconds (or unset)") from None
+            seconds = -1
+        if seconds < 0:
+            # A negative one read "OWNER/NAME: Timeout value out of range", the
+            # variable unnamed (red team round 18).
+            raise SpotDiffError(name, "", "must be a whole number of seconds (or unset)")
 
 
 def http_client_ready() -> None:
