@@ -395,3 +395,48 @@ def test_a_negative_timeout_is_one_line_naming_it(hub: FakeHub, tmp_path: Path, 
     assert_one_error(result, f"{name}: must be a whole number of seconds (or unset)")
     assert hub.requests == []
     assert not (tmp_path / "out").exists()
+
+
+# -- a second listing with more files ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [".git/config", ".spotdiff-download-x/moves.json", "data/images/extra.png"],
+    ids=["a git config", "a staging folder", "an image"],
+)
+def test_files_the_first_listing_did_not_name_are_refused(
+    hub: FakeHub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, planted: str
+) -> None:
+    """The transfer lists the commit again in its own process: a hub that showed
+    the checks a clean listing and the transfer one with more files had those
+    written into --output (a .git/config, a planted staging folder), past the
+    checks of round 17 and 18."""
+    first = hub.add_dataset(REPO, published(dataset_files("1.0")))
+    files = {**published(dataset_files("1.1")), planted: b"[core]\n\tfsmonitor = touch pwned\n"}
+    head = hub.commit(REPO, files, "Version 1.1")
+    out = tmp_path / "out"
+    assert download("--dataset", REPO, "--revision", first, "--output", out).returncode == 0
+    before = tree(out)
+    real = hub._info
+    answered: list[str] = []
+
+    def info(repo: object, revision: str) -> tuple[int, dict[str, str], bytes]:
+        status, headers, body = real(repo, revision)
+        answered.append(revision)
+        if len(answered) == 1:  # the first listing, which the checks read
+            data = json.loads(body)
+            data["siblings"] = [s for s in data["siblings"] if s["rfilename"] != planted]
+            body = json.dumps(data).encode()
+        return status, headers, body
+
+    monkeypatch.setattr(hub, "_info", info)
+    result = download("--dataset", REPO, "--output", out)
+
+    assert_one_error(
+        result,
+        f"{REPO}: commit {head}: the hub sent {planted}, which its listing of the commit "
+        f"did not name; nothing was written to {out}",
+    )
+    assert tree(out) == before
+    assert not (out / planted).exists()

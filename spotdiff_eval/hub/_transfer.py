@@ -34,7 +34,7 @@ from ..validation import Findings
 from ._errors import HubCall, check_hub_endpoint, http_client_ready, hub_errors
 from ._fetch import fetch_snapshot, progress_bars
 from ._files import MANIFEST_IN_REPO, dataset_files, manifest_of
-from ._staging import clean_staging, download_record, reserved, staged_download
+from ._staging import BOOKKEEPING, clean_staging, download_record, reserved, staged_download
 
 #: The environment variable huggingface_hub itself reads a token from.
 DEFAULT_TOKEN_ENV = "HF_TOKEN"
@@ -173,6 +173,7 @@ def download_dataset(
             fetch_snapshot(call, commit, stage.files, token=token, progress=progress)
         except SpotDiffError as exc:  # a full disk names a staged file: name it in output
             raise SpotDiffError(stage.in_output(exc.file), exc.where, exc.what) from None
+        _check_listed(stage.files, names, commit, repo_id, output)
         _check_commit(stage.files, names, commit, repo_id, output)
         _check_received(stage.files, names, repo_id, output)
         problems = [stage.in_output(p) for p in _dataset_problems(stage.files / MANIFEST_IN_REPO)]
@@ -259,6 +260,31 @@ def publish_dataset(
         files=tuple(repo_path for repo_path, _ in plan.files),
         unlisted=plan.unlisted,
     )
+
+
+def _check_listed(files: Path, names: list[str], commit: str, repo_id: str, output: Path) -> None:
+    """Refuse files the hub sent beyond those its listing named (red team round 18).
+
+    The transfer lists the commit's files again, in its own process: a hub
+    that answered that second listing with more files (``.git/config``, a
+    planted ``.spotdiff-download-*`` folder) had them written into output,
+    past every check made on the first listing.
+    """
+    listed = set(names)
+    sent = sorted(
+        name
+        for name in (path.relative_to(files).as_posix() for path in files.rglob("*"))
+        if name not in listed
+        and not (files / name).is_dir()
+        and Path(name).parts[:2] != BOOKKEEPING.parts
+    )
+    if sent:
+        raise SpotDiffError(
+            repo_id,
+            f"commit {commit}",
+            f"the hub sent {_shown(sent)}, which its listing of the commit did not name; "
+            f"nothing was written to {output}",
+        )
 
 
 def _check_commit(files: Path, names: list[str], commit: str, repo_id: str, output: Path) -> None:
