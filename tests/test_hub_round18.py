@@ -440,3 +440,53 @@ def test_files_the_first_listing_did_not_name_are_refused(
     )
     assert tree(out) == before
     assert not (out / planted).exists()
+
+
+# -- a dataset listing no Hugging Face Hub sends --------------------------------------------
+
+
+def _listing_of_none(data: dict) -> object:
+    data["siblings"].append({"rfilename": None})
+    return data
+
+
+def _listing_without_name(data: dict) -> object:
+    data["siblings"].append({"size": 3})
+    return data
+
+
+def _siblings_as_text(data: dict) -> object:
+    data["siblings"] = "data/manifest.json"
+    return data
+
+
+@pytest.mark.parametrize(
+    "malform",
+    [_listing_of_none, _listing_without_name, _siblings_as_text, lambda data: [data]],
+    ids=["a file named null", "a file without a name", "siblings as text", "a list"],
+)
+def test_a_malformed_dataset_listing_is_one_line(
+    hub: FakeHub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, malform: object
+) -> None:
+    """A broken or hostile mirror's answer: AttributeError ('NoneType' object has no
+    attribute 'casefold'), KeyError ('rfilename') or TypeError tracebacks."""
+    hub.add_dataset(REPO, published(dataset_files()))
+    real = hub._info
+
+    def info(repo: object, revision: str) -> tuple[int, dict[str, str], bytes]:
+        status, headers, body = real(repo, revision)
+        return status, headers, json.dumps(malform(json.loads(body))).encode()  # type: ignore[operator]
+
+    monkeypatch.setattr(hub, "_info", info)
+    out = tmp_path / "out"
+    result = download("--dataset", REPO, "--output", out)
+
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith(
+        f'spotdiff: error: {hub.url}: revision "main": the hub\'s answer about the dataset '
+        "is malformed ("
+    )
+    assert result.stderr.endswith("); is HF_ENDPOINT a Hugging Face Hub?\n")
+    assert not [r for r in hub.requests if "/resolve/" in r.path]
+    assert not out.exists()

@@ -122,12 +122,18 @@ def download_dataset(
     http_client_ready()
     call = HubCall(repo_id, api.endpoint, token_env, _has_token(token), revision)
     with hub_errors(call):
-        info = api.dataset_info(repo_id, revision=revision)
-        commit = _resolved_commit(info.sha, call)
-        if info.siblings is not None:
-            names = [sibling.rfilename for sibling in info.siblings]
-        else:
-            names = api.list_repo_files(repo_id, revision=commit, repo_type="dataset")
+        try:
+            info = api.dataset_info(repo_id, revision=revision)
+            commit = _resolved_commit(info.sha, call)
+            if info.siblings is not None:
+                names = [sibling.rfilename for sibling in info.siblings]
+            else:
+                names = api.list_repo_files(repo_id, revision=commit, repo_type="dataset")
+        except (AttributeError, KeyError, TypeError) as exc:
+            raise _malformed(call, f"{type(exc).__name__}: {exc}") from None
+    odd = [name for name in names if not (isinstance(name, str) and name)]
+    if odd:
+        raise _malformed(call, f"a file named {safe_text(repr(odd[0]), 40)}")
     if MANIFEST_IN_REPO not in names:
         raise SpotDiffError(
             repo_id,
@@ -388,6 +394,18 @@ def _resolved_commit(sha: object, call: HubCall) -> str:
         call.endpoint,
         f'revision "{safe_text(call.revision or "main")}"',
         "the hub's answer names no commit sha for it; is HF_ENDPOINT a Hugging Face Hub?",
+    )
+
+
+def _malformed(call: HubCall, detail: str) -> SpotDiffError:
+    """A dataset listing no Hugging Face Hub sends (red team round 18): a file without a
+    name, siblings that are not a list, an answer that is a list. Parsing it ended in
+    a traceback (AttributeError, KeyError, TypeError)."""
+    return SpotDiffError(
+        call.endpoint,
+        f'revision "{safe_text(call.revision or "main")}"',
+        f"the hub's answer about the dataset is malformed ({safe_text(detail, 100)}); "
+        "is HF_ENDPOINT a Hugging Face Hub?",
     )
 
 
