@@ -26,6 +26,7 @@ from hub_fixtures import (
     download,
     published,
     tree,
+    write_tree,
 )
 from PIL import Image
 from published_shape import REPO as PUBLISHED_REPO
@@ -490,3 +491,25 @@ def test_a_malformed_dataset_listing_is_one_line(
     assert result.stderr.endswith("); is HF_ENDPOINT a Hugging Face Hub?\n")
     assert not [r for r in hub.requests if "/resolve/" in r.path]
     assert not out.exists()
+
+
+def test_an_annotation_naming_its_image_decomposed_agrees_with_the_manifest(
+    tmp_path: Path,
+) -> None:
+    """The annotation's ``image`` written decomposed (NFD, as copied from a macOS
+    listing), the manifest's composed: validate said the two differed, in a line
+    that showed the same name twice."""
+    files = published_files()
+    old, new = "data/images/scene_0001_harbour.jpg", "data/images/scène_0001.jpg"
+    files[new] = files.pop(old)
+    files["data/manifest.json"] = files["data/manifest.json"].replace(old.encode(), new.encode())
+    path = "data/annotations/scene_0001_harbour.json"
+    annotation = json.loads(files[path])
+    annotation["image"] = _nfd(new)
+    files[path] = json.dumps(annotation).encode()
+    root = write_tree(tmp_path / "root", files)
+
+    result = run_cli("validate", root / "data")
+
+    assert (result.returncode, result.stdout) == (0, f"{root / 'data'}: valid\n")
+    assert "differs" not in result.stderr
