@@ -513,3 +513,31 @@ def test_an_annotation_naming_its_image_decomposed_agrees_with_the_manifest(
 
     assert (result.returncode, result.stdout) == (0, f"{root / 'data'}: valid\n")
     assert "differs" not in result.stderr
+
+
+# -- a JSON file saved as UTF-16 ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_an_annotation_saved_as_utf16_is_said_to_be_so(
+    hub: FakeHub, tmp_path: Path, encoding: str
+) -> None:
+    """Windows PowerShell's ``> file`` and ``Out-File`` write UTF-16 with a byte order
+    mark: the line read "byte 0: not valid UTF-8", the reason unsaid."""
+    files = published_files()
+    name = "data/annotations/scene_0001_harbour.json"
+    text = files[name].decode("utf-8")
+    files[name] = ("\ufeff" + text).encode(encoding)
+    head = hub.add_dataset(PUBLISHED_REPO, files)
+    out = tmp_path / "out"
+
+    result = download("--dataset", PUBLISHED_REPO, "--output", out)
+
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        f"spotdiff: error: {out / name}: byte 0: not valid UTF-8: the file is UTF-16 (save "
+        "it as UTF-8)",
+        f"spotdiff: error: {PUBLISHED_REPO}: commit {head}: 1 problem(s) found in the "
+        f"downloaded dataset; nothing was written to {out}",
+    ]
+    assert not out.exists()
