@@ -32,6 +32,8 @@ from PIL import Image
 from published_shape import REPO as PUBLISHED_REPO
 from published_shape import published_files
 
+from spotdiff_eval.errors import SpotDiffError
+
 #: The fixture ``hub`` (see hub_fixtures.py).
 pytest_plugins = ("hub_fixtures",)
 
@@ -541,3 +543,16 @@ def test_an_annotation_saved_as_utf16_is_said_to_be_so(
         f"downloaded dataset; nothing was written to {out}",
     ]
     assert not out.exists()
+
+
+def test_files_stored_decomposed_by_the_filesystem_count_as_listed(tmp_path: Path) -> None:
+    """macOS's HFS+ stores every file name decomposed (NFD) whatever name was asked:
+    the check of the files sent must not take them for files the listing lacked."""
+    from spotdiff_eval.hub._transfer import _check_listed
+
+    listed = "data/images/scène.jpg"
+    write_tree(tmp_path, {_nfd(listed): b"x", "data/manifest.json": b"{}"})
+    _check_listed(tmp_path, [listed, "data/manifest.json"], "0" * 40, REPO, tmp_path)
+    with pytest.raises(SpotDiffError, match=r"the hub sent data/extra\.txt, which its listing"):
+        write_tree(tmp_path, {"data/extra.txt": b"x"})
+        _check_listed(tmp_path, [listed, "data/manifest.json"], "0" * 40, REPO, tmp_path)

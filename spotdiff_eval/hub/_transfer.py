@@ -23,6 +23,7 @@ import os
 import re
 import shutil
 import tempfile
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -274,13 +275,14 @@ def _check_listed(files: Path, names: list[str], commit: str, repo_id: str, outp
     The transfer lists the commit's files again, in its own process: a hub
     that answered that second listing with more files (``.git/config``, a
     planted ``.spotdiff-download-*`` folder) had them written into output,
-    past every check made on the first listing.
+    past every check made on the first listing. Names are compared composed
+    (NFC): macOS's HFS+ stores every name decomposed, whatever was asked.
     """
-    listed = set(names)
+    listed = {unicodedata.normalize("NFC", name) for name in names}
     sent = sorted(
         name
         for name in (path.relative_to(files).as_posix() for path in files.rglob("*"))
-        if name not in listed
+        if unicodedata.normalize("NFC", name) not in listed
         and not (files / name).is_dir()
         and Path(name).parts[:2] != BOOKKEEPING.parts
     )
