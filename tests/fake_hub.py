@@ -17,7 +17,9 @@ Each route below answers as the Hub does, in the shapes huggingface_hub
   are inline base64): publishing with ``upload_folder``.
 
 A file can be made to stall (:meth:`FakeHub.stall`): its download sends
-half the bytes and waits, so a test can stop a transfer in the middle.
+half the bytes and waits, so a test can stop a transfer in the middle; or
+to hang up (:attr:`FakeHub.hangups`): half the bytes, then the connection
+is closed, on every try.
 Requests can be made to fail (:meth:`FakeHub.fail`) with any status,
 headers and body, a redirect to themselves included, to test error paths.
 
@@ -47,6 +49,7 @@ import contextlib
 import hashlib
 import json
 import re
+import socket
 import threading
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -139,6 +142,8 @@ class FakeHub:
         self.unexpected: list[str] = []
         self.outage = False  # when set, every request gets 503 as from a failing front end
         self.stalls: dict[str, Stall] = {}  # repository path -> its downloads stop half-way
+        # Repository paths whose downloads send half the bytes, then close the connection.
+        self.hangups: set[str] = set()
         self.failures: list[Failure] = []  # see fail()
         self.extra_headers: dict[str, str] = {}  # sent with every answer (X-HF-Warning)
         # When set, every file download answers from this branch or commit, whatever
@@ -224,6 +229,11 @@ class FakeHub:
     def stall_of(self, method: str, raw_path: str) -> Stall | None:
         found = _match_route(method, urlsplit(raw_path).path.strip("/"))
         return self.stalls.get(found[1][2]) if found and found[0] == "resolve" else None
+
+    def hangs_up(self, method: str, raw_path: str) -> bool:
+        """Whether this download is one of :attr:`hangups` (cut mid-body, every time)."""
+        found = _match_route(method, urlsplit(raw_path).path.strip("/"))
+        return bool(found and found[0] == "resolve" and found[1][2] in self.hangups)
 
     def paths_requested(self) -> list[str]:
         return [f"{r.method} {r.path}" for r in self.requests]
@@ -532,6 +542,12 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         if self.command == "HEAD":
+            return
+        if self.server.hub.hangs_up(self.command, self.path):  # type: ignore[attr-defined]
+            self.wfile.write(payload[: len(payload) // 2])
+            self.wfile.flush()
+            self.close_connection = True
+            self.connection.shutdown(socket.SHUT_RDWR)
             return
         stall = self.server.hub.stall_of(self.command, self.path)  # type: ignore[attr-defined]
         if stall is not None:

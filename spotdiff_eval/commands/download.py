@@ -9,6 +9,9 @@ from pathlib import Path
 from . import add_command
 from .hub_options import add_dataset_option, add_token_env, resolve_token
 
+#: Problems of a refused download listed before its closing line.
+MAX_PROBLEMS_SHOWN = 20
+
 
 def run(args: argparse.Namespace) -> int:
     from ..hub import download_dataset, plain_http_warning
@@ -26,12 +29,16 @@ def run(args: argparse.Namespace) -> int:
         progress=sys.stderr.isatty(),
     )
     if result.problems:
-        for problem in result.problems:
+        # A hostile manifest of 200,000 broken entries printed 200,000 lines, the
+        # summary lost far above (red team round 18): the first ones stand for all.
+        for problem in result.problems[:MAX_PROBLEMS_SHOWN]:
             print(f"spotdiff: error: {problem}", file=sys.stderr)
+        shown = len(result.problems) > MAX_PROBLEMS_SHOWN
         print(
             f"spotdiff: error: {result.repo_id}: commit {result.commit}: "
-            f"{len(result.problems)} problem(s) found in the downloaded dataset; "
-            f"nothing was written to {result.folder}",
+            f"{len(result.problems):,} problem(s) found in the downloaded dataset"
+            + (f" (the first {MAX_PROBLEMS_SHOWN} listed)" if shown else "")
+            + f"; nothing was written to {result.folder}",
             file=sys.stderr,
         )
         return 1

@@ -189,6 +189,12 @@ def parse_json_bytes(raw: bytes, source: Path | str, *, expect_object: bool = Tr
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
+        if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+            # Windows PowerShell's "> file" and Out-File write UTF-16 with a byte
+            # order mark: "byte 0: not valid UTF-8" did not say so (red team round 18).
+            raise SpotDiffError(
+                source, "byte 0", "not valid UTF-8: the file is UTF-16 (save it as UTF-8)"
+            ) from None
         raise SpotDiffError(source, f"byte {exc.start}", "not valid UTF-8") from None
     return parse_json_text(text.removeprefix("\ufeff"), source, expect_object=expect_object)
 

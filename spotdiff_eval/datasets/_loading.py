@@ -21,7 +21,7 @@ from ._jsonio import parse_json_bytes, read_bytes_limited, read_json
 from ._nulls import validated
 from ._paths import DatasetPaths, PathProblem, is_data_style
 from ._plain_check import plainly_valid_annotation
-from ._records import gold_difference_from_json
+from ._records import box_from_json, gold_difference_from_json
 from ._schema import require_unique
 
 
@@ -39,7 +39,7 @@ def annotation_from_json(data: Any, source: object) -> Annotation:
         image=data["image"],
         panel_layout=data["panel_layout"],
         differences=tuple(map(gold_difference_from_json, data["differences"])),
-        panel_boxes=(tuple(boxes[0]), tuple(boxes[1])) if boxes is not None else None,
+        panel_boxes=(box_from_json(boxes[0]), box_from_json(boxes[1])) if boxes else None,
         review_status=data.get("review_status"),
     )
 

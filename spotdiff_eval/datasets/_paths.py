@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import stat
+import unicodedata
 from pathlib import Path
 
 #: What a folder's listing says of a name.
@@ -98,6 +99,7 @@ class DatasetPaths:
         self._folders: dict[str, tuple[str, ...]] = {}
         self._real_folders: dict[str, str] = {}
         self._folder_paths: dict[str, Path] = {}
+        self._nfc_names: dict[str, dict[str, list[str]]] = {}  # see _unicode_twin
 
     def find(self, text: str, kind: str, *, must_exist: bool) -> str:
         """The real path of ``text`` inside the root; raise :class:`PathProblem`.
@@ -121,6 +123,14 @@ class DatasetPaths:
                         raise self._outside(text)
                     return real
                 missing.append((candidate, real))
+            if not text.isascii():
+                for candidate, _ in missing:
+                    twin = self._unicode_twin(candidate)
+                    real, exists = _resolved(twin) if twin is not None else ("", False)
+                    if exists:
+                        if not self.within(real):
+                            raise self._outside(text)
+                        return real
         except (OSError, RuntimeError, ValueError) as exc:
             # A symlink loop, no permission, a NUL character.
             reason = getattr(exc, "strerror", None) or exc
@@ -131,6 +141,32 @@ class DatasetPaths:
         if must_exist:
             raise PathProblem(f"{kind} file not found: {inside[0][0]}")
         return inside[0][1]
+
+    def _unicode_twin(self, path: str) -> str | None:
+        """``path`` as the filesystem spells it, when only Unicode normalization differs.
+
+        A dataset made on macOS may store ``scène.jpg`` decomposed (NFD: "e" and
+        a combining accent) while its manifest, written by a program, names it
+        composed (NFC). macOS finds either spelling; Linux found no file, and the
+        published dataset failed to download there, its CI board included
+        (red team round 18). The first missing part and each one below it is
+        matched with the one entry of its folder that reads the same in NFC.
+        """
+        head, tail = path, []
+        while not os.path.lexists(head):
+            head, part = os.path.split(head)
+            if not part:
+                return None
+            tail.append(part)
+        for part in reversed(tail):
+            names = self._nfc_names.get(head)
+            if names is None:
+                names = self._nfc_names[head] = _nfc_listing(head)
+            found = names.get(unicodedata.normalize("NFC", part), [])
+            if len(found) != 1:
+                return None
+            head = os.path.join(head, found[0])
+        return head
 
     def as_path(self, real: str) -> Path:
         """``Path(real)``, built from its folder's cached ``Path``: about three
@@ -177,6 +213,18 @@ class DatasetPaths:
         if real_folder is None:
             real_folder = self._real_folders[folder] = str(Path(folder).resolve())
         return os.path.join(real_folder, name), state == PLAIN
+
+
+def _nfc_listing(folder: str) -> dict[str, list[str]]:
+    """The names in ``folder`` by their NFC form; empty if it cannot be listed."""
+    names: dict[str, list[str]] = {}
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                names.setdefault(unicodedata.normalize("NFC", entry.name), []).append(entry.name)
+    except (OSError, ValueError):
+        return {}
+    return names
 
 
 def _resolved(candidate: str) -> tuple[str, bool]:

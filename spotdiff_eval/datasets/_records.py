@@ -45,6 +45,14 @@ def difference_from_json(obj: Mapping[str, Any]) -> Difference:
     return Difference(**_stated(obj))
 
 
+def box_from_json(values: Any) -> tuple[int, ...]:
+    """A schema-valid box as integers. JSON Schema's "integer" takes ``10.0`` too
+    (an export through floats, numpy's or JavaScript's, writes whole numbers so):
+    kept as floats, they crashed validate's pixel audit with a traceback, the
+    download of such a dataset with it (red team round 18)."""
+    return tuple(int(value) for value in values)
+
+
 def gold_difference_from_json(obj: Mapping[str, Any]) -> GoldDifference:
     """A golden difference from a schema-valid annotation object."""
     get = obj.get
@@ -54,6 +62,6 @@ def gold_difference_from_json(obj: Mapping[str, Any]) -> GoldDifference:
         id=obj["id"],
         # Most golds have none: no generator for them (80,000 golds at 10,000 items).
         aliases=tuple(a.strip() for a in aliases if a.strip()) if aliases else (),
-        bbox=tuple(bbox) if bbox is not None else None,
+        bbox=box_from_json(bbox) if bbox is not None else None,
         confidence=get("confidence"),
     )

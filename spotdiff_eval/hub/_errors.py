@@ -132,11 +132,17 @@ def transfer_failure(
     if short is not None:
         want, got = int(short["want"]), int(short["got"])
         path = _CUT_URL.match(short["name"])  # none for a file fetched from storage (LFS)
+        # More bytes than announced (a proxy adding to the body) is no cut: it read
+        # "cut short (321 of 311 bytes)" (red team round 18).
+        size = (
+            f"was cut short ({got:,} of {want:,} bytes)"
+            if got < want
+            else f"came longer than the hub announced ({got:,} bytes, not {want:,})"
+        )
         return SpotDiffError(
             call.repo_id,
             safe_text(short["name"][path.end() :], 120) if path else "",
-            f"a file's download was cut short ({got:,} of {want:,} bytes): a network or "
-            "proxy problem; try again",
+            f"a file's download {size}: a network or proxy problem; try again",
         )
     for cause in exception_chain(exc):
         if isinstance(cause, OSError) and cause.errno in _FULL:
@@ -199,9 +205,69 @@ def check_hub_endpoint(endpoint: str | None = None) -> None:
         if value is None:
             continue
         try:
-            int(value)  # as huggingface_hub reads it, "" included
+            seconds = int(value)  # as huggingface_hub reads it, "" included
         except ValueError:
-            raise SpotDiffError(name, "", "must be a whole number of seconds (or unset)") from None
+            seconds = -1
+        if seconds < 0:
+            # A negative one read "OWNER/NAME: Timeout value out of range", the
+            # variable unnamed (red team round 18).
+            raise SpotDiffError(name, "", "must be a whole number of seconds (or unset)")
+
+
+def http_client_ready() -> None:
+    """Build huggingface_hub's HTTP client now; a setting it cannot use is one line.
+
+    The client reads the proxy variables and ``SSL_CERT_FILE``/``SSL_CERT_DIR``
+    when it is made, at the first request: ``HTTPS_PROXY=http://[::1`` ended
+    in a traceback ("Invalid port"), so did a SOCKS proxy without the
+    ``socksio`` package, and a certificate file that does not exist read
+    "spotdiff: No such file or directory" (red team round 18).
+    """
+    from huggingface_hub.utils import get_session
+
+    try:
+        get_session()
+    except Exception as exc:
+        proxies = [name for name in _PROXY_VARIABLES if os.environ.get(name)]
+        certificates = [name for name in ("SSL_CERT_FILE", "SSL_CERT_DIR") if os.environ.get(name)]
+        reason = _summary(exc)
+        if isinstance(exc, OSError) and certificates:
+            name = certificates[0]
+            raise SpotDiffError(
+                name, "", f"cannot load certificates from {safe_text(os.environ[name])}: {reason}"
+            ) from None
+        if proxies:
+            raise SpotDiffError(
+                _proxy_at_fault(proxies),
+                "",
+                f"the HTTP client cannot use this proxy setting: {reason}",
+            ) from None
+        raise SpotDiffError(
+            "huggingface_hub", "", f"cannot set up its HTTP client: {reason}"
+        ) from None
+
+
+#: The proxy variables the HTTP client reads (``urllib.request.getproxies``).
+_PROXY_VARIABLES = tuple(
+    case(f"{scheme}_PROXY")
+    for scheme in ("HTTPS", "HTTP", "ALL")
+    for case in (str.upper, str.lower)
+)
+
+
+def _proxy_at_fault(names: list[str]) -> str:
+    """The first of the set proxy variables that is no URL or a SOCKS one (which needs
+    a package of its own); else the first set."""
+    for name in names:
+        value = os.environ[name]
+        try:
+            parts = urlsplit(value if "://" in value else f"http://{value}")
+            parts.port  # noqa: B018 (raises for a port that is not a number)
+        except ValueError:
+            return name
+        if parts.scheme.lower().startswith("socks"):
+            return name
+    return names[0]
 
 
 #: Timeouts huggingface_hub reads with ``int()`` when imported: "30s", "2.5" or an
@@ -251,11 +317,23 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
         )
     if isinstance(exc, _client_errors(("TransportError",), ("ConnectionError", "Timeout"))):
         reason = safe_text(str(exc) or type(exc).__name__, 120)
+        name = _repository_file(exc)
+        if name and isinstance(exc, _client_errors(_BROKE, _BROKE_REQUESTS)):
+            # A connection that broke in a file's transfer, every retry: it read
+            # "<endpoint>: cannot reach the hub", the file unnamed (red team round 18).
+            return SpotDiffError(
+                repo,
+                name,
+                f"the connection broke during its download ({reason}): a network or proxy "
+                "problem; try again",
+            )
         return SpotDiffError(
             call.endpoint,
             "",
             f"cannot reach the hub ({reason}); check the network, proxy settings or HF_ENDPOINT",
         )
+    if isinstance(exc, hf.FileMetadataError):
+        return _not_from_a_hub(exc, call)
     if isinstance(exc, hf.RevisionNotFoundError):
         return SpotDiffError(
             repo,
@@ -278,13 +356,54 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
     return None
 
 
+def _not_from_a_hub(exc: BaseException, call: HubCall) -> SpotDiffError:
+    """A file's answer without the headers every Hub answer has (red team round 18).
+
+    A captive portal or a login page answers 200 with HTML, and a redirect
+    off the hub to a page that is not the file lacks them too: the line was
+    huggingface_hub's paragraph cut at 200 characters, the advice lost in it.
+    """
+    text = str(exc)
+    missing = _MISSING_HEADER.search(text)
+    if missing is None:
+        return SpotDiffError(
+            call.endpoint, "", f"the hub's answer for a file is incomplete: {_summary(exc)}"
+        )
+    name = urlsplit(missing["url"]).path.partition("/resolve/")[2].partition("/")[2]
+    return SpotDiffError(
+        call.repo_id,
+        safe_text(unquote(name), 200),
+        f"the answer has no {safe_text(missing['header'], 40)} header, so no Hugging Face "
+        "Hub sent it (a proxy, a captive portal or a login page?); check the network, "
+        "proxy settings or HF_ENDPOINT",
+    )
+
+
+#: huggingface_hub's message for a file's answer that lacks a Hub header.
+_MISSING_HEADER = re.compile(
+    r"Response from (?P<url>\S+) is missing the '(?P<header>[^']+)' header"
+)
+
+
+#: Errors of a connection that was made and then broke (a body cut, a read that
+#: timed out), as opposed to a hub that cannot be reached at all.
+_BROKE = ("RemoteProtocolError", "ReadError", "ReadTimeout", "WriteError")
+_BROKE_REQUESTS = ("ChunkedEncodingError", "ReadTimeout")
+
+
 def _repository_file(exc: BaseException) -> str:
     """The repository file whose download failed, from the request's ``/resolve/`` URL.
 
     A file the hub refused (404, 403, 5xx) was reported for the dataset as a
-    whole: nobody could tell which file of hundreds it was.
+    whole: nobody could tell which file of hundreds it was. An HTTP client's
+    own error (a broken connection) carries the request itself.
     """
     request = getattr(getattr(exc, "response", None), "request", None)
+    if request is None:
+        try:
+            request = getattr(exc, "request", None)
+        except RuntimeError:  # httpx: "The .request property has not been set."
+            request = None
     try:
         path = urlsplit(str(request.url)).path if request is not None else ""
     except (AttributeError, ValueError):

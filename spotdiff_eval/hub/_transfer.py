@@ -23,6 +23,7 @@ import os
 import re
 import shutil
 import tempfile
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,10 +32,10 @@ from .._util.terminal import safe_text
 from ..datasets import COMMIT
 from ..errors import SpotDiffError
 from ..validation import Findings
-from ._errors import HubCall, check_hub_endpoint, hub_errors
+from ._errors import HubCall, check_hub_endpoint, http_client_ready, hub_errors
 from ._fetch import fetch_snapshot, progress_bars
 from ._files import MANIFEST_IN_REPO, dataset_files, manifest_of
-from ._staging import clean_staging, download_record, reserved, staged_download
+from ._staging import BOOKKEEPING, clean_staging, download_record, reserved, staged_download
 
 #: The environment variable huggingface_hub itself reads a token from.
 DEFAULT_TOKEN_ENV = "HF_TOKEN"
@@ -119,14 +120,21 @@ def download_dataset(
     check_folder(output)  # before any network access
     clean_staging(output)  # a download killed while moving files in is finished first
     api = HfApi(endpoint=endpoint, token=token)
+    http_client_ready()
     call = HubCall(repo_id, api.endpoint, token_env, _has_token(token), revision)
     with hub_errors(call):
-        info = api.dataset_info(repo_id, revision=revision)
-        commit = _resolved_commit(info.sha, call)
-        if info.siblings is not None:
-            names = [sibling.rfilename for sibling in info.siblings]
-        else:
-            names = api.list_repo_files(repo_id, revision=commit, repo_type="dataset")
+        try:
+            info = api.dataset_info(repo_id, revision=revision)
+            commit = _resolved_commit(info.sha, call)
+            if info.siblings is not None:
+                names = [sibling.rfilename for sibling in info.siblings]
+            else:
+                names = api.list_repo_files(repo_id, revision=commit, repo_type="dataset")
+        except (AttributeError, KeyError, TypeError) as exc:
+            raise _malformed(call, f"{type(exc).__name__}: {exc}") from None
+    odd = [name for name in names if not (isinstance(name, str) and name)]
+    if odd:
+        raise _malformed(call, f"a file named {safe_text(repr(odd[0]), 40)}")
     if MANIFEST_IN_REPO not in names:
         raise SpotDiffError(
             repo_id,
@@ -140,6 +148,14 @@ def download_dataset(
             f"commit {commit}",
             f"holds {_shown(kept_for_downloads)}, in a folder downloads keep their own "
             "files in, so it is not a SpotDiff dataset; nothing was downloaded",
+        )
+    in_git = sorted(filter(_git_path, names))
+    if in_git:
+        raise SpotDiffError(
+            repo_id,
+            f"commit {commit}",
+            f"holds {_shown(in_git)}, inside a .git folder, which no Hub repository can "
+            "hold (a hostile mirror?); nothing was downloaded",
         )
     foreign = _foreign_files(output, names)
     if foreign:
@@ -164,7 +180,9 @@ def download_dataset(
             fetch_snapshot(call, commit, stage.files, token=token, progress=progress)
         except SpotDiffError as exc:  # a full disk names a staged file: name it in output
             raise SpotDiffError(stage.in_output(exc.file), exc.where, exc.what) from None
+        _check_listed(stage.files, names, commit, repo_id, output)
         _check_commit(stage.files, names, commit, repo_id, output)
+        _check_received(stage.files, names, repo_id, output)
         problems = [stage.in_output(p) for p in _dataset_problems(stage.files / MANIFEST_IN_REPO)]
         if not problems:
             stage.commit()
@@ -222,6 +240,7 @@ def publish_dataset(
                 token_env, "", "no token: set it to a Hugging Face token with write access"
             )
         api = HfApi(endpoint=endpoint, token=token)
+        http_client_ready()
         call = HubCall(repo_id, api.endpoint, token_env, True, write=True)
         with hub_errors(call), progress_bars(progress):
             api.create_repo(repo_id, repo_type="dataset", private=private, exist_ok=True)
@@ -248,6 +267,32 @@ def publish_dataset(
         files=tuple(repo_path for repo_path, _ in plan.files),
         unlisted=plan.unlisted,
     )
+
+
+def _check_listed(files: Path, names: list[str], commit: str, repo_id: str, output: Path) -> None:
+    """Refuse files the hub sent beyond those its listing named (red team round 18).
+
+    The transfer lists the commit's files again, in its own process: a hub
+    that answered that second listing with more files (``.git/config``, a
+    planted ``.spotdiff-download-*`` folder) had them written into output,
+    past every check made on the first listing. Names are compared composed
+    (NFC): macOS's HFS+ stores every name decomposed, whatever was asked.
+    """
+    listed = {unicodedata.normalize("NFC", name) for name in names}
+    sent = sorted(
+        name
+        for name in (path.relative_to(files).as_posix() for path in files.rglob("*"))
+        if unicodedata.normalize("NFC", name) not in listed
+        and not (files / name).is_dir()
+        and Path(name).parts[:2] != BOOKKEEPING.parts
+    )
+    if sent:
+        raise SpotDiffError(
+            repo_id,
+            f"commit {commit}",
+            f"the hub sent {_shown(sent)}, which its listing of the commit did not name; "
+            f"nothing was written to {output}",
+        )
 
 
 def _check_commit(files: Path, names: list[str], commit: str, repo_id: str, output: Path) -> None:
@@ -307,9 +352,19 @@ def _has_token(token: str | None) -> bool:
     """Whether a token will be sent: the one given, else huggingface_hub's (env or login)."""
     if token is not None:
         return True
-    from huggingface_hub import get_token
+    from huggingface_hub import constants, get_token
 
-    return get_token() is not None
+    try:
+        return get_token() is not None
+    except UnicodeDecodeError:
+        # A token file saved as UTF-16 (PowerShell's "hf_... > token") ended in a
+        # traceback from huggingface_hub's read of it (red team round 18).
+        raise SpotDiffError(
+            constants.HF_TOKEN_PATH,
+            "",
+            "the stored token is not UTF-8 text (saved as UTF-16 by PowerShell?); "
+            "run 'hf auth login' again, or set HF_TOKEN",
+        ) from None
 
 
 def _check_token(token: str | None, token_env: str) -> None:
@@ -344,6 +399,18 @@ def _resolved_commit(sha: object, call: HubCall) -> str:
     )
 
 
+def _malformed(call: HubCall, detail: str) -> SpotDiffError:
+    """A dataset listing no Hugging Face Hub sends (red team round 18): a file without a
+    name, siblings that are not a list, an answer that is a list. Parsing it ended in
+    a traceback (AttributeError, KeyError, TypeError)."""
+    return SpotDiffError(
+        call.endpoint,
+        f'revision "{safe_text(call.revision or "main")}"',
+        f"the hub's answer about the dataset is malformed ({safe_text(detail, 100)}); "
+        "is HF_ENDPOINT a Hugging Face Hub?",
+    )
+
+
 def _shown(names: list[str]) -> str:
     return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
 
@@ -363,13 +430,41 @@ def _changed_files(output: Path, names: list[str]) -> list[str]:
         path, record = output / name, output / download_record(name)
         if not (os.path.lexists(path) and record.is_file()):
             continue
-        try:
-            etag = record.read_text(encoding="utf-8").split("\n")[1].strip().lower()
-        except (OSError, UnicodeDecodeError, IndexError):
-            continue  # huggingface_hub drops an unreadable record and checks the file itself
-        if len(etag) in (40, 64) and _HEX.fullmatch(etag) and etag not in _file_hashes(path, etag):
+        etag = _recorded_etag(record)
+        if etag is not None and etag not in _file_hashes(path, etag):
             changed.append(name)
     return changed
+
+
+def _check_received(files: Path, names: list[str], repo_id: str, output: Path) -> None:
+    """Refuse a download whose files are not the bytes the hub announced (red team round 18).
+
+    huggingface_hub checks a file's size, when it knows one, never its
+    hash: a proxy that changed an annotation's bytes (same length) had its
+    values scored as the golden ones, and one that answered the size request
+    (HEAD) with ``Content-Length: 0`` had every file written empty, the card
+    and ``viewer.jsonl`` accepted so. Each file is compared with the ETag
+    recorded for it, as :func:`_changed_files` compares an earlier download.
+    """
+    for name in sorted(names):
+        etag = _recorded_etag(files / download_record(name))
+        if etag is not None and etag not in _file_hashes(files / name, etag):
+            raise SpotDiffError(
+                repo_id,
+                name,
+                f"the bytes received do not match the hash the hub gave for it ({etag[:12]}...): "
+                f"a network, proxy or mirror problem; try again; nothing was written to {output}",
+            )
+
+
+def _recorded_etag(record: Path) -> str | None:
+    """The ETag in huggingface_hub's download record, if it is a hash this module can
+    check (a git blob sha1 or a sha256); None otherwise, or if unreadable."""
+    try:
+        etag = record.read_text(encoding="utf-8").split("\n")[1].strip().lower()
+    except (OSError, UnicodeDecodeError, IndexError):
+        return None  # huggingface_hub drops an unreadable record and checks the file itself
+    return etag if len(etag) in (40, 64) and _HEX.fullmatch(etag) else None
 
 
 _HEX = re.compile(r"[0-9a-f]+", re.ASCII)
@@ -391,6 +486,21 @@ def _file_hashes(path: Path, etag: str) -> set[str]:
     except OSError:  # a folder, or unreadable: not the file the download wrote
         return set()
     return {digest.hexdigest() for digest in digests}
+
+
+def _git_path(name: str) -> bool:
+    """Whether repository file ``name`` lies in a ``.git`` folder (red team round 18).
+
+    Git itself refuses to track such a path, so only a hostile hub or mirror
+    lists one. Written by a download, ``.git/config`` in a fresh folder made it
+    a git repository whose ``core.fsmonitor`` command ran at the next
+    ``git status`` there (a shell prompt runs one on ``cd``), and
+    ``.git/hooks/...`` went into the checkout a download into ``.`` was run in.
+    Compared as git compares (any case; Windows drops trailing dots and
+    spaces), with either slash.
+    """
+    parts = name.replace("\\", "/").split("/")
+    return any(part.casefold().rstrip(". ") == ".git" for part in parts)
 
 
 def _foreign_files(output: Path, names: list[str]) -> list[str]:
