@@ -141,22 +141,19 @@ def download_dataset(
             f"commit {commit}",
             f"has no {MANIFEST_IN_REPO}, so it is not a SpotDiff dataset; nothing was downloaded",
         )
-    kept_for_downloads = sorted(filter(reserved, names))
-    if kept_for_downloads:
-        raise SpotDiffError(
-            repo_id,
-            f"commit {commit}",
-            f"holds {_shown(kept_for_downloads)}, in a folder downloads keep their own "
-            "files in, so it is not a SpotDiff dataset; nothing was downloaded",
-        )
-    in_git = sorted(filter(_git_path, names))
-    if in_git:
-        raise SpotDiffError(
-            repo_id,
-            f"commit {commit}",
-            f"holds {_shown(in_git)}, inside a .git folder, which no Hub repository can "
-            "hold (a hostile mirror?); nothing was downloaded",
-        )
+    for refused, where in (
+        (
+            reserved,
+            "in a folder downloads keep their own files in, so it is not a SpotDiff dataset",
+        ),
+        (_git_path, "inside a .git folder, which no Hub repository can hold (a hostile mirror?)"),
+    ):
+        if found := sorted(filter(refused, names)):
+            raise SpotDiffError(
+                repo_id,
+                f"commit {commit}",
+                f"holds {_shown(found)}, {where}; nothing was downloaded",
+            )
     foreign = _foreign_files(output, names)
     if foreign:
         raise SpotDiffError(
