@@ -32,6 +32,7 @@ from .._util.exception_chain import exception_chain
 from .._util.redaction import Redactor, plain_text_warning
 from .._util.terminal import safe_text
 from ..errors import SpotDiffError
+from ._waits import MAX_WAIT_SECONDS, WaitTooLong, bound_waits
 
 #: errno values of a write that failed for want of room: a full disk, a quota,
 #: a file size limit.
@@ -168,6 +169,13 @@ def _find(exc: BaseException, call: HubCall) -> SpotDiffError | None:
     from huggingface_hub import errors as hf
 
     for cause in exception_chain(exc):
+        if isinstance(cause, WaitTooLong):
+            return SpotDiffError(
+                call.repo_id,
+                "",
+                f"{cause} (HTTP {cause.status}, more than the {MAX_WAIT_SECONDS} s this "
+                "command waits); try again later",
+            )
         found = _classify(cause, call)
         if found is not None:
             return found
@@ -226,7 +234,7 @@ def http_client_ready() -> None:
     from huggingface_hub.utils import get_session
 
     try:
-        get_session()
+        bound_waits(get_session())
     except Exception as exc:
         proxies = [name for name in _PROXY_VARIABLES if os.environ.get(name)]
         certificates = [name for name in ("SSL_CERT_FILE", "SSL_CERT_DIR") if os.environ.get(name)]

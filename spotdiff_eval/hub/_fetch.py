@@ -26,7 +26,7 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
 from ..errors import SpotDiffError
-from ._errors import HubCall, hub_errors, transfer_failure
+from ._errors import HubCall, http_client_ready, hub_errors, transfer_failure
 
 #: prctl(2): the signal the kernel sends a process when its parent dies.
 _PR_SET_PDEATHSIG = 1
@@ -86,6 +86,7 @@ def _transfer(
     warnings.filterwarnings("ignore", message="Not enough free disk space", category=UserWarning)
     try:
         with hub_errors(call), progress_bars(progress):
+            http_client_ready()  # this process's own client: it refuses long waits too
             snapshot_download(
                 call.repo_id,
                 repo_type="dataset",
