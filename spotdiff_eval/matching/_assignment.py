@@ -35,8 +35,8 @@ def hungarian(weights: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
     top = max(max(row) for row in weights)
     cost = [[top - w for w in row] for row in weights]  # minimise cost = maximise weight
     inf = float("inf")
-    u = [0] * (n + 1)
-    v = [0] * (m + 1)
+    u: list[float] = [0] * (n + 1)  # ints, but for the float('inf') delta mypy sees
+    v: list[float] = [0] * (m + 1)
     owner = [0] * (m + 1)  # owner[j] = row (1-based) assigned to column j; 0 = free
     way = [0] * (m + 1)
     for i in range(1, n + 1):

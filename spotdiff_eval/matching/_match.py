@@ -150,8 +150,10 @@ def match_item(gold: Sequence[GoldDifference], predicted: Sequence[Difference]) 
             if not isinstance(relation, Relation):
                 refused.setdefault(pred_index, []).append((golds[gi].id, relation))
                 continue
-            edges[(pi, gi)] = round(w.similarity * SCALE)
-            found[(pi, gi)] = (w.similarity, w.details, relation.route)
+            similarity, details = w.similarity, w.details
+            assert similarity is not None and details is not None  # an accepted pair has both
+            edges[(pi, gi)] = round(similarity * SCALE)
+            found[(pi, gi)] = (similarity, details, relation.route)
 
     matches = []
     for pi, gi in assign(edges):

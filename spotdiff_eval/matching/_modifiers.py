@@ -151,7 +151,7 @@ def _replica_of(name: Name) -> frozenset[str]:
     before, head = name.before_head, name.head
     if head in PICTURE_HOLDERS and before in PICTURES:
         return frozenset()  # a photo frame is a frame, a model book no book
-    if before in NOT_A_KIND_OF_HEAD or (before, head) in NOT_A_KIND_OF:
+    if before is not None and (before in NOT_A_KIND_OF_HEAD or (before, head) in NOT_A_KIND_OF):
         return frozenset([before])
     return frozenset()
 

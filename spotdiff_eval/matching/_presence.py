@@ -164,7 +164,7 @@ def _tells_the_look(pred: Difference, gold: Difference, p: Profile, g: Profile) 
     said = dict(name_looks(p.names[0])).get(g.category)
     side = gold.from_value if pred.kind == "object_removed" else gold.to_value
     seen = dict(value_looks((side,))).get(g.category) if side else None
-    return bool(said and seen) and not said.isdisjoint(seen)
+    return said is not None and seen is not None and not said.isdisjoint(seen)
 
 
 def appears_against_stays(pred: Difference, gold: Difference, p: Profile, g: Profile) -> bool:

@@ -93,7 +93,7 @@ def read_text(text: str) -> Reading:
     joined = False
     for index, token in enumerate(tokens):
         read = _token(token)
-        if type(read) is tuple:  # nearly every token: plain words
+        if not isinstance(read, _Break):  # nearly every token: plain words
             current += read
             joined = False
         elif read.joins and not (joined or index == 0 or index == last):

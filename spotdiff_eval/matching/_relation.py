@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..datasets import Difference
+from ..datasets import Difference, GoldDifference
 from ._compounds import as_golds_spell_it
 from ._evidence import Profile, attribute_counts, profile
 from ._lead import places_in
@@ -265,9 +265,9 @@ def _names_several(accepted: Sequence[tuple[str, Profile, Relation]]) -> dict[st
             for gold_id, g, r in accepted
             if r.route != "same_object" and heads.isdisjoint(g.heads)
         }
-    named = sorted((gold_id, g) for gold_id, g, _ in accepted if g.heads)
-    for i, (first, a) in enumerate(named):
-        for second, b in named[i + 1 :]:
+    headed = sorted((gold_id, g) for gold_id, g, _ in accepted if g.heads)
+    for i, (first, a) in enumerate(headed):
+        for second, b in headed[i + 1 :]:
             if a.heads.isdisjoint(b.heads):
                 several = Veto(
                     NAMES_SEVERAL,
@@ -279,7 +279,10 @@ def _names_several(accepted: Sequence[tuple[str, Profile, Relation]]) -> dict[st
 
 
 def relate_all(
-    pred: Difference, p: Profile, golds: Sequence[Difference], gold_profiles: Sequence[Profile]
+    pred: Difference,
+    p: Profile,
+    golds: Sequence[GoldDifference],
+    gold_profiles: Sequence[Profile],
 ) -> list[tuple[int, Relation | Veto]]:
     """Each candidate gold's index with its :class:`Relation` or the veto refusing it.
 

@@ -135,8 +135,8 @@ def exchanged(
     taken = before is not None and before not in value_heads(to_value or "")
     brought = after is not None and after not in value_heads(from_value or "")
     return (
-        frozenset([before]) if taken else frozenset(),
-        frozenset([after]) if brought else frozenset(),
+        frozenset([before]) if taken and before is not None else frozenset(),
+        frozenset([after]) if brought and after is not None else frozenset(),
     )
 
 
