@@ -80,3 +80,11 @@ def test_code_is_lint_clean() -> None:
     assert ruff, "ruff is a test dependency: pip install -e '.[test]'"
     result = subprocess.run([ruff, "check", "."], cwd=REPO, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout
+
+
+def test_the_scoring_core_type_checks() -> None:
+    """mypy over matching and scoring (``[tool.mypy]``): a wrong type there is a wrong score."""
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy"], cwd=REPO, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
