@@ -37,6 +37,7 @@ from .._util.terminal import safe_text
 from .answer_json import read_json
 from .backoff import Gate, RetryPolicy, retry_after_seconds
 from .deadline import DeadlineAdapter, Watchdog
+from .event_stream import joined, stream_events
 
 #: A reply larger than this is refused (a vision answer is a few KiB).
 MAX_REPLY_BYTES = 32 * 1024 * 1024
@@ -291,9 +292,7 @@ class EndpointClient:
 
     def _parse(self, raw: bytes, attempts: int, status: int) -> Any:
         try:
-            # utf-8-sig: a byte order mark before the JSON, as some proxies on
-            # Windows send, made a good reply "not JSON" (red team round 18)
-            return read_json(raw.decode("utf-8-sig"))
+            return _decoded(raw)
         except (UnicodeDecodeError, ValueError, RecursionError):
             raise RequestFailed(
                 f"the reply is not JSON: {self._excerpt(raw)}",
@@ -305,7 +304,7 @@ class EndpointClient:
         """The server's own message from an error body (OpenAI, Gemini and Anthropic
         all use ``{"error": {"message": ...}}``), else the start of the body."""
         try:
-            data = read_json(raw.decode("utf-8-sig"))
+            data = _decoded(raw)
         except (UnicodeDecodeError, ValueError, RecursionError):
             data = None
         for candidate in (
@@ -321,6 +320,19 @@ class EndpointClient:
     def _excerpt(self, raw: bytes) -> str:
         text = " ".join(raw[:2000].decode("utf-8", "replace").split())
         return safe_text(self.redactor.text(text), 200)
+
+
+def _decoded(raw: bytes) -> Any:
+    """A reply's JSON, or the one reply its server-sent events make up (``event_stream``).
+
+    utf-8-sig: a byte order mark before the JSON, as some proxies on Windows
+    send, made a good reply "not JSON" (red team round 18).
+    """
+    text = raw.decode("utf-8-sig")
+    events = stream_events(text)
+    if events is None:
+        return read_json(text)
+    return joined([read_json(event) for event in events])
 
 
 def _transport_error(exc: BaseException, timeout: float) -> _Transient | _Permanent:
