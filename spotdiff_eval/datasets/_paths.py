@@ -119,18 +119,13 @@ class DatasetPaths:
             for candidate, folder, name in self._candidates(text, relative):
                 real, exists = _resolved(candidate) if dotdot else self._real(folder, name)
                 if exists:
-                    if not self.within(real):
-                        raise self._outside(text)
-                    return real
+                    return self._inside(real, text)
                 missing.append((candidate, real))
-            if not text.isascii():
-                for candidate, _ in missing:
-                    twin = self._unicode_twin(candidate)
-                    real, exists = _resolved(twin) if twin is not None else ("", False)
-                    if exists:
-                        if not self.within(real):
-                            raise self._outside(text)
-                        return real
+            for candidate, _ in () if text.isascii() else missing:
+                twin = self._unicode_twin(candidate)
+                real, exists = _resolved(twin) if twin is not None else ("", False)
+                if exists:
+                    return self._inside(real, text)
         except (OSError, RuntimeError, ValueError) as exc:
             # A symlink loop, no permission, a NUL character.
             reason = getattr(exc, "strerror", None) or exc
@@ -179,6 +174,13 @@ class DatasetPaths:
 
     def within(self, real: str) -> bool:
         return real == self.root or real.startswith(self._root_prefix)
+
+    def _inside(self, real: str, text: str) -> str:
+        """``real``, the file found for ``text``, unless it lies outside the root:
+        then it is refused rather than another candidate taken."""
+        if not self.within(real):
+            raise self._outside(text)
+        return real
 
     def _outside(self, text: str) -> PathProblem:
         return PathProblem(f'path "{text}" leads outside the dataset root {self.root}')
