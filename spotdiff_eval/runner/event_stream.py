@@ -7,7 +7,7 @@ partial reply. Every item failed as "the reply is not JSON: data: ..."
 sends unstreamed, told apart by their shape, so the rest of the runner reads
 it as any other: OpenAI's chunks into ``choices[0].message``, Anthropic's
 content block deltas into ``content``, and Gemini's partial replies into the
-JSON array ``streamGenerateContent`` sends (``protocols._joined_stream``).
+JSON array ``streamGenerateContent`` sends, joined by :func:`gemini_joined`.
 An error sent as an event is the reply, as an error sent with status 200.
 """
 
@@ -119,3 +119,32 @@ def _anthropic(chunks: list[dict[str, Any]]) -> dict[str, Any]:
     reply["content"] = [{"type": "text", "text": "".join(blocks[i])} for i in sorted(blocks)]
     reply["usage"] = usage
     return reply
+
+
+def gemini_joined(chunks: list[Any]) -> Any:
+    """Gemini's ``streamGenerateContent`` answers (without ``alt=sse``) a JSON array
+    of partial replies: their parts joined, the last finish reason, usage and version.
+
+    Red team round 18: AI Studio's "Get code" gives that URL, and every item
+    failed as "the reply is not a JSON object".
+    """
+    if not all(isinstance(chunk, dict) for chunk in chunks):
+        return chunks
+    joined: dict[str, Any] = {}
+    parts: list[Any] = []
+    finish: Any = None
+    answered = False
+    for chunk in chunks:
+        candidates = chunk.get("candidates")
+        if isinstance(candidates, list) and candidates and isinstance(candidates[0], dict):
+            answered = True
+            content = candidates[0].get("content")
+            more = content.get("parts") if isinstance(content, dict) else None
+            parts.extend(more if isinstance(more, list) else ())
+            finish = candidates[0].get("finishReason", finish)
+        for key in ("usageMetadata", "modelVersion", "promptFeedback"):
+            if chunk.get(key) is not None:
+                joined[key] = chunk[key]
+    if answered:
+        joined["candidates"] = [{"content": {"parts": parts}, "finishReason": finish}]
+    return joined

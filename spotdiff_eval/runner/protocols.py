@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
+from .event_stream import gemini_joined
+
 PROTOCOLS = ("openai_compatible", "gemini_native", "anthropic")
 #: Anthropic requires ``max_tokens``; this leaves room for a long list.
 ANTHROPIC_DEFAULT_MAX_TOKENS = 4096
@@ -151,7 +153,7 @@ def request_body(
 def read_reply(protocol: str, data: Any) -> Reply:
     """The answer text and token usage of a 2xx reply; raise :class:`ResponseError`."""
     if protocol == "gemini_native" and isinstance(data, list) and data:
-        data = _joined_stream(data)
+        data = gemini_joined(data)
     if not isinstance(data, dict):
         raise ResponseError("the reply is not a JSON object")
     if protocol == "openai_compatible":
@@ -209,35 +211,6 @@ def _tool_arguments(message: dict[str, Any]) -> str:
         for f in functions
         if isinstance(f, dict) and isinstance(f.get("arguments"), str) and f["arguments"].strip()
     )
-
-
-def _joined_stream(chunks: list[Any]) -> Any:
-    """Gemini's ``streamGenerateContent`` answers (without ``alt=sse``) a JSON array
-    of partial replies: their parts joined, the last finish reason, usage and version.
-
-    Red team round 18: AI Studio's "Get code" gives that URL, and every item
-    failed as "the reply is not a JSON object".
-    """
-    if not all(isinstance(chunk, dict) for chunk in chunks):
-        return chunks
-    joined: dict[str, Any] = {}
-    parts: list[Any] = []
-    finish: Any = None
-    answered = False
-    for chunk in chunks:
-        candidates = chunk.get("candidates")
-        if isinstance(candidates, list) and candidates and isinstance(candidates[0], dict):
-            answered = True
-            content = candidates[0].get("content")
-            more = content.get("parts") if isinstance(content, dict) else None
-            parts.extend(more if isinstance(more, list) else ())
-            finish = candidates[0].get("finishReason", finish)
-        for key in ("usageMetadata", "modelVersion", "promptFeedback"):
-            if chunk.get(key) is not None:
-                joined[key] = chunk[key]
-    if answered:
-        joined["candidates"] = [{"content": {"parts": parts}, "finishReason": finish}]
-    return joined
 
 
 def _gemini(data: dict[str, Any]) -> Reply:
