@@ -481,6 +481,11 @@ def statuses(path: Path) -> dict[str, dict[str, Any]]:
     }
 
 
+def predicted(path: Path) -> dict[str, dict[str, Any]]:
+    """The predictions file's items by item id."""
+    return {item["item_id"]: item for item in json.loads(path.read_text(encoding="utf-8"))["items"]}
+
+
 def answered(path: Path) -> list[str]:
     return [item["item_id"] for item in json.loads(path.read_text(encoding="utf-8"))["items"]]
 

@@ -12,7 +12,15 @@ import json
 from pathlib import Path
 
 import pytest
-from fake_endpoints import FakeEndpoint, Raw, RunDataset, make_run_dataset, run, settings_for
+from fake_endpoints import (
+    FakeEndpoint,
+    Raw,
+    RunDataset,
+    make_run_dataset,
+    predicted,
+    run,
+    settings_for,
+)
 from fake_endpoints import statuses as statuses_of
 
 CAT = {"kind": "object_removed", "subject": "cat"}
@@ -95,7 +103,7 @@ def test_a_streamed_reply_is_read_as_the_reply_it_streams(
         fake.script("item_000", stream(done))
         fake.script("item_001", stream(cut))
         run(settings_for(fake, dataset, output))
-    items = {item["item_id"]: item for item in json.loads(output.read_text())["items"]}
+    items = predicted(output)
     assert items["item_000"]["differences"] == [CAT, DOG]
     seen = statuses_of(output)
     assert seen["item_000"]["status"] == "ok"

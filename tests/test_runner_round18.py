@@ -25,6 +25,7 @@ from fake_endpoints import (
     RunDataset,
     answered,
     make_run_dataset,
+    predicted,
     run,
     settings_for,
     statuses,
@@ -72,7 +73,7 @@ def test_a_reply_starting_with_a_byte_order_mark_is_read(
         fake.script("item_001", Raw(503, b"\xef\xbb\xbf" + json.dumps(error).encode()))
         result, _ = run(settings_for(fake, dataset, output, retries=0))
     assert result.ok == 2, statuses(output)
-    items = {item["item_id"]: item for item in json.loads(output.read_text())["items"]}
+    items = predicted(output)
     assert items["item_000"]["differences"] == [CAT]
     assert statuses(output)["item_001"]["error"] == "HTTP 503: busy (gave up after 1 attempts)"
 
@@ -150,7 +151,7 @@ def test_comments_and_trailing_commas_keep_every_difference(
     with FakeEndpoint("anthropic", dataset) as fake:
         fake.script("item_000", Reply(TRAILING_COMMAS))
         run(settings_for(fake, dataset, output))
-    items = {item["item_id"]: item for item in json.loads(output.read_text())["items"]}
+    items = predicted(output)
     assert items["item_000"]["differences"] == [CAT, DOG, HAT]
     assert statuses(output)["item_000"]["warnings"] == [
         "answer: its JSON had comments or trailing commas, which were removed"
@@ -195,7 +196,7 @@ def test_a_whole_answer_inside_broken_json_still_counts(
     with FakeEndpoint("openai_compatible", dataset) as fake:
         fake.script("item_000", Reply(text))
         run(settings_for(fake, dataset, output))
-    items = {item["item_id"]: item for item in json.loads(output.read_text())["items"]}
+    items = predicted(output)
     assert items["item_000"]["differences"] == [CAT, DOG]
 
 
@@ -211,7 +212,7 @@ def test_an_answer_written_as_a_python_literal_is_read_with_a_warning(
     with FakeEndpoint("gemini_native", dataset) as fake:
         fake.script("item_000", Reply(text))
         run(settings_for(fake, dataset, output))
-    items = {item["item_id"]: item for item in json.loads(output.read_text())["items"]}
+    items = predicted(output)
     assert items["item_000"]["differences"] == [CAT, {**DOG, "subject": "dog's bowl"}]
     assert statuses(output)["item_000"]["warnings"] == [
         "answer: its JSON was written with Python's quotes (a Python literal), read as one"
@@ -399,7 +400,7 @@ def test_an_answer_in_a_tool_call_is_read_and_a_refusal_part_is_named(
         fake.script("item_000", Raw(200, json.dumps(tool_call).encode()))
         fake.script("item_001", Raw(200, json.dumps(refusal).encode()))
         run(settings_for(fake, dataset, output))
-    items = {item["item_id"]: item for item in json.loads(output.read_text())["items"]}
+    items = predicted(output)
     assert items["item_000"]["differences"] == [CAT, DOG]
     entry = statuses(output)["item_001"]
     assert (entry["status"], entry["error"]) == (
@@ -484,7 +485,7 @@ def test_gemini_stream_generate_content_without_sse_is_read_whole(
         fake.script("item_000", Raw(200, json.dumps(chunks).encode()))
         fake.script("item_001", Raw(200, json.dumps(truncated).encode()))
         run(settings_for(fake, dataset, output))
-    items = {item["item_id"]: item for item in json.loads(output.read_text())["items"]}
+    items = predicted(output)
     assert items["item_000"]["differences"] == [CAT, DOG]
     entry = statuses(output)["item_000"]
     assert (entry["usage"], entry["model_version"]) == (
