@@ -9,16 +9,23 @@ changing one, or adding a folder that claims to be one or takes one's name,
 always needs a maintainer, as does a new folder that names someone other than the pull
 request's author as its submitter. What this module returns is never a problem with the submission,
 only a reason why a person must look before it counts as verified.
+
+A leaderboard row shows an entry's model name and version and its
+organisation, not who submitted it, so an entry shown like another person's
+(or like a baseline) needs a maintainer too (red team round 19).
 """
 
 from __future__ import annotations
 
+import os
 import re
+import stat
+import unicodedata
 from pathlib import Path
 from typing import Any
 
 from .._util.terminal import safe_text
-from ..datasets import parse_json_bytes
+from ..datasets import parse_json_bytes, read_json
 from ..errors import SpotDiffError
 from ..validation import BASELINE_IDS, SUBMISSION_JSON_MAX_BYTES
 from .changes import SUBMISSIONS, file_at, problem
@@ -147,3 +154,137 @@ def _claimed_submitter(
         source="",
         task="confirm who submits it",
     )
+
+
+# -- entries shown alike -------------------------------------------------------
+
+#: What the leaderboard itself writes in a row: the mark after a baseline's model, and
+#: the dot between a model and its organisation (and its lookalikes). A model name or
+#: version carrying one reads as a reference row, or as another model and organisation.
+_ROW_MARKS = (
+    (re.compile(r"\(\s*baseline\s*\)"), "the mark of a project baseline"),
+    (
+        re.compile("[\u00b7\u2022\u2027\u2219\u22c5\u30fb]"),
+        "the dot between a model and its organisation",
+    ),
+)
+
+
+#: Letters that look like Latin ones in the fonts GitHub uses (Cyrillic, Greek), and
+#: digits and pairs read as letters at a glance, after case folding. Not every
+#: confusable (Unicode lists thousands): those an impostor reaches for first.
+_LOOKALIKE = str.maketrans(
+    {
+        **dict(zip("аьсԁеһіјкӏмոорԛѕтսѵԝху", "abcdehijklmnopqstuvwxy", strict=True)),
+        **dict(zip("αβεηικνορτυχ", "abenikvoptux", strict=True)),
+        "0": "o",
+        "1": "l",
+        "і": "l",  # Cyrillic i, and with "i" below: a capital I reads as l
+        "ι": "l",
+        "i": "l",
+    }
+)
+_LOOKALIKE_PAIRS = (("rn", "m"), ("vv", "w"), ("cl", "d"))
+
+
+def shown_name(metadata: dict[str, Any] | None) -> str | None:
+    """The model as a leaderboard row shows it (name, then version), reduced to what a
+    reader tells apart: NFKC, case folded, lookalike letters made Latin, letters and
+    digits only. None if there is none."""
+    model = (metadata or {}).get("model")
+    if not isinstance(model, dict) or not isinstance(model.get("name"), str):
+        return None
+    version = model.get("version")
+    text = model["name"] + (f" {version}" if isinstance(version, str) else "")
+    text = unicodedata.normalize("NFKC", text).casefold().translate(_LOOKALIKE)
+    key = "".join(ch for ch in text if ch.isalnum())
+    for pair, letter in _LOOKALIKE_PAIRS:
+        key = key.replace(pair, letter)
+    return key or None
+
+
+def lookalike_reasons(
+    trusted: Path,
+    submission_id: str,
+    author: str | None,
+    head_metadata: dict[str, Any] | None,
+) -> list[str]:
+    """A model name that makes this entry's row look like another person's, or a baseline's.
+
+    Red team round 19: @mallory added a folder of her own whose model was named
+    like @octocat's entry ("Existing Model" for "existing-model"), with perfect
+    predictions of the public dev set: "Verified", and LEADERBOARD.md would show
+    two rows alike, hers far above. Entries of the author's own, and a name the
+    folder showed already on the base branch, are no reason. The board's entries
+    are read from ``trusted``, the base commit's full checkout (the pull request's
+    clone may lack their contents: a sparse checkout fetches blobs on demand).
+    """
+    folder = f"{SUBMISSIONS}/{submission_id}"
+    mine = shown_name(head_metadata)
+    if mine is None:
+        return []
+    declared = (head_metadata or {})["model"]
+    version = declared.get("version")
+    model = safe_text(declared["name"], 100)
+    shown = unicodedata.normalize("NFKC", f"{declared['name']} {version or ''}").casefold()
+    for mark, what in _ROW_MARKS:
+        if mark.search(shown):
+            return [
+                problem(
+                    folder,
+                    f"model name {model!r} (or its version) carries {what}, which the "
+                    "leaderboard writes in rows itself: a maintainer must review it",
+                )
+            ]
+    board = submission_id.split("/")[0]
+    entries = _board_metadata(Path(trusted) / SUBMISSIONS / board)
+    if shown_name(entries.get(submission_id)) == mine:
+        return []  # shown so before this change: reviewed then
+    for other, metadata in sorted(entries.items()):
+        if other == submission_id or shown_name(metadata) != mine:
+            continue
+        if metadata.get("baseline") is True:
+            whose = "the project baseline"
+        else:
+            owner = metadata.get("submitter")
+            if (
+                isinstance(owner, str)
+                and author is not None
+                and owner.casefold() == author.casefold()
+            ):
+                continue
+            whose = f"@{safe_text(owner, 40)}'s entry" if isinstance(owner, str) else "the entry"
+        return [
+            problem(
+                folder,
+                f"model name {model!r} is shown like {whose} {SUBMISSIONS}/{other}/ on the "
+                "leaderboard, whose rows do not name the submitter: a maintainer must confirm "
+                "it is not posing as that entry (or set model.version to tell them apart)",
+            )
+        ]
+    return []
+
+
+def _board_metadata(board: Path) -> dict[str, dict[str, Any]]:
+    """``{"<board>/<id>": submission.json}`` of every entry in the folder ``board``.
+
+    Symlinks are not followed; a file that is not a plain one within the size limit,
+    or not a JSON object, is left out.
+    """
+    entries: dict[str, dict[str, Any]] = {}
+    try:
+        folders = sorted(e.name for e in os.scandir(board) if e.is_dir(follow_symlinks=False))
+    except OSError:
+        return entries
+    for name in folders:
+        path = board / name / "submission.json"
+        try:
+            info = os.lstat(path)
+            if not stat.S_ISREG(info.st_mode) or info.st_size > SUBMISSION_JSON_MAX_BYTES:
+                continue
+            data = read_json(path, max_bytes=SUBMISSION_JSON_MAX_BYTES)
+        except (OSError, SpotDiffError):
+            continue
+        if isinstance(data, dict):
+            entries[f"{board.name}/{name}"] = data
+    return entries

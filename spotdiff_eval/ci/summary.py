@@ -32,7 +32,8 @@ _RUN_URL = re.compile(r"https://[A-Za-z0-9._~:/?#@!$&'*+,;=%-]{1,400}")
 _HEADINGS = {
     "verified": "✅ Verified: re-scored by CI with the base branch's scorer",
     "checked": "☑️ Checked: a valid hidden-track submission, scored after merge",
-    "needs_maintainer": "🛂 Needs a maintainer: it changes an entry its author does not own",
+    "needs_maintainer": "🛂 Needs a maintainer: it changes, or is shown like, an entry its author "
+    "does not own",
     "rejected": "❌ Not accepted yet: see the problems below",
     "not_a_submission": "➖ Not a submission: this pull request changes nothing under "
     "`submissions/`",

@@ -33,7 +33,7 @@ from ..scoring import build_report, evaluate_files
 from ..validation import SUBMISSION_JSON_MAX_BYTES, check_on_board
 from .changes import SUBMISSIONS, folder_exists, problem
 from .github_env import require_sha
-from .ownership import review_reasons
+from .ownership import lookalike_reasons, review_reasons
 from .pull_request import pull_request_changes
 
 
@@ -57,8 +57,8 @@ class Verification:
     @property
     def verdict(self) -> str:
         """verified (scored), checked (valid, hidden track: scored after merge),
-        needs_maintainer (valid, but changes an entry its author does not own), rejected,
-        or not_a_submission (merging changes nothing under submissions/)."""
+        needs_maintainer (valid, but changes, or is shown like, an entry its author does
+        not own), rejected, or not_a_submission (merging changes nothing under submissions/)."""
         if self.not_a_submission:
             return "not_a_submission"
         if self.problems:
@@ -119,6 +119,7 @@ def verify_pull_request(
         else:
             metadata = lenient_metadata(folder)
             reviews = review_reasons(pr, base, submission_id, action, author, metadata)
+            reviews += lookalike_reasons(trusted, submission_id, author, metadata)
             try:
                 board = load_board(trusted / SUBMISSIONS / board_id)
                 if not board.hidden:

@@ -116,7 +116,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "Check that merging a pull request adds or updates exactly one valid submission folder "
         "and nothing else, score it with this (trusted) installation, and write the artifact, "
         "job summary and step outputs. Exits 1 when the submission is not accepted, and when "
-        "it changes an entry its author does not own (a maintainer must review). A pull "
+        "it changes, or is shown like, an entry its author does not own (a maintainer must "
+        "review). A pull "
         "request whose merge changes nothing under submissions/ gets the verdict "
         "not_a_submission (exit 0): nothing is checked or scored, and nothing is verified.",
         "  spotdiff ci verify-pr --trusted . --pr ../pr --artifact /tmp/verify\n"
