@@ -25,6 +25,8 @@ from typing import Any
 MAX_ANSWER_CHARS = 1_000_000
 
 _THINKING = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.S | re.I)
+_THINKING_OPENS = re.compile(r"<(?:think|thinking|reasoning)>", re.I)
+_THINKING_CLOSES = re.compile(r"</(?:think|thinking|reasoning)>", re.I)
 _FENCE = re.compile(r"```[ \t]*[A-Za-z0-9_-]*[ \t]*\r?\n(.*?)```", re.S)
 
 
@@ -84,7 +86,7 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
     Reasoning blocks (``<think>...</think>``) are ignored.
     """
     overlong = len(text) > MAX_ANSWER_CHARS
-    text = _THINKING.sub(" ", text[:MAX_ANSWER_CHARS]).strip()
+    text = _without_reasoning(text[:MAX_ANSWER_CHARS]).strip()
     if not text:
         raise AnswerError("the answer is empty")
     whole, repaired = _decode(text)
@@ -120,6 +122,31 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
 
 
 _NOTHING = object()
+
+
+def _without_reasoning(text: str) -> str:
+    """``text`` without its reasoning: whole ``<think>`` blocks, what comes before a
+    closing tag left alone, and an opened block that never closes.
+
+    Red team round 19: models served without a reasoning parser (DeepSeek-R1,
+    QwQ, Qwen3 on vLLM, Ollama, llama.cpp) have ``<think>`` opened by the chat
+    template, in the prompt; their reply starts inside the reasoning and only
+    ``</think>`` shows, so a draft fenced in the reasoning won over the answer
+    after it. A block never closed held a draft read as the answer.
+    """
+    text = _THINKING.sub(" ", text)
+    closes = list(_THINKING_CLOSES.finditer(text))
+    if closes:
+        text = text[closes[-1].end() :]
+    opened = _THINKING_OPENS.search(text)
+    if opened is not None:
+        tag = opened.group()
+        text = text[: opened.start()]
+        if not text.strip():
+            raise AnswerError(
+                f"the answer is only reasoning: its {tag} block never ends, and no answer follows"
+            )
+    return text
 
 
 def _decode(text: str, *, bracketed: bool = False, literal: bool = True) -> tuple[Any, str | None]:

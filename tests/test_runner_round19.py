@@ -1,0 +1,71 @@
+"""Red team round 19: replies and reruns that `spotdiff run` got wrong.
+
+Each test talks HTTP to a :class:`fake_endpoints.FakeEndpoint` on 127.0.0.1,
+as in test_runner.py, and pins one fix.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fake_endpoints import (
+    FakeEndpoint,
+    Reply,
+    RunDataset,
+    make_run_dataset,
+    predicted,
+    run,
+    settings_for,
+    statuses,
+)
+
+
+@pytest.fixture
+def dataset(tmp_path: Path) -> RunDataset:
+    return make_run_dataset(tmp_path / "ds", 3)
+
+
+CAT, DOG = (
+    {"kind": "object_removed", "subject": "cat"},
+    {"kind": "object_added", "subject": "dog"},
+)
+DRAFT = json.dumps({"differences": [CAT]})
+FINAL = json.dumps({"differences": [CAT, DOG]})
+
+
+# -- reasoning the server did not take out ---------------------------------------------
+
+
+def test_reasoning_whose_opening_tag_was_in_the_prompt_is_not_read_as_the_answer(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """DeepSeek-R1, QwQ and Qwen3 served without a reasoning parser (vLLM, Ollama,
+    llama.cpp): the chat template opens ``<think>`` in the prompt, so the reply
+    starts inside the reasoning and only ``</think>`` shows. A draft fenced in
+    that reasoning was taken over the final answer after it."""
+    text = f"The left panel has a cat...\n```json\n{DRAFT}\n```\nAnd a dog?</think>\n\n{FINAL}"
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Reply(text))
+        run(settings_for(fake, dataset, output))
+    assert predicted(output)["item_000"]["differences"] == [CAT, DOG]
+
+
+def test_an_answer_that_never_leaves_its_reasoning_fails_its_item(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """A ``<think>`` block never closed (the server stopped at a stop sequence, or
+    the model ran out of steam without a token-limit flag): a draft inside it
+    was recorded as the answer."""
+    output = tmp_path / "out.json"
+    with FakeEndpoint("anthropic", dataset) as fake:
+        fake.script("item_000", Reply(f"<think>\nMaybe {DRAFT}, let me check the dog"))
+        result, _ = run(settings_for(fake, dataset, output))
+    entry = statuses(output)["item_000"]
+    assert entry["status"] == "failed" and result.failed == 1
+    assert entry["error"] == (
+        "the answer is only reasoning: its <think> block never ends, and no answer follows"
+    )
+    assert "item_000" not in predicted(output)
