@@ -6,11 +6,13 @@ as in test_runner.py, and pins one fix.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
 import pytest
 from fake_endpoints import (
+    Fail,
     FakeEndpoint,
     Reply,
     RunDataset,
@@ -20,6 +22,9 @@ from fake_endpoints import (
     settings_for,
     statuses,
 )
+from PIL import Image
+
+from spotdiff_eval.errors import SpotDiffError
 
 
 @pytest.fixture
@@ -69,3 +74,36 @@ def test_an_answer_that_never_leaves_its_reasoning_fails_its_item(
         "the answer is only reasoning: its <think> block never ends, and no answer follows"
     )
     assert "item_000" not in predicted(output)
+
+
+# -- --resume after the dataset changed ---------------------------------------------------
+
+
+def test_resume_refuses_answers_to_images_that_have_changed_since(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """``spotdiff generate`` with another ``--seed`` (or a dataset revision that
+    fixed an image) keeps the dataset's name, version and item ids: --resume
+    kept the answers about the old images beside answers about the new ones."""
+    output = tmp_path / "out.json"
+    image = dataset.manifest.parent / "images" / "item_001.png"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_002", Fail(400, "bad request"))
+        run(settings_for(fake, dataset, output))
+        assert statuses(output)["item_001"]["image_sha256"] == (
+            hashlib.sha256(image.read_bytes()).hexdigest()
+        )
+        before = output.read_bytes()
+        Image.new("RGB", (4, 8), (250, 1, 1)).save(image)  # another picture
+        with pytest.raises(SpotDiffError) as caught:
+            run(settings_for(fake, dataset, output, resume=True))
+        assert caught.value.one_line() == (
+            f"{output}: /run/items/1: comes from a different dataset (the image of item "
+            '"item_001" has changed since it was answered); choose another --output'
+        )
+        assert output.read_bytes() == before
+        # the images of answered items may be gone: nothing to compare, nothing refused
+        image.unlink()
+        result, _ = run(settings_for(fake, dataset, output, resume=True))
+    assert result.ok == 3 and result.earlier == 2
+    assert fake.counts() == {"item_000": 1, "item_001": 1, "item_002": 2}

@@ -11,13 +11,14 @@ ships without them, and the model must not see them anyway.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .._util.redaction import Redactor, plain_text_warning, url_secrets
-from ..datasets import read_manifest
+from ..datasets import Manifest, read_manifest
 from ..errors import SpotDiffError
 from .extra_body import load_extra_body, merge_extra
 from .inputs import Prompt, load_prompt
@@ -25,6 +26,7 @@ from .journal import journal_path, read_journal
 from .lock import OutputLock
 from .output import (
     RUN_FORMAT,
+    ItemRecord,
     OutputFile,
     RunFile,
     check_items_known,
@@ -109,6 +111,7 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
         if previous is not None:
             header["started"] = previous.run["started"]
         records = previous.records if previous is not None else {}
+        _check_images_unchanged(settings.output, records, manifest, order)
         earlier = frozenset(
             entries[i]["item_id"]
             for i in indices
@@ -263,6 +266,40 @@ def _with_journal(
             raise SpotDiffError(journal, "", f'item "{item_id}" is not in the dataset {manifest}')
     folded = RunFile(previous.path, previous.run, {**previous.records, **records})
     return folded, len(records)
+
+
+def _check_images_unchanged(
+    output: Path, records: Mapping[str, ItemRecord], manifest: Manifest, order: Mapping[str, int]
+) -> None:
+    """Refuse to continue a file whose answers are about images that have changed since.
+
+    Red team round 19: ``spotdiff generate`` with another ``--seed``, or a
+    dataset revision that fixed an image, keeps the dataset's name, version
+    and item ids, so --resume kept answers about the old pictures beside
+    answers about the new ones. An image that is gone cannot be compared (the
+    images of answered items need not be kept), nor can an answer in a file
+    of an earlier version, which recorded no sha256.
+    """
+    answered = sorted(records, key=order.__getitem__)
+    for position, item_id in enumerate(answered):
+        record = records[item_id]
+        if record.status != "ok" or record.image_sha256 is None:
+            continue
+        path = manifest.resolve(order[item_id], "image", must_exist=False)
+        try:
+            with path.open("rb") as image:
+                now = hashlib.file_digest(image, "sha256").hexdigest()
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            raise SpotDiffError(path, "", f"cannot read: {exc.strerror or exc}") from None
+        if now != record.image_sha256:
+            raise SpotDiffError(
+                output,
+                f"/run/items/{position}",
+                f'comes from a different dataset (the image of item "{item_id}" has changed '
+                "since it was answered); choose another --output",
+            )
 
 
 def _shard_words(shard: str | None) -> str:
