@@ -20,9 +20,24 @@ INVISIBLE = re.compile(
 )
 
 
+#: Characters that draw nothing though they are not format characters (Cf):
+#: Hangul fillers and the blank braille pattern (letters and symbols that
+#: render as blank), the combining grapheme joiner, Khmer's inherent vowels
+#: and the variation selectors (marks with no glyph). Red team round 19: a
+#: model name with one after it looked exactly like the name without, so a
+#: copycat entry passed for the original; variation selectors also carry
+#: hidden text, one byte each.
+BLANK = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u2800\u3164"
+    "\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]"
+)
+
+
 def safe_text(text: str, limit: int = 80) -> str:
     """One printable line: unsafe characters escaped, long text shortened with '…'."""
     cleaned = INVISIBLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
-    # Other format characters (zero-width joiners, soft hyphens...) become "?".
+    # Other format characters (zero-width joiners, soft hyphens...) and the
+    # characters that draw nothing become "?".
+    cleaned = BLANK.sub("?", cleaned)
     cleaned = "".join("?" if unicodedata.category(ch) == "Cf" else ch for ch in cleaned)
     return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"

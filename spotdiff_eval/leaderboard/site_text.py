@@ -19,7 +19,7 @@ from urllib.parse import quote, urlsplit
 from markupsafe import Markup
 
 from .._util.percent import percent
-from .._util.terminal import safe_text
+from .._util.terminal import BLANK, safe_text
 
 #: A GitHub handle as the submission schema allows it; anything else is shown
 #: as text without a profile link.
@@ -57,8 +57,8 @@ def http_url(url: object) -> str | None:
     whitespace or controls are refused; the schema asks for https already,
     but the site does not rely on a check made elsewhere.
     """
-    if not isinstance(url, str) or _URL_UNSAFE.search(url):
-        return None
+    if not isinstance(url, str) or _URL_UNSAFE.search(url) or BLANK.search(url):
+        return None  # red team round 19: also the characters that draw nothing
     try:
         parts = urlsplit(url)
     except ValueError:

@@ -1,0 +1,60 @@
+"""Red team round 19: untrusted text on the leaderboard that still misled a reader.
+
+Each test pins one fix, on LEADERBOARD.md (``cell``) and on the site
+(``neutralise``, the templates' finalize hook) alike.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from leaderboard_helpers import half_right, make_submission, perfect, predictions
+
+from spotdiff_eval._util.terminal import safe_text
+from spotdiff_eval.leaderboard.build import compute_leaderboard
+from spotdiff_eval.leaderboard.markdown import cell, render_one_board
+from spotdiff_eval.leaderboard.site_text import http_url, neutralise
+
+#: Characters that show nothing, yet are not Unicode format characters (Cf),
+#: which were already shown as "?": letters and symbols that render blank and
+#: combining marks that draw nothing.
+BLANK = {
+    "hangul choseong filler": "\u115f",
+    "hangul jungseong filler": "\u1160",
+    "hangul filler": "\u3164",
+    "halfwidth hangul filler": "\uffa0",
+    "braille pattern blank": "\u2800",
+    "combining grapheme joiner": "\u034f",
+    "variation selector 16": "\ufe0f",
+    "variation selector 17": "\U000e0100",
+    "khmer vowel inherent aq": "\u17b4",
+}
+
+
+@pytest.mark.parametrize("char", BLANK.values(), ids=BLANK.keys())
+def test_characters_that_render_blank_are_shown_as_format_characters_are(char: str) -> None:
+    """A "GPT-4o" with a Hangul filler or a variation selector after it looked
+    exactly like "GPT-4o", on the site, in LEADERBOARD.md and on the terminal
+    (a variation selector can also carry hidden text, one byte each)."""
+    name = f"GPT-4o{char}"
+    assert cell(name) == neutralise(name) == safe_text(name) == "GPT-4o?"
+    assert http_url(f"https://exa{char}mple.org/model") is None
+
+
+def test_two_entries_cannot_look_the_same_by_a_blank_character(
+    tmp_path: Path, dataset_manifest: Path
+) -> None:
+    """A copycat entry under the name of a leading one, made unique by a Hangul filler."""
+    submissions = tmp_path / "submissions"
+    make_submission(submissions, "acme-gpt", perfect("GPT-4o"))
+    make_submission(submissions, "copycat", half_right("GPT-4o\u3164"))
+    make_submission(submissions, "other", predictions("other", {}))
+    markdown = render_one_board(compute_leaderboard(submissions, dataset_manifest))
+    assert "[GPT-4o 1]" in markdown and "[GPT-4o? 1]" in markdown
+    assert "\u3164" not in markdown
+
+
+def test_emoji_and_accents_are_kept() -> None:
+    """Visible marks are not blank: only characters that draw nothing become "?"."""
+    assert cell("Modèle\u0301 ★") == "Modèle\u0301 ★"
