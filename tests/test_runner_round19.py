@@ -14,6 +14,7 @@ import pytest
 from fake_endpoints import (
     Fail,
     FakeEndpoint,
+    Raw,
     Reply,
     RunDataset,
     make_run_dataset,
@@ -107,3 +108,32 @@ def test_resume_refuses_answers_to_images_that_have_changed_since(
         result, _ = run(settings_for(fake, dataset, output, resume=True))
     assert result.ok == 3 and result.earlier == 2
     assert fake.counts() == {"item_000": 1, "item_001": 1, "item_002": 2}
+
+
+# -- answers cut off by another limit than the answer's -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("protocol", "reason"),
+    [("anthropic", "model_context_window_exceeded"), ("openai_compatible", "model_length")],
+)
+def test_an_answer_cut_off_by_the_context_window_is_truncated(
+    protocol: str, reason: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    """Anthropic's ``model_context_window_exceeded`` and Mistral's ``model_length``
+    stop an answer where the model's context ends: it was read as a whole
+    answer (a complete draft before the cut was kept as "ok"), or failed as
+    "unfinished" instead of being recorded as truncated."""
+    text = f"{DRAFT}\nLet me check again: " + FINAL[:-20]
+    if protocol == "anthropic":
+        body = {"content": [{"type": "text", "text": text}], "stop_reason": reason}
+    else:
+        body = {"choices": [{"message": {"content": text}, "finish_reason": reason}]}
+    output = tmp_path / "out.json"
+    with FakeEndpoint(protocol, dataset) as fake:
+        fake.script("item_000", Raw(200, json.dumps(body).encode()))
+        result, _ = run(settings_for(fake, dataset, output))
+    entry = statuses(output)["item_000"]
+    assert (entry["status"], result.truncated) == ("truncated", 1)
+    assert entry["error"].startswith("the answer was cut off at the token limit")
+    assert "item_000" not in predicted(output)
