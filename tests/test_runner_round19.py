@@ -137,3 +137,53 @@ def test_an_answer_cut_off_by_the_context_window_is_truncated(
     assert (entry["status"], result.truncated) == ("truncated", 1)
     assert entry["error"].startswith("the answer was cut off at the token limit")
     assert "item_000" not in predicted(output)
+
+
+# -- a streamed reply whose stream was cut -------------------------------------------------
+
+
+def _events(*events: dict) -> Raw:
+    """An event stream, sent whole with its length: it ends cleanly, wherever it stops."""
+    return Raw(200, "".join(f"data: {json.dumps(event)}\n\n" for event in events).encode())
+
+
+def _cut_stream(protocol: str, text: str) -> Raw:
+    """The first events of a stream of ``text``, without the ones that end it."""
+    if protocol == "openai_compatible":
+        delta = {"choices": [{"index": 0, "delta": {"content": text}, "finish_reason": None}]}
+        return _events({"choices": [{"index": 0, "delta": {"role": "assistant"}}]}, delta)
+    if protocol == "anthropic":
+        return _events(
+            {"type": "message_start", "message": {"model": "claude-x"}},
+            {"type": "content_block_start", "index": 0, "content_block": {"type": "text"}},
+            {
+                "type": "content_block_delta",
+                "index": 0,
+                "delta": {"type": "text_delta", "text": text},
+            },
+        )
+    return _events({"candidates": [{"content": {"parts": [{"text": text}]}}]})
+
+
+@pytest.mark.parametrize("protocol", ["openai_compatible", "gemini_native", "anthropic"])
+def test_a_stream_that_ends_before_its_last_event_is_asked_again(
+    protocol: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    """A proxy that gives up on a long stream (an idle timeout) and closes it
+    cleanly: the stream never said how the answer ended (no finish reason,
+    ``[DONE]`` or ``message_stop``), and the complete draft before the cut was
+    kept as the answer, or the item failed as "unfinished", and was not retried."""
+    output = tmp_path / "out.json"
+    with FakeEndpoint(protocol, dataset) as fake:
+        fake.script("item_000", _cut_stream(protocol, f"{DRAFT}\nWait, also " + FINAL[:20]))
+        fake.script("item_001", _cut_stream(protocol, FINAL[:30]), _cut_stream(protocol, "{"))
+        run(settings_for(fake, dataset, output, retries=1))
+    seen = statuses(output)
+    assert (seen["item_000"]["status"], seen["item_000"]["attempts"]) == ("ok", 2)
+    assert predicted(output)["item_000"]["differences"] == [
+        {"kind": "object_removed", "subject": "flag_of_item_000"}  # the server's good answer
+    ]
+    assert (seen["item_001"]["status"], seen["item_001"]["attempts"]) == ("failed", 2)
+    assert seen["item_001"]["error"] == (
+        "the reply's event stream ended before the answer did (gave up after 2 attempts)"
+    )

@@ -37,7 +37,7 @@ from .._util.terminal import safe_text
 from .answer_json import read_json
 from .backoff import Gate, RetryPolicy, retry_after_seconds
 from .deadline import DeadlineAdapter, Watchdog
-from .event_stream import joined, stream_events
+from .event_stream import StreamCut, joined, stream_events
 
 #: A reply larger than this is refused (a vision answer is a few KiB).
 MAX_REPLY_BYTES = 32 * 1024 * 1024
@@ -293,6 +293,8 @@ class EndpointClient:
     def _parse(self, raw: bytes, attempts: int, status: int) -> Any:
         try:
             return _decoded(raw)
+        except StreamCut as exc:  # red team round 19: a proxy closed the stream early
+            raise _Transient(str(exc), http_status=status) from None
         except (UnicodeDecodeError, ValueError, RecursionError):
             raise RequestFailed(
                 f"the reply is not JSON: {self._excerpt(raw)}",
@@ -329,10 +331,10 @@ def _decoded(raw: bytes) -> Any:
     send, made a good reply "not JSON" (red team round 18).
     """
     text = raw.decode("utf-8-sig")
-    events = stream_events(text)
-    if events is None:
+    stream = stream_events(text)
+    if stream is None:
         return read_json(text)
-    return joined([read_json(event) for event in events])
+    return joined([read_json(event) for event in stream.events], done=stream.done)
 
 
 def _transport_error(exc: BaseException, timeout: float) -> _Transient | _Permanent:
