@@ -6,14 +6,17 @@ Each test pins one fix, on LEADERBOARD.md (``cell``) and on the site
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from leaderboard_helpers import half_right, make_submission, perfect, predictions
+from site_data import HOSTILE_ID, build_site_input
 
 from spotdiff_eval._util.terminal import safe_text
 from spotdiff_eval.leaderboard.build import compute_leaderboard
 from spotdiff_eval.leaderboard.markdown import cell, render_one_board
+from spotdiff_eval.leaderboard.site import render_site
 from spotdiff_eval.leaderboard.site_text import http_url, neutralise
 
 #: Characters that show nothing, yet are not Unicode format characters (Cf),
@@ -58,3 +61,28 @@ def test_two_entries_cannot_look_the_same_by_a_blank_character(
 def test_emoji_and_accents_are_kept() -> None:
     """Visible marks are not blank: only characters that draw nothing become "?"."""
     assert cell("Modèle\u0301 ★") == "Modèle\u0301 ★"
+
+
+# -- links whose label names another address ----------------------------------------------
+
+
+def test_a_link_shows_the_host_it_leads_to(tmp_path: Path) -> None:
+    """Only the submitter's label was shown: "huggingface.co/acme/model" could lead
+    to any host, and a host spelled with look-alike letters read as the real one."""
+    inputs = build_site_input(tmp_path / "inputs")
+    entry = next(e for e in inputs.data["entries"] if e["submission_id"] == HOSTILE_ID)
+    entry["links"] = [
+        {"label": "huggingface.co/acme/model", "url": "https://evil.example/acme/model"},
+        {"label": "paper", "url": "https://ARXIV.org:443/abs/1"},
+        {"label": "card", "url": "https://h\u0443ggingface.co/acme"},  # a Cyrillic "у"
+    ]
+    render_site(inputs.data, inputs.reports, inputs.images, tmp_path / "site")
+    page = (tmp_path / "site" / "submissions" / f"{HOSTILE_ID}.html").read_text("utf-8")
+    links = re.findall(
+        r'<li><a href="[^"]*"[^>]*>([^<]*)</a> <span class="muted">\(([^)]*)\)', page
+    )
+    assert links == [
+        ("huggingface.co/acme/model", "evil.example"),
+        ("paper", "arxiv.org"),
+        ("card", "xn--hggingface-ywi.co"),  # as the browser's address bar may show it
+    ]

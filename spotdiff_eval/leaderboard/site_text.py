@@ -68,6 +68,21 @@ def http_url(url: object) -> str | None:
     return url
 
 
+def url_host(url: str) -> str:
+    """The host a link leads to, as shown beside its label: lower case, and an
+    international name in its ASCII form (``xn--...``), as look-alike letters
+    cannot fake it.
+
+    Red team round 19: only the submitter's label was shown, and a label that
+    reads like an address ("huggingface.co/acme/model") could lead anywhere.
+    """
+    host = urlsplit(url).hostname or ""
+    try:
+        return host.encode("idna").decode("ascii")
+    except UnicodeError:  # not a name IDNA can spell: shown escaped, as written
+        return safe_text(host, limit=sys.maxsize)
+
+
 def github_profile(handle: object) -> str | None:
     """The GitHub profile URL of a submitter, when the handle is a valid one."""
     if isinstance(handle, str) and _GITHUB_HANDLE.fullmatch(handle):
