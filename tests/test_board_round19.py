@@ -14,6 +14,7 @@ from leaderboard_helpers import half_right, make_submission, perfect, prediction
 from site_data import HOSTILE_ID, build_site_input
 
 from spotdiff_eval._util.terminal import safe_text
+from spotdiff_eval.leaderboard import site_reuse
 from spotdiff_eval.leaderboard.build import compute_leaderboard
 from spotdiff_eval.leaderboard.markdown import cell, render_one_board
 from spotdiff_eval.leaderboard.site import render_site
@@ -86,3 +87,26 @@ def test_a_link_shows_the_host_it_leads_to(tmp_path: Path) -> None:
         ("paper", "arxiv.org"),
         ("card", "xn--hggingface-ywi.co"),  # as the browser's address bar may show it
     ]
+
+
+# -- an incremental rebuild after a change of the text rules ----------------------------------
+
+
+def test_the_site_digest_covers_the_text_rules_its_pages_use(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Pages are reused while the digest of their inputs and of the rendering code
+    is unchanged; ``safe_text`` (how every untrusted string is shown) and
+    ``percent`` (every score) live outside the leaderboard package and were not
+    in it, so a fix to them (as the one above) left old pages in place."""
+    read: list[str] = []
+    real = Path.read_bytes
+
+    def recording(path: Path) -> bytes:
+        read.append(path.resolve().as_posix())
+        return real(path)
+
+    monkeypatch.setattr(Path, "read_bytes", recording)
+    site_reuse.rendering_digest.__wrapped__()
+    for module in ("spotdiff_eval/_util/terminal.py", "spotdiff_eval/_util/percent.py"):
+        assert any(path.endswith(module) for path in read), module
