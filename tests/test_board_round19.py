@@ -18,6 +18,7 @@ from spotdiff_eval.leaderboard import site_reuse
 from spotdiff_eval.leaderboard.build import compute_leaderboard
 from spotdiff_eval.leaderboard.markdown import cell, render_one_board
 from spotdiff_eval.leaderboard.site import render_site
+from spotdiff_eval.leaderboard.site_markdown import render_notes
 from spotdiff_eval.leaderboard.site_text import http_url, neutralise
 
 #: Characters that show nothing, yet are not Unicode format characters (Cf),
@@ -110,3 +111,16 @@ def test_the_site_digest_covers_the_text_rules_its_pages_use(
     site_reuse.rendering_digest.__wrapped__()
     for module in ("spotdiff_eval/_util/terminal.py", "spotdiff_eval/_util/percent.py"):
         assert any(path.endswith(module) for path in read), module
+
+
+def test_a_link_in_the_notes_shows_the_host_it_leads_to() -> None:
+    """The notes' Markdown links had the same problem as the links list; a link
+    whose text is its own address needs no second copy."""
+    html = render_notes(
+        "Weights: [huggingface.co/acme](https://evil.example/x?a=1&b=2), "
+        "<https://ok.example/p>, [**card**](https://h\u0443g.co)"
+    )
+    muted = '<span class="muted">'
+    assert f">huggingface.co/acme</a> {muted}(evil.example)</span>," in html
+    assert ">https://ok.example/p</a>, " in html
+    assert f"><strong>card</strong></a> {muted}(xn--hg-umc.co)</span></p>" in html
