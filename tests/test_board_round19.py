@@ -16,6 +16,7 @@ from site_data import HOSTILE_ID, build_site_input
 from spotdiff_eval._util.terminal import safe_text
 from spotdiff_eval.leaderboard import site_reuse
 from spotdiff_eval.leaderboard.build import compute_leaderboard
+from spotdiff_eval.leaderboard.csv_export import guard
 from spotdiff_eval.leaderboard.markdown import cell, render_one_board
 from spotdiff_eval.leaderboard.site import render_site
 from spotdiff_eval.leaderboard.site_markdown import render_notes
@@ -124,3 +125,25 @@ def test_a_link_in_the_notes_shows_the_host_it_leads_to() -> None:
     assert f">huggingface.co/acme</a> {muted}(evil.example)</span>," in html
     assert ">https://ok.example/p</a>, " in html
     assert f"><strong>card</strong></a> {muted}(xn--hg-umc.co)</span></p>" in html
+
+
+# -- leaderboard.csv -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        '\n=HYPERLINK("https://evil.example","x")',  # trimmed by importers that trim lines
+        "\u00a0=1+1",  # a no-break space, trimmed as a space is
+        "\u3000@SUM(A1)",  # an ideographic space
+        "\u200b=1+1",  # a zero-width space, shown as nothing
+        '\uff1dHYPERLINK("https://evil.example")',  # fullwidth "=" (OWASP's list)
+        "\uff0bcmd",
+        "GPT\n=cmd|' /C calc'!A0",  # a line break is a separator to a naive importer
+    ],
+)
+def test_csv_guards_formulas_behind_any_blank_and_in_fullwidth(name: str) -> None:
+    """Only spaces were looked past, and only ASCII formula starts and list
+    separators were known (round 11)."""
+    assert guard(name) == "'" + name
+    assert guard("GPT-4o\n(2024)") == "GPT-4o\n(2024)"
