@@ -187,3 +187,45 @@ def test_a_stream_that_ends_before_its_last_event_is_asked_again(
     assert seen["item_001"]["error"] == (
         "the reply's event stream ended before the answer did (gave up after 2 attempts)"
     )
+
+
+# -- credentials in --extra-body ---------------------------------------------------------
+
+SEARCH_KEY = "srch-9f8e7d6c5b4a39281706"
+
+
+def test_a_credential_in_extra_body_is_sent_but_never_written(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """Azure OpenAI's "On your data" takes the search service's key in the request
+    body, and LiteLLM proxies an ``api_key``: --extra-body is the only way to
+    send them, and the run object recorded them in the predictions file, the
+    one a submission commits publicly. Only the token and URL credentials were
+    redacted."""
+    extra = {
+        "data_sources": [
+            {
+                "type": "azure_search",
+                "parameters": {
+                    "index_name": "scenes",
+                    "authentication": {"type": "api_key", "key": SEARCH_KEY},
+                },
+            }
+        ],
+        "metadata": {"apiKey": SEARCH_KEY[::-1], "max_tokens_note": "keep"},
+    }
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Fail(400, f"invalid search key {SEARCH_KEY}"))
+        result, stream = run(settings_for(fake, dataset, output, extra_body=json.dumps(extra)))
+        sent = fake.requests_for("item_001")[0].body
+    assert sent["data_sources"] == extra["data_sources"]  # the provider still gets it
+    text = output.read_text(encoding="utf-8")
+    assert SEARCH_KEY not in text + stream and SEARCH_KEY[::-1] not in text + stream
+    recorded = json.loads(text)["run"]["parameters"]["extra_body"]
+    parameters = recorded["data_sources"][0]["parameters"]
+    assert parameters["authentication"] == {"type": "api_key", "key": "[redacted]"}
+    assert parameters["index_name"] == "scenes"
+    assert recorded["metadata"] == {"apiKey": "[redacted]", "max_tokens_note": "keep"}
+    assert statuses(output)["item_000"]["error"] == "HTTP 400: invalid search key [redacted]"
+    assert result.ok == 2

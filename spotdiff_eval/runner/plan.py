@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .._util.redaction import Redactor, plain_text_warning, url_secrets
+from .._util.redaction import Redactor, body_secrets, plain_text_warning, url_secrets
 from ..datasets import Manifest, read_manifest
 from ..errors import SpotDiffError
 from .extra_body import load_extra_body, merge_extra
@@ -71,7 +71,9 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
     check_settings(settings)
     host = endpoint_host(settings.endpoint)
     headers, token = request_headers(settings, environ)
-    redactor = Redactor([token or "", *url_secrets(settings.endpoint)])
+    extra_body = load_extra_body(settings.extra_body, settings.extra_body_file, settings.protocol)
+    secrets = [token or "", *url_secrets(settings.endpoint), *body_secrets(extra_body)]
+    redactor = Redactor(secrets)
     notes, warnings = [], []
     warning = plain_text_warning(settings.endpoint, token is not None)
     if warning is not None:
@@ -79,7 +81,6 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
     if token is None:
         notes.append(f"${settings.token_env} is not set; sending no token")
     prompt = load_prompt(settings.prompt_file)
-    extra_body = load_extra_body(settings.extra_body, settings.extra_body_file, settings.protocol)
     # A clash with the runner's own fields is refused now, not per item.
     request_for(settings, extra_body, prompt="", image=b"", media_type="image/png")
     if not prompt.states_layout:
