@@ -229,3 +229,36 @@ def test_a_credential_in_extra_body_is_sent_but_never_written(
     assert recorded["metadata"] == {"apiKey": "[redacted]", "max_tokens_note": "keep"}
     assert statuses(output)["item_000"]["error"] == "HTTP 400: invalid search key [redacted]"
     assert result.ok == 2
+
+
+# -- a server that asks for a longer wait than a run makes -----------------------------------
+
+
+def test_a_wait_longer_than_a_run_waits_stops_the_run(dataset: RunDataset, tmp_path: Path) -> None:
+    """A daily quota used up: Gemini's 429 asks for hours. The wait was cut to
+    ``retry_after_max`` (10 minutes), every worker paused for it, the retries
+    failed alike and the next item started over: hours per item, for a run
+    that could only fail. The run now stops at once, saying why and for how long."""
+    body = {
+        "error": {
+            "code": 429,
+            "message": "Quota exceeded for metric: generate_content_requests_per_day",
+            "status": "RESOURCE_EXHAUSTED",
+            "details": [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "30s"}],
+        }
+    }
+    output = tmp_path / "out.json"
+    quota = Raw(429, json.dumps(body).encode())
+    with FakeEndpoint("gemini_native", dataset, default=lambda _item: quota) as fake:
+        settings = settings_for(fake, dataset, output, concurrency=1, retry_after_max=0.2)
+        result, stream = run(settings)
+    assert sum(fake.counts().values()) == 1
+    assert result.error is not None and result.ok == 0
+    assert "asks to wait 30 s" in stream
+    entry = statuses(output)["item_000"]
+    assert (entry["status"], entry["http_status"]) == ("failed", 429)
+    assert entry["error"] == (
+        "HTTP 429: Quota exceeded for metric: generate_content_requests_per_day (the server "
+        "asks to wait 30 s, longer than a run waits, 0.2 s: run again with --resume later)"
+    )
+    assert [statuses(output)[i]["status"] for i in dataset.item_ids[1:]] == ["skipped"] * 2

@@ -17,7 +17,8 @@ class RetryPolicy:
     retries: int = 5
     backoff_base: float = 1.0
     backoff_max: float = 60.0
-    #: A ``Retry-After`` longer than this is shortened to it.
+    #: A ``Retry-After`` longer than this stops the run (``http``: red team round 19,
+    #: a used-up daily quota asks for hours); ``delay`` shortens one to it all the same.
     retry_after_max: float = 600.0
 
     def delay(self, failures: int, retry_after: float | None, rng: random.Random) -> float:

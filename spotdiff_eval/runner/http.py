@@ -221,6 +221,17 @@ class EndpointClient:
             retry_after = retry_after_seconds(headers.get("Retry-After"))
             if retry_after is None:
                 retry_after = _retry_delay(raw)
+            longest = self.policy.retry_after_max
+            if retry_after is not None and retry_after > longest:
+                # Red team round 19: a used-up daily quota asks for hours; cut to the
+                # longest wait, the retries failed alike, item after item, for hours.
+                raise RequestFailed(
+                    f"{message} (the server asks to wait {retry_after:,.0f} s, longer than a "
+                    f"run waits, {longest:g} s: run again with --resume later)",
+                    attempts=number,
+                    http_status=recorded,
+                    fatal=True,
+                )
             raise _Transient(message, http_status=recorded, retry_after=retry_after)
         raise RequestFailed(
             message, attempts=number, http_status=recorded, fatal=status in FATAL_STATUSES
