@@ -26,6 +26,7 @@ from fake_endpoints import (
 from PIL import Image
 
 from spotdiff_eval.errors import SpotDiffError
+from spotdiff_eval.runner import merge_predictions
 
 
 @pytest.fixture
@@ -262,3 +263,39 @@ def test_a_wait_longer_than_a_run_waits_stops_the_run(dataset: RunDataset, tmp_p
         "asks to wait 30 s, longer than a run waits, 0.2 s: run again with --resume later)"
     )
     assert [statuses(output)[i]["status"] for i in dataset.item_ids[1:]] == ["skipped"] * 2
+
+
+def test_merge_refuses_a_shard_whose_answered_images_have_changed_since(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """Shards run on two machines, one of them on a dataset regenerated with
+    another seed: the same name, version and item ids, other pictures."""
+    image = dataset.manifest.parent / "images" / "item_001.png"
+    shards = [tmp_path / "shard1.json", tmp_path / "shard2.json"]
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        for number, path in enumerate(shards, start=1):
+            run(settings_for(fake, dataset, path, shard=(number, 2)))
+    Image.new("RGB", (4, 8), (250, 1, 1)).save(image)
+    with pytest.raises(SpotDiffError) as caught:
+        merge_predictions(shards, tmp_path / "all.json", dataset.manifest)
+    assert caught.value.one_line() == (
+        f"{shards[1]}: /run/items/0: comes from a different dataset (the image of item "
+        '"item_001" has changed since it was answered)'
+    )
+
+
+def test_resume_refuses_answers_from_another_endpoint_as_merge_does(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """``merge`` refuses shards run against different hosts, but --resume against
+    another host wrote such a file, under the new host's name alone."""
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, output, limit=1))
+        elsewhere = fake.endpoint().replace("127.0.0.1", "localhost")
+        with pytest.raises(SpotDiffError) as caught:
+            run(settings_for(fake, dataset, output, endpoint=elsewhere, resume=True))
+    assert caught.value.one_line() == (
+        f'{output}: /run/endpoint_host: comes from a run against "127.0.0.1", not '
+        '"localhost"; choose another --output'
+    )

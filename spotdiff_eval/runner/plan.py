@@ -112,7 +112,9 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
         if previous is not None:
             header["started"] = previous.run["started"]
         records = previous.records if previous is not None else {}
-        _check_images_unchanged(settings.output, records, manifest, order)
+        check_images_unchanged(
+            settings.output, records, manifest, order, "; choose another --output"
+        )
         earlier = frozenset(
             entries[i]["item_id"]
             for i in indices
@@ -237,6 +239,7 @@ def _previous(
         raise SpotDiffError(
             path, "/run", f"comes from a different run ({mismatch}); choose another --output"
         )
+    _check_same_host(path, previous.run, header)
     if previous.run["shard"] != header["shard"]:
         raise SpotDiffError(
             path,
@@ -260,6 +263,8 @@ def _with_journal(
         mismatch = (
             f"it covers {_shard_words(run.get('shard'))}, not {_shard_words(header['shard'])}"
         )
+    if mismatch is None and run.get("endpoint_host") != header["endpoint_host"]:
+        mismatch = f'it ran against "{run.get("endpoint_host")}", not "{header["endpoint_host"]}"'
     if mismatch is not None:
         raise SpotDiffError(journal, "line 1", f"comes from a different run ({mismatch})")
     for item_id in records:
@@ -269,10 +274,31 @@ def _with_journal(
     return folded, len(records)
 
 
-def _check_images_unchanged(
-    output: Path, records: Mapping[str, ItemRecord], manifest: Manifest, order: Mapping[str, int]
+def _check_same_host(path: Path, run: Mapping[str, Any], header: Mapping[str, Any]) -> None:
+    """Refuse to continue a file of answers from another endpoint.
+
+    Red team round 19: ``merge`` refuses shards run against different hosts
+    (the same model name may be another model there), but --resume against
+    another host wrote such a file, naming the new host alone.
+    """
+    if run["endpoint_host"] != header["endpoint_host"]:
+        raise SpotDiffError(
+            path,
+            "/run/endpoint_host",
+            f'comes from a run against "{run["endpoint_host"]}", not '
+            f'"{header["endpoint_host"]}"; choose another --output',
+        )
+
+
+def check_images_unchanged(
+    output: Path,
+    records: Mapping[str, ItemRecord],
+    manifest: Manifest,
+    order: Mapping[str, int],
+    advice: str = "",
 ) -> None:
-    """Refuse to continue a file whose answers are about images that have changed since.
+    """Refuse to continue (or merge) a file whose answers are about images that have
+    changed since; ``advice`` ends the message.
 
     Red team round 19: ``spotdiff generate`` with another ``--seed``, or a
     dataset revision that fixed an image, keeps the dataset's name, version
@@ -299,7 +325,7 @@ def _check_images_unchanged(
                 output,
                 f"/run/items/{position}",
                 f'comes from a different dataset (the image of item "{item_id}" has changed '
-                "since it was answered); choose another --output",
+                f"since it was answered){advice}",
             )
 
 
