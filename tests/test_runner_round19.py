@@ -299,3 +299,30 @@ def test_resume_refuses_answers_from_another_endpoint_as_merge_does(
         f'{output}: /run/endpoint_host: comes from a run against "127.0.0.1", not '
         '"localhost"; choose another --output'
     )
+
+
+# -- an answer whose list sits deeper ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"result": {"differences": [%s, %s]}}',
+        # the predictions file's own shape, which a model shown it may copy
+        '{"schema_version": "1.0", "model": "m", "items": [{"item_id": "item_000", '
+        '"differences": [%s, %s]}]}',
+    ],
+    ids=["wrapped", "file-shape"],
+)
+def test_a_list_of_differences_inside_a_wrapper_is_read(
+    text: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    """A wrapper object failed the item as "no JSON list", and the predictions
+    file's shape was read as a list of two unreadable differences: "ok", with
+    no difference at all."""
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Reply(text % (json.dumps(CAT), json.dumps(DOG))))
+        run(settings_for(fake, dataset, output))
+    assert predicted(output)["item_000"]["differences"] == [CAT, DOG]
+    assert statuses(output)["item_000"]["warnings"] == []

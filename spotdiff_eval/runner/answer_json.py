@@ -311,9 +311,44 @@ def _as_list(value: Any, *, strict: bool) -> list[Any] | None:
             return entries if isinstance(entries, list) else None
     if any(isinstance(k, str) and k.strip().lower() in ("kind", "type") for k in value):
         return [value]  # a single difference on its own
+    nested = _nested_differences(value)
+    if nested is not None:
+        return nested
     lists = [v for v in value.values() if isinstance(v, list)]
     if len(lists) == 1 and lists[0] and all(isinstance(e, dict) for e in lists[0]):
         return lists[0]  # {"changes": [...]}
+    return None
+
+
+#: How deep a "differences" list is looked for inside a wrapper.
+_NESTING = 4
+
+
+def _nested_differences(value: dict[Any, Any]) -> list[Any] | None:
+    """The one ``differences`` list at the shallowest depth that has one, inside
+    wrappers (``{"result": {"differences": [...]}}``) and lists (the predictions
+    file's ``items``); None when there is none, or several side by side.
+
+    Red team round 19: a wrapper failed the item, and the predictions file's
+    shape, copied by a model shown it, read as a list of unreadable entries:
+    "ok" with no difference at all.
+    """
+    level: list[Any] = list(value.values())
+    for _depth in range(_NESTING):
+        found: list[Any] = []
+        deeper: list[Any] = []
+        for node in level:
+            if isinstance(node, list):
+                deeper.extend(node)
+            elif isinstance(node, dict):
+                for key, entries in node.items():
+                    if isinstance(key, str) and key.strip().lower() == "differences":
+                        found.append(entries)
+                    else:
+                        deeper.append(entries)
+        if found:
+            return found[0] if len(found) == 1 and isinstance(found[0], list) else None
+        level = deeper
     return None
 
 
