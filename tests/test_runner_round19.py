@@ -326,3 +326,26 @@ def test_a_list_of_differences_inside_a_wrapper_is_read(
         run(settings_for(fake, dataset, output))
     assert predicted(output)["item_000"]["differences"] == [CAT, DOG]
     assert statuses(output)["item_000"]["warnings"] == []
+
+
+def test_an_answer_none_of_whose_differences_can_be_read_fails_its_item(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """Every entry dropped left an "ok" item with no difference, which reads as
+    "the model saw none" (and --resume never asked again)."""
+    text = json.dumps(
+        {"differences": [{"description": "The flag is gone"}, {"kind": "oddity", "subject": "x"}]}
+    )
+    output = tmp_path / "out.json"
+    with FakeEndpoint("anthropic", dataset) as fake:
+        fake.script("item_000", Reply(text), Reply(json.dumps({"differences": []})))
+        result, _ = run(settings_for(fake, dataset, output))
+        entry = statuses(output)["item_000"]
+        assert entry["status"] == "failed" and result.failed == 1
+        assert entry["error"] == (
+            "none of the 2 differences in the answer could be read: differences[0]: no kind; "
+            'dropped; differences[1]: unknown kind "oddity"; dropped'
+        )
+        result, _ = run(settings_for(fake, dataset, output, resume=True))
+    # an empty list is an answer: the model saw no difference
+    assert result.ok == 3 and predicted(output)["item_000"]["differences"] == []
