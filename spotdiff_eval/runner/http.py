@@ -21,7 +21,6 @@ exception text of the HTTP library, which carries the full URL (and so any
 from __future__ import annotations
 
 import random
-import re
 import threading
 import time
 from collections.abc import Mapping
@@ -35,7 +34,7 @@ from .._util.exception_chain import exception_chain
 from .._util.redaction import Redactor
 from .._util.terminal import safe_text
 from .answer_json import read_json
-from .backoff import Gate, RetryPolicy, retry_after_seconds
+from .backoff import Gate, RetryPolicy, retry_after_seconds, retry_delay
 from .deadline import DeadlineAdapter, Watchdog
 from .event_stream import StreamCut, joined, stream_events
 
@@ -220,7 +219,7 @@ class EndpointClient:
         if status == 429 or status >= 500:
             retry_after = retry_after_seconds(headers.get("Retry-After"))
             if retry_after is None:
-                retry_after = _retry_delay(raw)
+                retry_after = retry_delay(raw)
             longest = self.policy.retry_after_max
             if retry_after is not None and retry_after > longest:
                 # Red team round 19: a used-up daily quota asks for hours; cut to the
@@ -390,30 +389,6 @@ def _error_instead_of_answer(data: Any) -> bool | None:
         return True
     kind = _dig(data, "error", "type")
     return isinstance(kind, str) and kind in _TRANSIENT_ERROR_TYPES
-
-
-#: Google's ``RetryInfo.retryDelay``: seconds as a decimal with an "s" ("37s", "1.5s").
-_RETRY_DELAY = re.compile(r"^\s*(\d{1,9}(?:\.\d{1,9})?)s\s*$")
-
-
-def _retry_delay(raw: bytes) -> float | None:
-    """The wait a Google error body asks for (``error.details[].retryDelay``), or None.
-
-    Red team round 18: Gemini says how long to wait after a 429 in its body,
-    not in a ``Retry-After`` header; the backoff (about 30 s in all at the
-    defaults) ran out before a per-minute quota came back, and the item failed.
-    """
-    try:
-        data = read_json(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        return None
-    details = _dig(data, "error", "details")
-    for detail in details if isinstance(details, list) else ():
-        delay = detail.get("retryDelay") if isinstance(detail, dict) else None
-        match = _RETRY_DELAY.match(delay) if isinstance(delay, str) else None
-        if match:
-            return float(match.group(1))
-    return None
 
 
 def _recordable(status: int) -> int | None:
