@@ -147,3 +147,11 @@ def test_csv_guards_formulas_behind_any_blank_and_in_fullwidth(name: str) -> Non
     separators were known (round 11)."""
     assert guard(name) == "'" + name
     assert guard("GPT-4o\n(2024)") == "GPT-4o\n(2024)"
+
+
+def test_a_stack_of_combining_marks_cannot_draw_over_other_rows() -> None:
+    """ "Zalgo" text: dozens of combining marks on one letter draw far above and
+    below its line, over the neighbouring rows' names and scores."""
+    name = "GPT" + "\u0301\u0316\u0344" * 20
+    assert cell(name) == neutralise(name) == safe_text(name, 200) == "GPT\u0301\u0316?"
+    assert cell("Tiê\u0323ng Vie\u0302\u0323t") == "Tiê\u0323ng Vie\u0302\u0323t"  # two are words
