@@ -164,6 +164,37 @@ def url_secrets(url: str) -> list[str]:
     return sorted(s for s in variants if s)
 
 
+#: Endings of a field name that says its value is a credential (``key``,
+#: ``api_key``, ``apiKey``, ``access_token``, ``client_secret``, ``password``...),
+#: compared in lower case without ``_`` and ``-``; ``max_tokens`` is not one.
+_SECRET_FIELD_ENDINGS = (
+    "key", "token", "secret", "password", "passwd", "credential", "credentials",
+    "authorization", "signature",
+)  # fmt: skip
+
+
+def body_secrets(data: Any) -> list[str]:
+    """The text values of fields named like credentials, anywhere in JSON ``data``.
+
+    Red team round 19: ``--extra-body`` is the only way to send a credential
+    some endpoints take in the body (Azure OpenAI's search key for "On your
+    data", a LiteLLM ``api_key``), and it was written into the predictions
+    file's provenance as given.
+    """
+    found: list[str] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            name = re.sub(r"[_-]", "", str(key).lower())
+            if isinstance(value, str) and name.endswith(_SECRET_FIELD_ENDINGS):
+                found.append(value)
+            else:
+                found += body_secrets(value)
+    elif isinstance(data, list):
+        for value in data:
+            found += body_secrets(value)
+    return found
+
+
 def plain_text_credentials(endpoint: str, has_token: bool) -> str | None:
     """What would cross the network readable: "the token", "the credentials in the URL"...
 

@@ -20,9 +20,32 @@ INVISIBLE = re.compile(
 )
 
 
+#: Characters that draw nothing though they are not format characters (Cf):
+#: Hangul fillers and the blank braille pattern (letters and symbols that
+#: render as blank), the combining grapheme joiner, Khmer's inherent vowels
+#: and the variation selectors (marks with no glyph). Red team round 19: a
+#: model name with one after it looked exactly like the name without, so a
+#: copycat entry passed for the original; variation selectors also carry
+#: hidden text, one byte each.
+BLANK = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u2800\u3164"
+    "\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]"
+)
+
+
+#: Five or more combining diacritics in a row ("Zalgo" text), from the blocks
+#: such text is made of: red team round 19, a name so written draws far above
+#: and below its line, over the neighbouring rows. Words need two at most.
+_MARK = "[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]"
+STACKED = re.compile(f"({_MARK}{{2}}){_MARK}{{3,}}")
+
+
 def safe_text(text: str, limit: int = 80) -> str:
     """One printable line: unsafe characters escaped, long text shortened with '…'."""
     cleaned = INVISIBLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
-    # Other format characters (zero-width joiners, soft hyphens...) become "?".
+    # Other format characters (zero-width joiners, soft hyphens...) and the
+    # characters that draw nothing become "?".
+    cleaned = BLANK.sub("?", cleaned)
+    cleaned = STACKED.sub(r"\1?", cleaned)  # the first two marks, then "?"
     cleaned = "".join("?" if unicodedata.category(ch) == "Cf" else ch for ch in cleaned)
     return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"

@@ -13,6 +13,12 @@ unquoted line at semicolons, so ``GPT;=cmd|...`` would start a formula in
 the next cell (red team round 11). Every text cell is therefore quoted, and
 a text with a separator before a formula start is guarded as well, as is
 one with spaces before it, which importers that trim spaces would run.
+
+Red team round 19: only spaces were looked past, and only ASCII. Now any
+blank before a formula start (a line break, a no-break or ideographic
+space, a zero-width character) is, the fullwidth ``＝＋－＠`` (OWASP's list:
+some spreadsheets read them as their ASCII forms) start formulas, and a line
+break separates cells as ``;`` does, for importers that split lines naively.
 """
 
 from __future__ import annotations
@@ -24,7 +30,9 @@ from typing import Any
 
 from ..scoring import METRIC_NAMES
 
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+#: What may stand before a formula start: whitespace and zero-width characters.
+_BLANKS = re.compile(r"^[\s\u200b-\u200d\u2060\ufeff]+")
 
 COLUMNS = (
     "rank",
@@ -56,13 +64,13 @@ COLUMNS = (
 
 
 #: A cell separator of any locale, then (after spaces) a formula start.
-_FORMULA_INSIDE = re.compile(r"[,;\t|][\s\"']*[=+\-@]")
+_FORMULA_INSIDE = re.compile(r"[,;\t|\r\n][\s\"']*[=+\-@\uff1d\uff0b\uff0d\uff20]")
 
 
 def guard(value: object) -> object:
     """Text that a spreadsheet would run as a formula, made plain text."""
     if isinstance(value, str) and (
-        value.lstrip(" ").startswith(_FORMULA_STARTS) or _FORMULA_INSIDE.search(value)
+        _BLANKS.sub("", value).startswith(_FORMULA_STARTS) or _FORMULA_INSIDE.search(value)
     ):
         return "'" + value
     return value

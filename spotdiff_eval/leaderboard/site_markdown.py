@@ -10,6 +10,8 @@ allowed: a remote image would make the site load from another host.
 
 from __future__ import annotations
 
+import html
+import re
 from functools import cache
 
 import markdown
@@ -17,7 +19,7 @@ import nh3
 from markdown.extensions import Extension
 from markupsafe import Markup
 
-from .site_text import http_url, neutralise_multiline
+from .site_text import http_url, neutralise_multiline, url_host
 
 _TAGS = {
     "p", "br", "em", "strong", "code", "pre", "blockquote", "ul", "ol", "li", "a", "hr",
@@ -62,4 +64,20 @@ def render_notes(text: str | None) -> Markup:
         link_rel=_REL,
         strip_comments=True,
     )
-    return Markup(clean)
+    return Markup(_ANCHOR.sub(_with_host, clean))
+
+
+#: An anchor as nh3 writes it: its href first, no anchor inside.
+_ANCHOR = re.compile(r'<a href="([^"]*)"[^>]*>(.*?)</a>', re.S)
+
+
+def _with_host(anchor: re.Match[str]) -> str:
+    """The anchor, followed by the host it leads to unless its text is its address.
+
+    Red team round 19: "[huggingface.co/acme](https://evil.example)" showed
+    only the text, which reads like another address.
+    """
+    url = html.unescape(anchor.group(1))
+    if html.unescape(anchor.group(2)) == url:
+        return anchor.group()
+    return f'{anchor.group()} <span class="muted">({html.escape(url_host(url))})</span>'

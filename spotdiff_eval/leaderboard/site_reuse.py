@@ -14,8 +14,9 @@ site's root (a dotfile: GitHub Pages' artifact leaves it out).
 The digests describe files this command wrote; a page edited by hand in the
 site folder is not noticed (the site is generated, never edited). A missing
 or damaged digests file only costs a full render. Every digest also covers
-the templates, assets and the code that turns data into pages, so a new
-version of either never reuses a page rendered by the old one.
+the templates, assets, the code that turns data into pages and the
+versions of the libraries it uses, so a new version of any never reuses a
+page rendered by the old one.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import os
 import shutil
 from collections.abc import Callable
 from functools import cache
+from importlib import metadata
 from pathlib import Path
 
 from ..datasets import resource_dir
@@ -41,12 +43,17 @@ _RENDERING_CODE = (
     "site_markdown.py",
     "site_text.py",
     "site_views.py",
+    # red team round 19: how untrusted text and scores are shown, outside this package
+    "../_util/terminal.py",
+    "../_util/percent.py",
 )
+#: The libraries whose version decides a page's bytes (notes' Markdown, sanitising).
+_RENDERING_LIBRARIES = ("jinja2", "markdown", "markupsafe", "nh3")
 
 
 @cache
 def rendering_digest() -> str:
-    """sha256 over the site templates, assets and rendering modules."""
+    """sha256 over the site templates, assets, rendering modules and libraries."""
     digest = hashlib.sha256()
     templates = resource_dir("site_templates") / "site"
     files = sorted(p for p in templates.rglob("*") if p.is_file())
@@ -55,6 +62,8 @@ def rendering_digest() -> str:
         data = path.read_bytes()
         digest.update(f"{path.name}\n{len(data)}\n".encode())
         digest.update(data)
+    for library in _RENDERING_LIBRARIES:
+        digest.update(f"{library} {metadata.version(library)}\n".encode())
     return digest.hexdigest()
 
 

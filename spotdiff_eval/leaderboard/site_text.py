@@ -19,7 +19,7 @@ from urllib.parse import quote, urlsplit
 from markupsafe import Markup
 
 from .._util.percent import percent
-from .._util.terminal import safe_text
+from .._util.terminal import BLANK, safe_text
 
 #: A GitHub handle as the submission schema allows it; anything else is shown
 #: as text without a profile link.
@@ -57,8 +57,8 @@ def http_url(url: object) -> str | None:
     whitespace or controls are refused; the schema asks for https already,
     but the site does not rely on a check made elsewhere.
     """
-    if not isinstance(url, str) or _URL_UNSAFE.search(url):
-        return None
+    if not isinstance(url, str) or _URL_UNSAFE.search(url) or BLANK.search(url):
+        return None  # red team round 19: also the characters that draw nothing
     try:
         parts = urlsplit(url)
     except ValueError:
@@ -66,6 +66,21 @@ def http_url(url: object) -> str | None:
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
         return None
     return url
+
+
+def url_host(url: str) -> str:
+    """The host a link leads to, as shown beside its label: lower case, and an
+    international name in its ASCII form (``xn--...``), as look-alike letters
+    cannot fake it.
+
+    Red team round 19: only the submitter's label was shown, and a label that
+    reads like an address ("huggingface.co/acme/model") could lead anywhere.
+    """
+    host = urlsplit(url).hostname or ""
+    try:
+        return host.encode("idna").decode("ascii")
+    except UnicodeError:  # not a name IDNA can spell: shown escaped, as written
+        return safe_text(host, limit=sys.maxsize)
 
 
 def github_profile(handle: object) -> str | None:

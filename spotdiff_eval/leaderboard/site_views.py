@@ -18,7 +18,7 @@ from markupsafe import Markup
 from ..datasets import KINDS
 from . import site_fragments as html
 from .site_charts import IntervalBar, interval_bar
-from .site_text import github_profile, http_url, pct
+from .site_text import github_profile, http_url, pct, url_host
 
 KIND_LABELS = {
     "object_added": "Added",
@@ -156,7 +156,7 @@ def _gold_link(
 @dataclass(frozen=True)
 class SubmissionView:
     entry: EntryView
-    links: tuple[tuple[str, str | None], ...]
+    links: tuple[tuple[str, str | None, str | None], ...]  # label, URL, host
     submitter_url: str | None
     per_kind: tuple[tuple[str, int, int, float], ...]
     #: The rows of the per-image table (built in ``site_fragments``: there
@@ -222,7 +222,11 @@ def submission_view(
     entry = view.entry
     return SubmissionView(
         entry=view,
-        links=tuple((link["label"], http_url(link["url"])) for link in entry.get("links", [])),
+        links=tuple(
+            (link["label"], url, url and url_host(url))
+            for link in entry.get("links", [])
+            for url in (http_url(link["url"]),)
+        ),
         submitter_url=github_profile(entry.get("submitter")),
         per_kind=per_kind,
         rows=Markup("".join(rows)),

@@ -25,6 +25,8 @@ from typing import Any
 MAX_ANSWER_CHARS = 1_000_000
 
 _THINKING = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.S | re.I)
+_THINKING_OPENS = re.compile(r"<(?:think|thinking|reasoning)>", re.I)
+_THINKING_CLOSES = re.compile(r"</(?:think|thinking|reasoning)>", re.I)
 _FENCE = re.compile(r"```[ \t]*[A-Za-z0-9_-]*[ \t]*\r?\n(.*?)```", re.S)
 
 
@@ -84,7 +86,7 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
     Reasoning blocks (``<think>...</think>``) are ignored.
     """
     overlong = len(text) > MAX_ANSWER_CHARS
-    text = _THINKING.sub(" ", text[:MAX_ANSWER_CHARS]).strip()
+    text = _without_reasoning(text[:MAX_ANSWER_CHARS]).strip()
     if not text:
         raise AnswerError("the answer is empty")
     whole, repaired = _decode(text)
@@ -120,6 +122,31 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
 
 
 _NOTHING = object()
+
+
+def _without_reasoning(text: str) -> str:
+    """``text`` without its reasoning: whole ``<think>`` blocks, what comes before a
+    closing tag left alone, and an opened block that never closes.
+
+    Red team round 19: models served without a reasoning parser (DeepSeek-R1,
+    QwQ, Qwen3 on vLLM, Ollama, llama.cpp) have ``<think>`` opened by the chat
+    template, in the prompt; their reply starts inside the reasoning and only
+    ``</think>`` shows, so a draft fenced in the reasoning won over the answer
+    after it. A block never closed held a draft read as the answer.
+    """
+    text = _THINKING.sub(" ", text)
+    closes = list(_THINKING_CLOSES.finditer(text))
+    if closes:
+        text = text[closes[-1].end() :]
+    opened = _THINKING_OPENS.search(text)
+    if opened is not None:
+        tag = opened.group()
+        text = text[: opened.start()]
+        if not text.strip():
+            raise AnswerError(
+                f"the answer is only reasoning: its {tag} block never ends, and no answer follows"
+            )
+    return text
 
 
 def _decode(text: str, *, bracketed: bool = False, literal: bool = True) -> tuple[Any, str | None]:
@@ -284,9 +311,44 @@ def _as_list(value: Any, *, strict: bool) -> list[Any] | None:
             return entries if isinstance(entries, list) else None
     if any(isinstance(k, str) and k.strip().lower() in ("kind", "type") for k in value):
         return [value]  # a single difference on its own
+    nested = _nested_differences(value)
+    if nested is not None:
+        return nested
     lists = [v for v in value.values() if isinstance(v, list)]
     if len(lists) == 1 and lists[0] and all(isinstance(e, dict) for e in lists[0]):
         return lists[0]  # {"changes": [...]}
+    return None
+
+
+#: How deep a "differences" list is looked for inside a wrapper.
+_NESTING = 4
+
+
+def _nested_differences(value: dict[Any, Any]) -> list[Any] | None:
+    """The one ``differences`` list at the shallowest depth that has one, inside
+    wrappers (``{"result": {"differences": [...]}}``) and lists (the predictions
+    file's ``items``); None when there is none, or several side by side.
+
+    Red team round 19: a wrapper failed the item, and the predictions file's
+    shape, copied by a model shown it, read as a list of unreadable entries:
+    "ok" with no difference at all.
+    """
+    level: list[Any] = list(value.values())
+    for _depth in range(_NESTING):
+        found: list[Any] = []
+        deeper: list[Any] = []
+        for node in level:
+            if isinstance(node, list):
+                deeper.extend(node)
+            elif isinstance(node, dict):
+                for key, entries in node.items():
+                    if isinstance(key, str) and key.strip().lower() == "differences":
+                        found.append(entries)
+                    else:
+                        deeper.append(entries)
+        if found:
+            return found[0] if len(found) == 1 and isinstance(found[0], list) else None
+        level = deeper
     return None
 
 

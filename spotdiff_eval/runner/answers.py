@@ -5,7 +5,9 @@ way, quote numbers and add fields of their own. Refusing the whole answer for
 one stray entry would throw away every good difference of the item, so this
 reader keeps every entry it can make sense of and records a warning for each
 thing it drops or repairs; the run's provenance then says what happened.
-Only an answer with no readable list at all fails the item.
+Only an answer with no readable list at all fails the item, and (red team
+round 19) one whose list has entries but none readable: kept, it read as an
+answer that saw no difference.
 
 This is also the edge where values that cannot be written are stopped: a
 number too big for a float (``1e999``, or an integer of more than 4,300
@@ -125,6 +127,13 @@ def read_answer(text: str) -> Answer:
         difference = _difference(entry, where, warnings)
         if difference is not None:
             differences.append(difference)
+    if entries and not differences:
+        # red team round 19: kept as "ok" with no difference, it read as "none seen"
+        raise AnswerError(
+            f"none of the {len(entries)} differences in the answer could be read: "
+            + "; ".join(warnings[:3])
+            + ("; ..." if len(warnings) > 3 else "")
+        )
     if len(warnings) > MAX_WARNINGS:
         more = len(warnings) - MAX_WARNINGS + 1
         warnings = [*warnings[: MAX_WARNINGS - 1], f"... and {more} more warnings"]

@@ -17,6 +17,7 @@ recorded as ``skipped``; ``--resume`` picks up every item that is not ``ok``.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import queue
@@ -292,6 +293,7 @@ class _Loop:
             image, media_type = read_image(job.image_path)
         except SpotDiffError as exc:
             return ItemRecord(job.item_id, "failed", error=exc.one_line()), False
+        image_sha256 = hashlib.sha256(image).hexdigest()
         body = request_for(
             settings,
             self.plan.extra_body,
@@ -309,6 +311,7 @@ class _Loop:
                 attempts=exc.attempts,
                 http_status=exc.http_status,
                 error=exc.message,
+                image_sha256=image_sha256,
             )
             # Red team round 18: a wrong port or host (refused, no such host) was
             # retried for each item in turn, about 25 s each, so a run of 1,000
@@ -319,6 +322,7 @@ class _Loop:
             "attempts": response.attempts,
             "latency_ms": response.latency_ms,
             "http_status": response.http_status,
+            "image_sha256": image_sha256,
         }
         try:
             reply = read_reply(settings.protocol, response.data)

@@ -9,11 +9,18 @@ it as any other: OpenAI's chunks into ``choices[0].message``, Anthropic's
 content block deltas into ``content``, and Gemini's partial replies into the
 JSON array ``streamGenerateContent`` sends, joined by :func:`gemini_joined`.
 An error sent as an event is the reply, as an error sent with status 200.
+
+A stream that stops before the event saying how the answer ended (a finish
+reason, ``[DONE]``, Anthropic's ``message_stop``) was cut, by a proxy's idle
+timeout say, even when the connection closed cleanly: :class:`StreamCut`
+(red team round 19: the text so far was read as the whole answer, and a
+complete draft in it was kept).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 #: An event stream starts with a field or a comment ("data:", "event:", ": ping").
@@ -21,37 +28,77 @@ _STREAM_START = re.compile(r"\s*(?:data|event|id|retry)?:")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
-def stream_events(text: str) -> list[str] | None:
-    """The data of each event of an event stream (``[DONE]`` left out); None if
-    ``text`` is not one. Each event's ``data:`` lines are joined by line breaks."""
+class StreamCut(ValueError):
+    """The event stream ended before the event that ends the answer: another
+    attempt may get the whole answer."""
+
+    def __init__(self) -> None:
+        super().__init__("the reply's event stream ended before the answer did")
+
+
+@dataclass(frozen=True)
+class EventStream:
+    """The data of each event (``[DONE]`` left out), and whether ``[DONE]`` came."""
+
+    events: list[str]
+    done: bool
+
+
+def stream_events(text: str) -> EventStream | None:
+    """The events of an event stream; None if ``text`` is not one. Each event's
+    ``data:`` lines are joined by line breaks."""
     if not _STREAM_START.match(text):
         return None
     events: list[str] = []
     data: list[str] = []
+    done = False
     for line in [*_LINE_BREAK.split(text), ""]:
         if not line:  # a blank line ends an event
             payload = "\n".join(data)
-            if data and payload.strip() != "[DONE]":
+            if payload.strip() == "[DONE]":
+                done = True
+            elif data:
                 events.append(payload)
             data = []
             continue
         field, _, value = line.partition(":")
         if field == "data":
             data.append(value[1:] if value.startswith(" ") else value)
-    return events
+    return EventStream(events, done)
 
 
-def joined(events: list[Any]) -> Any:
-    """The unstreamed reply these decoded events make up (see the module's docstring)."""
+def joined(events: list[Any], *, done: bool = False) -> Any:
+    """The unstreamed reply these decoded events make up (see the module's docstring);
+    ``done``: the stream sent ``[DONE]``. Raises :class:`StreamCut`."""
     chunks = [event for event in events if isinstance(event, dict)]
     for chunk in chunks:
         if chunk.get("error"):
             return {"error": chunk["error"]}
     if any(chunk.get("type") == "message_start" for chunk in chunks):
-        return _anthropic(chunks)
-    if any("choices" in chunk for chunk in chunks):
-        return _openai(chunks)
-    return events  # Gemini's partial replies, or something read as it is
+        reply = _anthropic(chunks)
+        ended = "stop_reason" in reply or any(c.get("type") == "message_stop" for c in chunks)
+    elif any("choices" in chunk for chunk in chunks):
+        reply = _openai(chunks)
+        ended = reply["choices"][0]["finish_reason"] is not None
+    else:
+        reply = events  # Gemini's partial replies, or something read as it is
+        ended = _gemini_ended(chunks)
+    if not (ended or done):
+        raise StreamCut()
+    return reply
+
+
+def _gemini_ended(chunks: list[dict[str, Any]]) -> bool:
+    """Whether Gemini's partial replies end with a finish reason (or hold no answer
+    at all: a blocked prompt, or a shape of some other server, is read as it is)."""
+    finishes = [
+        chunk["candidates"][0].get("finishReason")
+        for chunk in chunks
+        if isinstance(chunk.get("candidates"), list)
+        and chunk["candidates"]
+        and isinstance(chunk["candidates"][0], dict)
+    ]
+    return not finishes or any(finish is not None for finish in finishes)
 
 
 def _openai(chunks: list[dict[str, Any]]) -> dict[str, Any]:

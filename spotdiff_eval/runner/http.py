@@ -21,7 +21,6 @@ exception text of the HTTP library, which carries the full URL (and so any
 from __future__ import annotations
 
 import random
-import re
 import threading
 import time
 from collections.abc import Mapping
@@ -35,9 +34,9 @@ from .._util.exception_chain import exception_chain
 from .._util.redaction import Redactor
 from .._util.terminal import safe_text
 from .answer_json import read_json
-from .backoff import Gate, RetryPolicy, retry_after_seconds
+from .backoff import Gate, RetryPolicy, retry_after_seconds, retry_delay
 from .deadline import DeadlineAdapter, Watchdog
-from .event_stream import joined, stream_events
+from .event_stream import StreamCut, joined, stream_events
 
 #: A reply larger than this is refused (a vision answer is a few KiB).
 MAX_REPLY_BYTES = 32 * 1024 * 1024
@@ -220,7 +219,18 @@ class EndpointClient:
         if status == 429 or status >= 500:
             retry_after = retry_after_seconds(headers.get("Retry-After"))
             if retry_after is None:
-                retry_after = _retry_delay(raw)
+                retry_after = retry_delay(raw)
+            longest = self.policy.retry_after_max
+            if retry_after is not None and retry_after > longest:
+                # Red team round 19: a used-up daily quota asks for hours; cut to the
+                # longest wait, the retries failed alike, item after item, for hours.
+                raise RequestFailed(
+                    f"{message} (the server asks to wait {retry_after:,.0f} s, longer than a "
+                    f"run waits, {longest:g} s: run again with --resume later)",
+                    attempts=number,
+                    http_status=recorded,
+                    fatal=True,
+                )
             raise _Transient(message, http_status=recorded, retry_after=retry_after)
         raise RequestFailed(
             message, attempts=number, http_status=recorded, fatal=status in FATAL_STATUSES
@@ -293,6 +303,8 @@ class EndpointClient:
     def _parse(self, raw: bytes, attempts: int, status: int) -> Any:
         try:
             return _decoded(raw)
+        except StreamCut as exc:  # red team round 19: a proxy closed the stream early
+            raise _Transient(str(exc), http_status=status) from None
         except (UnicodeDecodeError, ValueError, RecursionError):
             raise RequestFailed(
                 f"the reply is not JSON: {self._excerpt(raw)}",
@@ -329,10 +341,10 @@ def _decoded(raw: bytes) -> Any:
     send, made a good reply "not JSON" (red team round 18).
     """
     text = raw.decode("utf-8-sig")
-    events = stream_events(text)
-    if events is None:
+    stream = stream_events(text)
+    if stream is None:
         return read_json(text)
-    return joined([read_json(event) for event in events])
+    return joined([read_json(event) for event in stream.events], done=stream.done)
 
 
 def _transport_error(exc: BaseException, timeout: float) -> _Transient | _Permanent:
@@ -377,30 +389,6 @@ def _error_instead_of_answer(data: Any) -> bool | None:
         return True
     kind = _dig(data, "error", "type")
     return isinstance(kind, str) and kind in _TRANSIENT_ERROR_TYPES
-
-
-#: Google's ``RetryInfo.retryDelay``: seconds as a decimal with an "s" ("37s", "1.5s").
-_RETRY_DELAY = re.compile(r"^\s*(\d{1,9}(?:\.\d{1,9})?)s\s*$")
-
-
-def _retry_delay(raw: bytes) -> float | None:
-    """The wait a Google error body asks for (``error.details[].retryDelay``), or None.
-
-    Red team round 18: Gemini says how long to wait after a 429 in its body,
-    not in a ``Retry-After`` header; the backoff (about 30 s in all at the
-    defaults) ran out before a per-minute quota came back, and the item failed.
-    """
-    try:
-        data = read_json(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        return None
-    details = _dig(data, "error", "details")
-    for detail in details if isinstance(details, list) else ():
-        delay = detail.get("retryDelay") if isinstance(detail, dict) else None
-        match = _RETRY_DELAY.match(delay) if isinstance(delay, str) else None
-        if match:
-            return float(match.group(1))
-    return None
 
 
 def _recordable(status: int) -> int | None:

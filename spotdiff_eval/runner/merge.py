@@ -33,6 +33,7 @@ from .output import (
     read_run_file,
     tool_name,
 )
+from .plan import check_images_unchanged
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,7 @@ def _merge(paths: list[Path], output: Path, manifest: Path | str) -> MergeResult
                 f"{first.path}",
             )
         check_items_known(file, order, manifest)
+        check_images_unchanged(file.path, file.records, loaded, order)
         for index, entry in enumerate(file.run["items"]):
             item_id = entry["item_id"]
             if item_id in owner:

@@ -76,6 +76,10 @@ class ItemRecord:
     input_tokens: int | None = None
     output_tokens: int | None = None
     model_version: str | None = None
+    #: sha256 of the image asked about (red team round 19: --resume checks that an
+    #: answered item's image is still the same picture). None: not read, or a file
+    #: of an earlier version.
+    image_sha256: str | None = None
     #: The exception chain of an unexpected error (a bug), for its report.
     traceback: str | None = None
     differences: tuple[dict[str, Any], ...] = field(default=(), compare=False)
@@ -92,6 +96,8 @@ class ItemRecord:
             "usage": {"input_tokens": self.input_tokens, "output_tokens": self.output_tokens},
             "model_version": self.model_version,
         }
+        if self.image_sha256 is not None:  # absent where no image was read
+            entry["image_sha256"] = self.image_sha256
         if self.traceback is not None:  # only after a bug: other files keep their shape
             entry["traceback"] = self.traceback
         return entry
@@ -115,6 +121,7 @@ class ItemRecord:
             input_tokens=entry["usage"]["input_tokens"],
             output_tokens=entry["usage"]["output_tokens"],
             model_version=entry.get("model_version"),  # absent in files of earlier versions
+            image_sha256=entry.get("image_sha256"),  # absent in files of earlier versions
             traceback=entry.get("traceback"),
             differences=tuple(differences),
         )

@@ -11,13 +11,14 @@ ships without them, and the model must not see them anyway.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .._util.redaction import Redactor, plain_text_warning, url_secrets
-from ..datasets import read_manifest
+from .._util.redaction import Redactor, body_secrets, plain_text_warning, url_secrets
+from ..datasets import Manifest, read_manifest
 from ..errors import SpotDiffError
 from .extra_body import load_extra_body, merge_extra
 from .inputs import Prompt, load_prompt
@@ -25,6 +26,7 @@ from .journal import journal_path, read_journal
 from .lock import OutputLock
 from .output import (
     RUN_FORMAT,
+    ItemRecord,
     OutputFile,
     RunFile,
     check_items_known,
@@ -69,7 +71,9 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
     check_settings(settings)
     host = endpoint_host(settings.endpoint)
     headers, token = request_headers(settings, environ)
-    redactor = Redactor([token or "", *url_secrets(settings.endpoint)])
+    extra_body = load_extra_body(settings.extra_body, settings.extra_body_file, settings.protocol)
+    secrets = [token or "", *url_secrets(settings.endpoint), *body_secrets(extra_body)]
+    redactor = Redactor(secrets)
     notes, warnings = [], []
     warning = plain_text_warning(settings.endpoint, token is not None)
     if warning is not None:
@@ -77,7 +81,6 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
     if token is None:
         notes.append(f"${settings.token_env} is not set; sending no token")
     prompt = load_prompt(settings.prompt_file)
-    extra_body = load_extra_body(settings.extra_body, settings.extra_body_file, settings.protocol)
     # A clash with the runner's own fields is refused now, not per item.
     request_for(settings, extra_body, prompt="", image=b"", media_type="image/png")
     if not prompt.states_layout:
@@ -109,6 +112,9 @@ def prepare(settings: RunSettings, environ: Mapping[str, str]) -> Plan:
         if previous is not None:
             header["started"] = previous.run["started"]
         records = previous.records if previous is not None else {}
+        check_images_unchanged(
+            settings.output, records, manifest, order, "; choose another --output"
+        )
         earlier = frozenset(
             entries[i]["item_id"]
             for i in indices
@@ -233,6 +239,7 @@ def _previous(
         raise SpotDiffError(
             path, "/run", f"comes from a different run ({mismatch}); choose another --output"
         )
+    _check_same_host(path, previous.run, header)
     if previous.run["shard"] != header["shard"]:
         raise SpotDiffError(
             path,
@@ -256,6 +263,8 @@ def _with_journal(
         mismatch = (
             f"it covers {_shard_words(run.get('shard'))}, not {_shard_words(header['shard'])}"
         )
+    if mismatch is None and run.get("endpoint_host") != header["endpoint_host"]:
+        mismatch = f'it ran against "{run.get("endpoint_host")}", not "{header["endpoint_host"]}"'
     if mismatch is not None:
         raise SpotDiffError(journal, "line 1", f"comes from a different run ({mismatch})")
     for item_id in records:
@@ -263,6 +272,61 @@ def _with_journal(
             raise SpotDiffError(journal, "", f'item "{item_id}" is not in the dataset {manifest}')
     folded = RunFile(previous.path, previous.run, {**previous.records, **records})
     return folded, len(records)
+
+
+def _check_same_host(path: Path, run: Mapping[str, Any], header: Mapping[str, Any]) -> None:
+    """Refuse to continue a file of answers from another endpoint.
+
+    Red team round 19: ``merge`` refuses shards run against different hosts
+    (the same model name may be another model there), but --resume against
+    another host wrote such a file, naming the new host alone.
+    """
+    if run["endpoint_host"] != header["endpoint_host"]:
+        raise SpotDiffError(
+            path,
+            "/run/endpoint_host",
+            f'comes from a run against "{run["endpoint_host"]}", not '
+            f'"{header["endpoint_host"]}"; choose another --output',
+        )
+
+
+def check_images_unchanged(
+    output: Path,
+    records: Mapping[str, ItemRecord],
+    manifest: Manifest,
+    order: Mapping[str, int],
+    advice: str = "",
+) -> None:
+    """Refuse to continue (or merge) a file whose answers are about images that have
+    changed since; ``advice`` ends the message.
+
+    Red team round 19: ``spotdiff generate`` with another ``--seed``, or a
+    dataset revision that fixed an image, keeps the dataset's name, version
+    and item ids, so --resume kept answers about the old pictures beside
+    answers about the new ones. An image that is gone cannot be compared (the
+    images of answered items need not be kept), nor can an answer in a file
+    of an earlier version, which recorded no sha256.
+    """
+    answered = sorted(records, key=order.__getitem__)
+    for position, item_id in enumerate(answered):
+        record = records[item_id]
+        if record.status != "ok" or record.image_sha256 is None:
+            continue
+        path = manifest.resolve(order[item_id], "image", must_exist=False)
+        try:
+            with path.open("rb") as image:
+                now = hashlib.file_digest(image, "sha256").hexdigest()
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            raise SpotDiffError(path, "", f"cannot read: {exc.strerror or exc}") from None
+        if now != record.image_sha256:
+            raise SpotDiffError(
+                output,
+                f"/run/items/{position}",
+                f'comes from a different dataset (the image of item "{item_id}" has changed '
+                f"since it was answered){advice}",
+            )
 
 
 def _shard_words(shard: str | None) -> str:

@@ -45,6 +45,16 @@ FILTERED = {
     "anthropic": frozenset({"refusal"}),
 }
 
+#: Finish reasons saying the answer stopped at a length limit: the answer's own
+#: (``length``, ``MAX_TOKENS``, ``max_tokens``) or, red team round 19, the
+#: model's context window (Anthropic's ``model_context_window_exceeded``,
+#: Mistral's ``model_length``), whose cut answer was read as a whole one.
+CUT_OFF = {
+    "openai_compatible": frozenset({"length", "model_length"}),
+    "gemini_native": frozenset({"MAX_TOKENS"}),
+    "anthropic": frozenset({"max_tokens", "model_context_window_exceeded"}),
+}
+
 #: Longest model version kept from a reply (the schema's limit for names).
 MAX_VERSION_CHARS = 200
 
@@ -195,7 +205,11 @@ def _openai(data: dict[str, Any]) -> Reply:
     usage = data.get("usage")
     return _reply(
         content,
-        (choices[0].get("finish_reason"), "length", FILTERED["openai_compatible"]),
+        (
+            choices[0].get("finish_reason"),
+            CUT_OFF["openai_compatible"],
+            FILTERED["openai_compatible"],
+        ),
         (_tokens(usage, "prompt_tokens"), _tokens(usage, "completion_tokens")),
         data.get("model"),
     )
@@ -235,7 +249,7 @@ def _gemini(data: dict[str, Any]) -> Reply:
         output += thoughts  # thinking tokens are billed as output
     return _reply(
         text,
-        (candidates[0].get("finishReason"), "MAX_TOKENS", FILTERED["gemini_native"]),
+        (candidates[0].get("finishReason"), CUT_OFF["gemini_native"], FILTERED["gemini_native"]),
         (_tokens(usage, "promptTokenCount"), output),
         data.get("modelVersion"),
     )
@@ -255,7 +269,7 @@ def _anthropic(data: dict[str, Any]) -> Reply:
     usage = data.get("usage")
     return _reply(
         text,
-        (data.get("stop_reason"), "max_tokens", FILTERED["anthropic"]),
+        (data.get("stop_reason"), CUT_OFF["anthropic"], FILTERED["anthropic"]),
         (_tokens(usage, "input_tokens"), _tokens(usage, "output_tokens")),
         data.get("model"),
     )
@@ -263,19 +277,19 @@ def _anthropic(data: dict[str, Any]) -> Reply:
 
 def _reply(
     text: Any,
-    finish: tuple[Any, str, frozenset[str]],
+    finish: tuple[Any, frozenset[str], frozenset[str]],
     tokens: tuple[int | None, int | None],
     model: Any,
 ) -> Reply:
-    """The reply; ``finish`` is the reason given, the one that means "token limit"
-    and those that mean a filter stopped the answer.
+    """The reply; ``finish`` is the reason given, those that mean a length limit
+    cut the answer off (:data:`CUT_OFF`) and those that mean a filter stopped it.
 
     A truncated answer needs no text: cut off in its reasoning, a model may
     have written none, and it is recorded as truncated all the same. An
     answer a filter stopped is no answer, even when the text so far reads.
     """
-    reason, limit, filtered = finish
-    truncated = reason == limit
+    reason, limits, filtered = finish
+    truncated = isinstance(reason, str) and reason in limits
     if not truncated:
         text = _require_text(text, reason)
         if isinstance(reason, str) and reason in filtered:
