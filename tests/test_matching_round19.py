@@ -13,6 +13,8 @@ from conftest import added, assert_judged, removed
 from conftest import attribute_change as _attr
 from conftest import one_gold_case as _case
 
+from spotdiff_eval.matching._normalize import words
+
 
 def _count(subject: str, before: str, after: str, **extra: object) -> dict:
     return {"kind": "count_change", "subject": subject, "from": before, "to": after, **extra}
@@ -124,3 +126,63 @@ CASES_ALIAS_KINDS = [
 @pytest.mark.parametrize("case", CASES_ALIAS_KINDS, ids=[c["name"] for c in CASES_ALIAS_KINDS])
 def test_alias_kinds(case: dict) -> None:
     assert_judged(case)
+
+
+_CAT_TURNS_BLACK = _attr(
+    "cat",
+    "color",
+    "orange",
+    "black",
+    aliases=["kitten", "orange_cat"],
+    description="The cat in the middle changes from orange to black.",
+)
+
+CASES_POSSESSIVES = [
+    # _normalize._token_words: a possessive's "s" is no word. Read as one it
+    # was the modifier right before the head, so the owner was no kind of
+    # the head and, shared by both names, "s" was a kind they agreed on.
+    _case(
+        "P1 the woman's hat is not the man's", removed("man's_hat"), removed("woman's hat"), None
+    ),
+    _case("P1 the cat's bowl is not the dog's", removed("dog's_bowl"), removed("cat's bowl"), None),
+    _case(
+        "P1 the girl's shirt is not the boy's",
+        removed("boy's shirt", description="The boy's shirt is gone."),
+        removed("girl’s shirt"),  # a curly apostrophe, as models often write
+        None,
+    ),
+    # A part said with a possessive is the part said with an underscore.
+    *(
+        _case(
+            f"P1 {subject!r} turning black finds the cat",
+            _CAT_TURNS_BLACK,
+            _attr(subject, "color", "orange", "black"),
+            "d01",
+        )
+        for subject in ["cat's_fur", "cat’s fur", "CAT'S FUR", "cat_fur"]
+    ),
+    # The owner's name, any way it is written, is still the same thing.
+    *(
+        _case(f"P1 {subject!r} is the man's hat", removed("man's_hat"), removed(subject), "d01")
+        for subject in ["man's hat", "mans_hat", "hat", "man_hat"]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_POSSESSIVES, ids=[c["name"] for c in CASES_POSSESSIVES])
+def test_possessives(case: dict) -> None:
+    assert_judged(case)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("cat's_tail", ("cat", "tail")),
+        ("Boy’s Shirt", ("boy", "shirt")),
+        ("dogs' bowls", ("dog", "bowl")),
+        ("CAT'S", ("cat",)),
+        ("s'mores", ("s", "more")),  # only an ending "'s" is a possessive
+    ],
+)
+def test_possessive_words(text: str, expected: tuple[str, ...]) -> None:
+    assert words(text) == expected

@@ -88,6 +88,10 @@ _LETTERS_SPELLED_OUT = str.maketrans(
 )
 
 
+#: A possessive ending, straight or curly apostrophe: "cat's", "boy’s".
+_POSSESSIVE = re.compile(r"['\u2019\u2018`\u00b4]s(?![a-z0-9])", re.I)
+
+
 @lru_cache(maxsize=65536)
 def _token_words(token: str) -> tuple[str, ...]:
     """The canonical words of one whitespace-free token ("Cloud-Small," -> cloud, small).
@@ -95,8 +99,13 @@ def _token_words(token: str) -> tuple[str, ...]:
     Full-width and other compatibility forms read as their plain letters
     first: a model may answer "ｃａｔ" (red team round 11). Accents go too, and
     a few letters become the two they stand for: "café" and "piñata" were
-    read as "caf" and "pi ata" (round 16).
+    read as "caf" and "pi ata" (round 16). A possessive's "s" is no word:
+    read as one, it stood between the owner and the head, so "woman's_hat"
+    was the man's hat (the shared "s" its kind), and "cat's fur" turning
+    black no part of the cat turning black (red team round 19).
     """
+    if "s" in token or "S" in token:
+        token = _POSSESSIVE.sub("", token)
     if not token.isascii():
         decomposed = unicodedata.normalize("NFKD", token.translate(_LETTERS_SPELLED_OUT))
         token = "".join(c for c in decomposed if not unicodedata.combining(c))
