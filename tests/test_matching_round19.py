@@ -186,3 +186,26 @@ def test_possessives(case: dict) -> None:
 )
 def test_possessive_words(text: str, expected: tuple[str, ...]) -> None:
     assert words(text) == expected
+
+
+_STARFISH = removed(
+    "starfish",
+    aliases=["sea_star", "orange_starfish"],
+    description="The orange starfish on the sand on the left is missing from the second panel.",
+)
+
+CASES_SEA_STAR = [
+    # _lexicon.NOT_A_KIND_OF: the generator calls a starfish "sea_star", so
+    # a star (in the sky, on a flag) was the starfish. A sea star is no star.
+    _case("K3 a star is no sea star", _STARFISH, removed("star"), None),
+    _case("K3 a shooting star is no sea star", _STARFISH, removed("shooting_star"), None),
+    *(
+        _case(f"K3 {subject} is the starfish", _STARFISH, removed(subject), "d01")
+        for subject in ["starfish", "sea_star", "orange_starfish", "starfishes"]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_SEA_STAR, ids=[c["name"] for c in CASES_SEA_STAR])
+def test_sea_star(case: dict) -> None:
+    assert_judged(case)
