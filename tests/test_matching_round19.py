@@ -209,3 +209,54 @@ CASES_SEA_STAR = [
 @pytest.mark.parametrize("case", CASES_SEA_STAR, ids=[c["name"] for c in CASES_SEA_STAR])
 def test_sea_star(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_SYNONYMS = [
+    # _lexicon.SYNONYMS: one thing, two words an honest answer uses. Each
+    # was refused (no_candidate, or another_kind for refrigerator_magnet).
+    _case(
+        "Y1 a refrigerator magnet is the fridge magnet",
+        _attr("fridge_magnet", "color", "red", "green"),
+        _attr("refrigerator_magnet", "color", "red", "green"),
+        "d01",
+    ),
+    _case(
+        "Y1 a necktie is the man's tie",
+        _attr("man_tie", "color", "blue", "red"),
+        _attr("necktie", "color", "blue", "red"),
+        "d01",
+    ),
+    _case("Y1 a gull is the seagull", removed("seagull"), removed("gull"), "d01"),
+    _case(
+        "Y1 a parasol is the beach umbrella",
+        _attr("beach_umbrella", "color", "yellow", "red"),
+        _attr("parasol", "color", "yellow", "red"),
+        "d01",
+    ),
+    _case(
+        "Y1 a carpet is the rug",
+        _attr("rug", "pattern", "plain", "striped"),
+        _attr("carpet", "pattern", "plain", "striped"),
+        "d01",
+    ),
+    _case(
+        "Y1 a comforter is the duvet",
+        _attr("duvet", "pattern", "plain", "dotted"),
+        _attr("comforter", "pattern", "plain", "polka dot"),
+        "d01",
+    ),
+    _case("Y1 a chalkboard is the blackboard", removed("blackboard"), removed("chalkboard"), "d01"),
+    # Synonyms make no other thing the same: a gull is no other bird.
+    _case("Y1 a gull is no pigeon", removed("pigeon"), removed("gull"), None),
+    _case(
+        "Y1 a refrigerator magnet is no fridge door",
+        _attr("fridge_door", "color", "red", "green"),
+        _attr("refrigerator_magnet", "color", "white", "green"),
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_SYNONYMS, ids=[c["name"] for c in CASES_SYNONYMS])
+def test_synonyms(case: dict) -> None:
+    assert_judged(case)

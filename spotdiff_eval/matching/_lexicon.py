@@ -383,6 +383,14 @@ SYNONYMS = {
     "photograph": "picture",
     "plough": "plow",
     "ax": "axe",
+    # one thing, two words an honest answer uses (red team round 19)
+    "refrigerator": "fridge",
+    "necktie": "tie",
+    "gull": "seagull",
+    "parasol": "umbrella",
+    "carpet": "rug",
+    "chalkboard": "blackboard",
+    "comforter": "duvet",
 }
 
 #: Attribute values that say the same thing in other words ("round" and
