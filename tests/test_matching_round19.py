@@ -260,3 +260,62 @@ CASES_SYNONYMS = [
 @pytest.mark.parametrize("case", CASES_SYNONYMS, ids=[c["name"] for c in CASES_SYNONYMS])
 def test_synonyms(case: dict) -> None:
     assert_judged(case)
+
+
+def _vague(description: str) -> dict:
+    return removed("object", description=description)
+
+
+CASES_DESCRIBED_KINDS = [
+    # _evidence.profile with _modifiers.phrase_kinds: a vague subject names
+    # its object by its description's lead phrase, and that phrase's kind
+    # words count as a subject's would. Moved from the subject to the
+    # description, each of these names was accepted (route described).
+    *(
+        _case(f"D1 '{text}' is no {gold}", removed(gold), _vague(text), None)
+        for text, gold in [
+            ("A toy car is gone.", "car"),
+            ("A model car is missing.", "car"),
+            ("A hot dog is gone.", "dog"),
+            ("The prairie dog is gone.", "dog"),
+            ("The dog house is gone.", "house"),
+            ("The light house is gone.", "house"),
+            ("The palm tree is gone.", "pine_tree"),
+            ("The car is gone.", "toy_car"),
+        ]
+    ),
+    _case(
+        "D1 'The tooth brush is gone.' is no broom",
+        _BROOM,
+        _vague("The tooth brush is gone."),
+        None,
+    ),
+    _case("D1 'A star is gone.' is no starfish", _STARFISH, _vague("A star is gone."), None),
+    # Looks, places and kinds the gold shares or leaves open still find it.
+    *(
+        _case(f"D1 '{text}' is the {gold}", removed(gold), _vague(text), "d01")
+        for text, gold in [
+            ("The red car is gone.", "car"),
+            ("The small brown dog is gone.", "dog"),
+            ("The house on the left is gone.", "house"),
+            ("The palm tree is gone.", "tree"),
+            ("The tree is gone.", "pine_tree"),
+            ("A tall pine tree is gone.", "pine_tree"),
+            ("A small toy car is gone.", "toy_car"),
+        ]
+    ),
+    _case("D1 'The brush is gone.' is the broom", _BROOM, _vague("The brush is gone."), "d01"),
+    _case(
+        "D1 'The sea star is gone.' is the starfish",
+        _STARFISH,
+        _vague("The sea star is gone."),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "case", CASES_DESCRIBED_KINDS, ids=[c["name"] for c in CASES_DESCRIBED_KINDS]
+)
+def test_described_kinds(case: dict) -> None:
+    assert_judged(case)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ._lexicon import (
     ADJECTIVES,
@@ -30,7 +31,7 @@ from ._lexicon import (
     STATES,
 )
 from ._looks import READABLE, SIZE_SCALE, group_looks
-from ._normalize import Name, words
+from ._normalize import Name, parse_name, words
 from ._values import negated, value_heads
 
 _DESCRIBING = ADJECTIVES | SHAPES | SIZE_SCALE | STATES
@@ -218,6 +219,23 @@ def with_looks(named: Modifiers, *more: Looks) -> Modifiers:
         return named  # most differences: no value or lead phrase states a look
     looks = _joined((named.looks, *more))
     return Modifiers(looks, named.places, named.kinds, named.replicas, named.bare)
+
+
+@lru_cache(maxsize=8192)
+def phrase_kinds(phrase: tuple[str, ...]) -> Modifiers:
+    """The kinds a description's lead phrase gives its head, read as a name.
+
+    Only for a vague subject, whose description alone names its object: "A
+    toy car is gone", "The palm tree is gone" and "The dog house is gone"
+    found the car, the pine tree and the house, where the same words as a
+    subject were refused (red team round 19).
+    """
+    return name_modifiers((parse_name(" ".join(phrase)),))
+
+
+def with_kinds(named: Modifiers, told: Modifiers) -> Modifiers:
+    """``named`` (looks and places) with the kinds of ``told`` (:func:`phrase_kinds`)."""
+    return Modifiers(named.looks, named.places, told.kinds, told.replicas, told.bare)
 
 
 def about_itself(heads: frozenset[str], lead: frozenset[str]) -> bool:

@@ -21,7 +21,9 @@ pairs, so they can never make a blind guess land.
   (pine_tree, apple_tree), or right before it by a word that makes it no
   such thing (toy_car, hot_dog). Case "a compound modifier names another kind of thing".
   Also a kind word the gold never says before a head only an alias gives
-  it: a tooth_brush is no broom known as "brush" (red team round 19).
+  it: a tooth_brush is no broom known as "brush". A vague subject's kind
+  words are those of its description's lead phrase: "A toy car is gone" is
+  no car (both red team round 19).
 * ``looks_differ``: both say what the object looks like in one respect
   (colour, size, pattern, shape) and agree on nothing, the change's own
   values included. Case "a contradicting colour names another object".
@@ -179,7 +181,9 @@ def _only_an_alias(head: str, g: Profile) -> bool:
 
 
 def _kind_veto(p: Profile, g: Profile) -> str | None:
-    head = p.head
+    # A vague subject's object is the head of its description's lead phrase
+    # (``evidence.profile`` reads that phrase's kind words): red team round 19.
+    head = p.head if p.head is not None or len(p.lead_head) != 1 else next(iter(p.lead_head))
     if head is None or head not in g.heads:
         return None
     mine, theirs = p.modifiers.kinds_of(head), g.modifiers.kinds_of(head)
