@@ -181,6 +181,7 @@ def test_possessives(case: dict) -> None:
         ("Boy’s Shirt", ("boy", "shirt")),
         ("dogs' bowls", ("dog", "bowl")),
         ("CAT'S", ("cat",)),
+        ("ｃａｔ＇ｓ tail", ("cat", "tail")),  # full width, read as plain letters first
         ("s'mores", ("s", "more")),  # only an ending "'s" is a possessive
     ],
 )

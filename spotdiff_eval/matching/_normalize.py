@@ -104,11 +104,11 @@ def _token_words(token: str) -> tuple[str, ...]:
     was the man's hat (the shared "s" its kind), and "cat's fur" turning
     black no part of the cat turning black (red team round 19).
     """
-    if "s" in token or "S" in token:
-        token = _POSSESSIVE.sub("", token)
     if not token.isascii():
         decomposed = unicodedata.normalize("NFKD", token.translate(_LETTERS_SPELLED_OUT))
         token = "".join(c for c in decomposed if not unicodedata.combining(c))
+    if "s" in token or "S" in token:
+        token = _POSSESSIVE.sub("", token)  # after NFKD: a full-width "＇ｓ" too
     text = _CAMEL.sub(" ", token).lower()
     text = _DIGITS_AND_LETTERS.sub(" ", text)
     return tuple(canonical_word(w) for w in _SPLIT.split(text) if w)
