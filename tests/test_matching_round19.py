@@ -320,3 +320,62 @@ CASES_DESCRIBED_KINDS = [
 )
 def test_described_kinds(case: dict) -> None:
     assert_judged(case)
+
+
+_DOG_ON_FLOOR = added(
+    "dog", description="A brown dog appears on the floor on the left in the second panel."
+)
+_PINE_ON_HILL = removed("pine_tree", description="The pine tree on the hill is missing.")
+
+
+def _floor(after: str, description: str | None = None) -> dict:
+    extra = {} if description is None else {"description": description}
+    return _attr("floor", "contents", "empty", after, **extra)
+
+
+CASES_NAMED_OUTSIDE = [
+    # _vetoes._named_outside: what a prediction names outside its subject
+    # (its values, its description's lead phrase), by which the container
+    # route finds the gold, is read as a name with its own kind words. The
+    # floor's contents turning to a hot dog found the dog.
+    _case("O1 a hot dog on the floor is no dog", _DOG_ON_FLOOR, _floor("a hot dog"), None),
+    _case("O1 a toy dog on the floor is no dog", _DOG_ON_FLOOR, _floor("a toy dog"), None),
+    _case(
+        "O1 a toy dog told of is no dog",
+        _DOG_ON_FLOOR,
+        _floor("something", "A toy dog appears on the floor."),
+        None,
+    ),
+    _case(
+        "O1 a hill losing a palm tree is no pine tree gone",
+        _PINE_ON_HILL,
+        _attr("hill", "contents", "a palm tree", "nothing"),
+        None,
+    ),
+    # The object itself, with a look or no kind word, is still found.
+    _case("O1 a dog on the floor is the dog", _DOG_ON_FLOOR, _floor("a dog"), "d01"),
+    _case("O1 a brown dog on the floor is the dog", _DOG_ON_FLOOR, _floor("a brown dog"), "d01"),
+    _case(
+        "O1 a dog told of is the dog",
+        _DOG_ON_FLOOR,
+        _floor("something", "A dog appears on the floor."),
+        "d01",
+    ),
+    _case(
+        "O1 a hill losing a pine tree is the pine tree gone",
+        _PINE_ON_HILL,
+        _attr("hill", "contents", "a pine tree", "nothing"),
+        "d01",
+    ),
+    _case(
+        "O1 a hill losing a tree is the pine tree gone",
+        _PINE_ON_HILL,
+        _attr("hill", "contents", "a tree", "nothing"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_NAMED_OUTSIDE, ids=[c["name"] for c in CASES_NAMED_OUTSIDE])
+def test_named_outside(case: dict) -> None:
+    assert_judged(case)

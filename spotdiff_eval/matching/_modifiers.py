@@ -222,15 +222,22 @@ def with_looks(named: Modifiers, *more: Looks) -> Modifiers:
 
 
 @lru_cache(maxsize=8192)
-def phrase_kinds(phrase: tuple[str, ...]) -> Modifiers:
-    """The kinds a description's lead phrase gives its head, read as a name.
+def named_kinds(text: str) -> tuple[str | None, Modifiers]:
+    """The head a text names, read as a name, and what its words make it: its kinds.
 
-    Only for a vague subject, whose description alone names its object: "A
-    toy car is gone", "The palm tree is gone" and "The dog house is gone"
-    found the car, the pine tree and the house, where the same words as a
-    subject were refused (red team round 19).
+    For what a prediction names outside its subject: a vague subject's
+    description, a container's values. "A toy car is gone", "The palm tree
+    is gone" and "The dog house is gone" found the car, the pine tree and
+    the house, where the same words as a subject were refused (red team
+    round 19).
     """
-    return name_modifiers((parse_name(" ".join(phrase)),))
+    name = parse_name(text)
+    return name.head, name_modifiers((name,))
+
+
+def phrase_kinds(phrase: tuple[str, ...]) -> Modifiers:
+    """What a description's lead phrase makes its head (:func:`named_kinds`)."""
+    return named_kinds(" ".join(phrase))[1]
 
 
 def with_kinds(named: Modifiers, told: Modifiers) -> Modifiers:
