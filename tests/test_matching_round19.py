@@ -379,3 +379,59 @@ CASES_NAMED_OUTSIDE = [
 @pytest.mark.parametrize("case", CASES_NAMED_OUTSIDE, ids=[c["name"] for c in CASES_NAMED_OUTSIDE])
 def test_named_outside(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_PHRASE_ENDS = [
+    # _lexicon.PREPOSITIONS and SCENE_VERBS: a phrase ends at these words
+    # too. Without them the last noun was the head, so the cat under the
+    # table was the table, and the girl eating an apple the apple.
+    *(
+        _case(f"E1 {subject} is no {gold}", removed(gold), removed(subject), None)
+        for subject, gold in [
+            ("cat_underneath_table", "table"),
+            ("cat_among_dogs", "dog"),
+            ("cat_opposite_dog", "dog"),
+            ("cat_alongside_dog", "dog"),
+            ("kite_beyond_tree", "tree"),
+            ("cat_upon_mat", "mat"),
+            ("cat_within_box", "box"),
+            ("bird_toward_tree", "tree"),
+            ("boy_riding_horse", "horse"),
+            ("boy_facing_dog", "dog"),
+            ("dog_chasing_cat", "cat"),
+        ]
+    ),
+    *(
+        _case(f"E1 {subject} is the {gold}", removed(gold), removed(subject), "d01")
+        for subject, gold in [
+            ("cat_underneath_table", "cat"),
+            ("cat_among_dogs", "cat"),
+            ("boy_riding_horse", "boy"),
+            ("riding_boot", "boot"),
+            ("playing_card", "card"),
+        ]
+    ),
+    *(
+        _case(f"E1 '{text}' is no {gold}", removed(gold), _vague(text), None)
+        for text, gold in [
+            ("The cat underneath the table is gone.", "table"),
+            ("The cat among the dogs is gone.", "dog"),
+            ("The girl eating an apple is gone.", "apple"),
+            ("The dog chasing the cat is gone.", "cat"),
+            ("The boy watching the bird is gone.", "bird"),
+        ]
+    ),
+    *(
+        _case(f"E1 '{text}' is the {gold}", removed(gold), _vague(text), "d01")
+        for text, gold in [
+            ("The cat underneath the table is gone.", "cat"),
+            ("The girl eating an apple is gone.", "girl"),
+            ("The sleeping cat is gone.", "cat"),
+        ]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_PHRASE_ENDS, ids=[c["name"] for c in CASES_PHRASE_ENDS])
+def test_phrase_ends(case: dict) -> None:
+    assert_judged(case)

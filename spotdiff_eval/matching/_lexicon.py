@@ -43,8 +43,12 @@ PREPOSITIONS = frozenset(
     """
     of in on at with near by under above below over behind beside inside outside from
     for next between beneath atop along across around against
+    underneath among amid amidst toward towards opposite alongside beyond upon via
+    within through throughout into onto
     """.split()
 )
+#: Round 19 added the second line: "cat_underneath_table" was a table, and
+#: "The cat among the dogs is gone" about the dogs.
 #: The prepositions that place a thing somewhere: what follows them is where it
 #: is, never what it wears ("man in a red shirt") or holds ("man with an umbrella").
 PLACE_WORDS = PREPOSITIONS - {"of", "in", "with", "from", "for"}
@@ -207,8 +211,12 @@ SCENE_VERBS = frozenset(
     move moved shift shifted rotate rotated tilt tilted shrink shrank shrunk grew rise
     risen fall fell fallen lean leaning kick feed lose lost vanish vanished increase
     increased decrease decreased swap swapped replace replaced flip flipped
+    facing chasing watching riding eating playing looking pulling pushing following
+    touching climbing
     """.split()
 )
+#: Round 19 added the last line: "The girl eating an apple is gone" was about
+#: the apple, and "boy_riding_horse" a horse.
 VERB_MARKERS = AUXILIARIES | SCENE_VERBS
 NAME_VERBS = AUXILIARIES | frozenset(w for w in SCENE_VERBS if w.endswith("ing"))
 
