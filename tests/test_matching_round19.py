@@ -435,3 +435,40 @@ CASES_PHRASE_ENDS = [
 @pytest.mark.parametrize("case", CASES_PHRASE_ENDS, ids=[c["name"] for c in CASES_PHRASE_ENDS])
 def test_phrase_ends(case: dict) -> None:
     assert_judged(case)
+
+
+_CAT_GONE_DOG_CAME = [{"id": "d01", **removed("cat")}, {"id": "d02", **added("dog")}]
+
+CASES_PARTICIPLES = [
+    # _lexicon.PARTICIPLES end a phrase of a name, as the "-ing" forms do:
+    # read as the head, "replaced" named nothing, so the honest report of
+    # the swap found neither the cat removed nor the dog added.
+    {
+        "name": f"V1 {subject} finds the cat removed",
+        "gold": _CAT_GONE_DOG_CAME,
+        "predictions": [removed(subject)],
+        "expected": ["d01"],
+    }
+    for subject in ["cat_replaced_by_dog", "cat_swapped_for_dog"]
+]
+CASES_PARTICIPLES += [
+    # _normalize.parse_name: a picture after a participle or a verb is still
+    # the thing, as only a preposition makes it a panel ("cat_in_the_picture").
+    *(
+        _case(f"V1 {subject} is the picture", removed("picture"), removed(subject), "d01")
+        for subject in ["tilted_picture", "hanging_picture"]
+    ),
+    _case(
+        "V1 cat_in_the_picture is no picture",
+        removed("picture"),
+        removed("cat_in_the_picture"),
+        None,
+    ),
+    # A verb that is a noun stays one: bird feed is feed (round 15).
+    _case("V1 bird_feed is no bird", removed("bird"), removed("bird_feed"), None),
+]
+
+
+@pytest.mark.parametrize("case", CASES_PARTICIPLES, ids=[c["name"] for c in CASES_PARTICIPLES])
+def test_participles(case: dict) -> None:
+    assert_judged(case)

@@ -196,8 +196,8 @@ PANEL_WORDS = frozenset("panel image picture photo frame version half".split())
 #: seen: auxiliaries and relative pronouns ("the cat *that* sat ...", "the
 #: kite *is* gone") and the verbs scene descriptions use ("the kite *flying*
 #: ...", "the shelf *holds* ..."). Without them "The cat dog bird ...
-#: changed" would be one long name. In a name only the auxiliaries and the
-#: "-ing" forms count: "girl_wearing_yellow_dress" is a girl.
+#: changed" would be one long name. In a name only the auxiliaries, the
+#: "-ing" forms and the participles count: "girl_wearing_yellow_dress" is a girl.
 AUXILIARIES = frozenset(
     """
     is are was were be been being has have had that which who whose now
@@ -218,7 +218,13 @@ SCENE_VERBS = frozenset(
 #: Round 19 added the last line: "The girl eating an apple is gone" was about
 #: the apple, and "boy_riding_horse" a horse.
 VERB_MARKERS = AUXILIARIES | SCENE_VERBS
-NAME_VERBS = AUXILIARIES | frozenset(w for w in SCENE_VERBS if w.endswith("ing"))
+#: In a name the "-ing" forms and the participles end a phrase too: a
+#: participle is no head, so "cat_replaced_by_dog" is a cat, not a
+#: "replaced" that no golden difference names (red team round 19).
+PARTICIPLES = frozenset(
+    "moved shifted rotated tilted vanished increased decreased swapped replaced flipped".split()
+)
+NAME_VERBS = AUXILIARIES | PARTICIPLES | frozenset(w for w in SCENE_VERBS if w.endswith("ing"))
 
 #: Nouns for a group of things: "flock_of_birds" is about birds, as
 #: "number_of_rays" is about rays.

@@ -319,7 +319,9 @@ def parse_name(text: str) -> Name:
             vague[-1] = True
         elif word == "or":
             hedged = True
-        elif word not in FILLER or (word in PICTURE_WORDS and len(phrases) == 1):
+        elif word not in FILLER or (word in PICTURE_WORDS and joins[-1] not in PREPOSITIONS):
+            # "picture" is a thing but after a preposition ("cat_in_the_picture"),
+            # even after a verb: "tilted_picture" (red team round 19)
             phrases[-1].append(word)
     for index in denied:
         phrases[index] = []
