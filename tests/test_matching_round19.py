@@ -507,3 +507,36 @@ CASES_ACTS = [
 @pytest.mark.parametrize("case", CASES_ACTS, ids=[c["name"] for c in CASES_ACTS])
 def test_acts(case: dict) -> None:
     assert_judged(case)
+
+
+_BROWN_DOG_ON_FLOOR = {**_DOG_ON_FLOOR, "aliases": ["brown_dog"]}
+
+CASES_OUTSIDE_LOOKS = [
+    # _vetoes._look_veto: the looks of the description's lead phrase count
+    # when it names the gold outside the subject, not only when it is about
+    # the subject itself. The floor's contents told of a black dog found the
+    # brown dog added.
+    _case(
+        "O2 a black dog told of on the floor is not the brown dog",
+        _BROWN_DOG_ON_FLOOR,
+        _floor("something", "A black dog appears on the floor."),
+        None,
+    ),
+    _case(
+        "O2 a brown dog told of on the floor is the brown dog",
+        _BROWN_DOG_ON_FLOOR,
+        _floor("something", "A brown dog appears on the floor."),
+        "d01",
+    ),
+    _case(
+        "O2 a dog told of on the floor is the brown dog",
+        _BROWN_DOG_ON_FLOOR,
+        _floor("something", "A dog appears on the floor."),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_OUTSIDE_LOOKS, ids=[c["name"] for c in CASES_OUTSIDE_LOOKS])
+def test_outside_looks(case: dict) -> None:
+    assert_judged(case)

@@ -43,7 +43,7 @@ from ..datasets import Difference
 from ._evidence import Profile, attribute_counts
 from ._lead import lead_phrase
 from ._looks import ambiguous_words, looks_agree
-from ._modifiers import Modifiers, named_kinds
+from ._modifiers import Modifiers, about_itself, lead_looks, named_kinds
 from ._presence import appears_against_stays
 from ._values import numbers_in, value_words, values_match
 
@@ -248,7 +248,19 @@ def _first_disagreement(
 
 
 def _look_veto(p: Profile, g: Profile) -> str | None:
-    return _first_disagreement(p.modifiers.looks, g.modifiers.look, "")
+    """Looks of the object the prediction names, and of the gold, that agree on nothing.
+
+    Its subject's (with its change's values, and its description's lead
+    phrase when that is about the subject), then its lead phrase's alone
+    when that names the gold outside the subject: the floor's contents told
+    as "A black dog appears on the floor" found the brown dog (red team
+    round 19).
+    """
+    found = _first_disagreement(p.modifiers.looks, g.modifiers.look, "")
+    outside = p.lead_head and p.lead_head <= g.heads and not about_itself(p.heads, p.lead_words)
+    if found is None and outside:
+        found = _first_disagreement(lead_looks(p.lead_words - p.lead_head), g.modifiers.look, "")
+    return found
 
 
 def _place_veto(p: Profile, g: Profile) -> str | None:
