@@ -540,3 +540,42 @@ CASES_OUTSIDE_LOOKS = [
 @pytest.mark.parametrize("case", CASES_OUTSIDE_LOOKS, ids=[c["name"] for c in CASES_OUTSIDE_LOOKS])
 def test_outside_looks(case: dict) -> None:
     assert_judged(case)
+
+
+_BENCH_GONE = removed("bench", description="The bench in the park is gone.")
+
+CASES_UNNAMED_COUNTS = [
+    # _normalize.parse_name: a part of a name that counts but names nothing
+    # is vague, like "item_on_counter": the head was sought after it, so the
+    # couple on the bench ("couple" reads as 2) was the bench.
+    *(
+        _case(f"C1 {subject} is no bench", _BENCH_GONE, removed(subject), None)
+        for subject in ["couple_on_bench", "couple_sitting_on_bench", "two_on_bench"]
+    ),
+    _case("C1 bench is no couple on a bench", removed("couple_on_bench"), removed("bench"), None),
+    # "of" names what is counted, and a counted head is the head.
+    *(
+        _case(f"C1 {subject} is the bench", _BENCH_GONE, removed(subject), "d01")
+        for subject in ["bench", "one_bench", "bench_2", "single_bench"]
+    ),
+    _case("C1 a pair of shoes is shoes", removed("shoe"), removed("pair_of_shoes"), "d01"),
+    _case(
+        "C1 a couple of birds on the bench are birds",
+        removed("bird"),
+        removed("couple_of_birds_on_bench"),
+        "d01",
+    ),
+    _case(
+        "C1 the same name is still itself",
+        removed("couple_on_bench"),
+        removed("couple_on_bench"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "case", CASES_UNNAMED_COUNTS, ids=[c["name"] for c in CASES_UNNAMED_COUNTS]
+)
+def test_unnamed_counts(case: dict) -> None:
+    assert_judged(case)

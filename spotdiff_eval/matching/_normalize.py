@@ -289,7 +289,7 @@ _OF_KIND = frozenset({"of"})
 @lru_cache(maxsize=65536)
 def parse_name(text: str) -> Name:
     """Parse a subject or alias into head, core words and position words."""
-    all_words = _without_panel_positions([w for w in words(text) if not w.isdigit()])
+    all_words = _without_panel_positions(list(words(text)))
     # The head lives before the first preposition ("apples_in_tree"); if that
     # part holds only positions or generic words ("top_of_tower",
     # "number_of_rays"), it lives after it. A part that holds a vague noun
@@ -300,9 +300,14 @@ def parse_name(text: str) -> Name:
     # a negation ("not_a_cat", "rug_without_cat") never holds the head, and
     # "dog_or_cat" names neither (red team G6). "no" is no negation here: a
     # no_parking_sign is a sign.
+    #
+    # A part that counts but names nothing is vague too, unless "of" names
+    # what it counts ("pair_of_shoes"): a "couple" (read as 2) on a bench is
+    # no bench, nor are "two_near_tree" a tree (red team round 19).
     phrases: list[list[str]] = [[]]
     joins: list[str] = [""]  # the word that opened each phrase
     vague = [False]
+    counts = [False]
     denied: set[int] = set()
     hedged = False
     for previous, word in zip(["", *all_words], all_words, strict=False):
@@ -313,12 +318,15 @@ def parse_name(text: str) -> Name:
             phrases.append([])
             joins.append(word)
             vague.append(False)
+            counts.append(False)
             if denies:
                 denied.add(len(phrases) - 1)
         elif word in VAGUE_NOUNS:
             vague[-1] = True
         elif word == "or":
             hedged = True
+        elif word.isdigit():
+            counts[-1] = True
         elif word not in FILLER or (word in PICTURE_WORDS and joins[-1] not in PREPOSITIONS):
             # "picture" is a thing but after a preposition ("cat_in_the_picture"),
             # even after a verb: "tilted_picture" (red team round 19)
@@ -351,13 +359,17 @@ def parse_name(text: str) -> Name:
                 if joins[index + 1] in PLACE_WORDS:
                     landmarks.add(following)
             break
-        if vague[index]:
+        counted = index + 1 < len(phrases) and joins[index + 1] in _OF_KIND
+        if vague[index] or (counts[index] and not counted):
             break
     said = set(chain.from_iterable(phrases))
     kept = [
         w
         for w in all_words
-        if (w not in FILLER or w in said) and w not in PREPOSITIONS and w not in NAME_VERBS
+        if (w not in FILLER or w in said)
+        and w not in PREPOSITIONS
+        and w not in NAME_VERBS
+        and not w.isdigit()
     ]
     if denied or hedged:
         kept = [w for w in kept if w in said or w in POSITION]
