@@ -552,6 +552,12 @@ CASES_UNNAMED_COUNTS = [
         _case(f"C1 {subject} is no bench", _BENCH_GONE, removed(subject), None)
         for subject in ["couple_on_bench", "couple_sitting_on_bench", "two_on_bench"]
     ),
+    # So is a part of looks or places alone before where the thing is.
+    *(
+        _case(f"C1 {subject} is no table", removed("table"), removed(subject), None)
+        for subject in ["red_on_table", "small_near_table", "left_on_table", "red_in_table"]
+    ),
+    _case("C1 top_of_tower is the tower", removed("tower"), removed("top_of_tower"), "d01"),
     _case("C1 bench is no couple on a bench", removed("couple_on_bench"), removed("bench"), None),
     # "of" names what is counted, and a counted head is the head.
     *(

@@ -303,7 +303,9 @@ def parse_name(text: str) -> Name:
     #
     # A part that counts but names nothing is vague too, unless "of" names
     # what it counts ("pair_of_shoes"): a "couple" (read as 2) on a bench is
-    # no bench, nor are "two_near_tree" a tree (red team round 19).
+    # no bench, nor are "two_near_tree" a tree (red team round 19). So is a
+    # part of looks or places alone before where it is: "red_on_table" is
+    # something red, not the table; "top_of_tower" is still the tower.
     phrases: list[list[str]] = [[]]
     joins: list[str] = [""]  # the word that opened each phrase
     vague = [False]
@@ -359,8 +361,9 @@ def parse_name(text: str) -> Name:
                 if joins[index + 1] in PLACE_WORDS:
                     landmarks.add(following)
             break
-        counted = index + 1 < len(phrases) and joins[index + 1] in _OF_KIND
-        if vague[index] or (counts[index] and not counted):
+        opened_by = joins[index + 1] if index + 1 < len(phrases) else ""
+        placed = bool(phrase) and opened_by in PREPOSITIONS and opened_by not in _OF_KIND
+        if vague[index] or (counts[index] and opened_by not in _OF_KIND) or placed:
             break
     said = set(chain.from_iterable(phrases))
     kept = [
