@@ -585,3 +585,23 @@ CASES_UNNAMED_COUNTS = [
 )
 def test_unnamed_counts(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_SHORTS = [
+    # _lexicon.NOT_PLURAL: "shorts" read as "short", a size and no head, so
+    # boy_shorts was the boy and blue_shorts named nothing.
+    _case("W1 the boy's shorts are no boy", removed("boy"), removed("boy_shorts"), None),
+    _case(
+        "W1 blue shorts are the shorts turning blue",
+        _attr("shorts", "color", "red", "blue"),
+        _attr("blue_shorts", "color", "red", "blue"),
+        "d01",
+    ),
+    _case("W1 the boy's shorts are the shorts", removed("shorts"), removed("boy_shorts"), "d01"),
+    _case("W1 a short dog is still a dog", removed("dog"), removed("short_dog"), "d01"),
+]
+
+
+@pytest.mark.parametrize("case", CASES_SHORTS, ids=[c["name"] for c in CASES_SHORTS])
+def test_shorts(case: dict) -> None:
+    assert_judged(case)

@@ -526,6 +526,7 @@ IE_NOUNS = frozenset(
     """.split()
 )
 NOT_PLURAL_SUFFIXES = ("ss", "us", "is", "ous", "ics")
+#: "Shorts" too: read as "short", a size, boy_shorts was the boy (red team round 19).
 NOT_PLURAL = frozenset(
-    "gas yes plus lens series species news sheep fish deer chassis canvas atlas".split()
+    "gas yes plus lens series species news sheep fish deer chassis canvas atlas shorts".split()
 )
