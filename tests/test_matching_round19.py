@@ -605,3 +605,48 @@ CASES_SHORTS = [
 @pytest.mark.parametrize("case", CASES_SHORTS, ids=[c["name"] for c in CASES_SHORTS])
 def test_shorts(case: dict) -> None:
     assert_judged(case)
+
+
+_DOG_ON_WALL = added(
+    "dog", description="A brown dog appears on the wall on the left in the second panel."
+)
+_DOG_PICTURE = added(
+    "picture", aliases=["dog_picture"], description="A picture of a dog appears on the wall."
+)
+
+CASES_PICTURE_VALUES = [
+    # _values._phrase_heads: a picture is a thing in a value, as in a name.
+    # Read as filler, "a picture of a dog" brought a dog: a wall's contents
+    # turning to it found the dog added.
+    *(
+        _case(
+            f"O3 a wall gaining {value!r} is no dog",
+            _DOG_ON_WALL,
+            _attr("wall", "contents", "empty", value),
+            None,
+        )
+        for value in ["a picture of a dog", "a photo of a dog", "a dog picture"]
+    ),
+    *(
+        _case(
+            f"O3 a wall gaining {value!r} is the picture",
+            _DOG_PICTURE,
+            _attr("wall", "contents", "empty", value),
+            "d01",
+        )
+        for value in ["a picture of a dog", "a photo of a dog", "a dog picture"]
+    ),
+    _case(
+        "O3 a wall gaining a dog is the dog",
+        _DOG_ON_WALL,
+        _attr("wall", "contents", "empty", "a dog"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "case", CASES_PICTURE_VALUES, ids=[c["name"] for c in CASES_PICTURE_VALUES]
+)
+def test_picture_values(case: dict) -> None:
+    assert_judged(case)
