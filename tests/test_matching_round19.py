@@ -650,3 +650,37 @@ CASES_PICTURE_VALUES = [
 )
 def test_picture_values(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_MORE_KINDS = [
+    # _lexicon.NOT_A_KIND_OF: open compounds that are no kind of their head,
+    # against heads of the generator's catalogue (its teddy bear is also
+    # "bear", its pig "pig").
+    *(
+        _case(f"K4 {subject} is no {gold}", removed(gold), removed(subject), None)
+        for subject, gold in [
+            ("guinea_pig", "pig"),
+            ("gravy_boat", "boat"),
+            ("koala_bear", "bear"),
+            ("silver_fish", "fish"),
+            ("dumb_bell", "bell"),
+            ("rocking_horse", "horse"),
+            ("family_tree", "tree"),
+        ]
+    ),
+    _case(
+        "K4 a gummy bear is no teddy bear known as bear",
+        {**removed("teddy_bear"), "aliases": ["teddy", "bear", "toy_bear"]},
+        removed("gummy_bear"),
+        None,
+    ),
+    *(
+        _case(f"K4 {subject} is a {gold}", removed(gold), removed(subject), "d01")
+        for subject, gold in [("polar_bear", "bear"), ("bull_dog", "dog"), ("crab_apple", "apple")]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_MORE_KINDS, ids=[c["name"] for c in CASES_MORE_KINDS])
+def test_more_kinds(case: dict) -> None:
+    assert_judged(case)

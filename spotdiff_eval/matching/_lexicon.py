@@ -167,7 +167,8 @@ STATES = frozenset("framed painted carved stuffed".split())
 #: arm chair, basket ball) is not listed, nor one a colour could spell
 #: (green_house is also a green house). Red team round 18 added those whose
 #: head the generator's catalogue has (an oil drum, a flower bed, a piano key).
-#: Round 19: a sea star (the starfish's alias) is no star in the sky.
+#: Round 19: a sea star (the starfish's alias) is no star in the sky, and
+#: more of those whose head the catalogue has (a guinea pig, a gummy bear).
 NOT_A_KIND_OF = frozenset(
     tuple(pair.split("_"))
     for pair in """
@@ -179,7 +180,8 @@ NOT_A_KIND_OF = frozenset(
     oil_drum ear_drum saw_horse prairie_dog corn_dog lady_bird piano_key eye_ball
     meat_ball cotton_ball fish_cake cuttle_fish flower_bed sea_bed river_bed hand_truck
     sea_cow butter_cup water_table time_table sun_glass
-    sea_star
+    sea_star guinea_pig gravy_boat koala_bear gummy_bear silver_fish cray_fish dumb_bell
+    bar_bell rocking_horse hobby_horse clothes_horse shoe_tree family_tree chimney_pot
     """.split()
 )
 
