@@ -102,7 +102,7 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
         elif (word in VERB_MARKERS or word in CHANGE_WORDS) and not _noun_here(clause, end):
             if named or vague:
                 return phrase, named, vague, end
-        elif (vague or name_head(phrase) is not None) and _tells_an_act(clause, end):
+        elif _tells_an_act(clause, end) and (vague or name_head(phrase) is not None):
             return phrase, named, vague, end  # not after a look alone: "the red-haired girl"
         elif word in NOT_A_KIND_OF_HEAD or (word not in FILLER and not word.isdigit()):
             # A depiction word is what it is about: "a picture of a dog".

@@ -198,6 +198,8 @@ def _kind_veto(pred: Difference, p: Profile, g: Profile) -> str | None:
         found = _kind_clash(head, p.modifiers, p, g)
         if found is not None:
             return found
+    if g.heads.isdisjoint(p.change_words) and g.heads.isdisjoint(p.lead_words):
+        return None  # nearly every pair: nothing outside the subject names the gold
     for outside, modifiers in _named_outside(pred, p, g.heads - {head}):
         found = _kind_clash(outside, modifiers, p, g)
         if found is not None:
@@ -209,8 +211,6 @@ def _named_outside(
     pred: Difference, p: Profile, heads: frozenset[str]
 ) -> list[tuple[str, Modifiers]]:
     """The objects of ``heads`` the prediction names outside its subject, with their kinds."""
-    if heads.isdisjoint(p.all_words) and heads.isdisjoint(p.lead_words):
-        return []  # nearly every pair: nothing outside the subject names the gold
     texts = [v for v in (pred.from_value, pred.to_value) if v]
     if pred.description and not p.lead_head.isdisjoint(heads) and not p.vague:
         texts.append(" ".join(lead_phrase(pred.description)))
