@@ -485,6 +485,7 @@ CASES_ACTS = [
             ("The girl dropped the doll.", "doll"),
             ("The cat left the bench.", "bench"),
             ("Something kicked the ball.", "ball"),
+            ("A cat-shaped balloon is gone.", "cat"),
         ]
     ),
     *(
@@ -494,8 +495,9 @@ CASES_ACTS = [
             ("The cat sat on the mat, then left.", "cat"),
             ("The bird flew off.", "bird"),
             ("The cat left the bench.", "cat"),
-            # a look in "-ed" before the noun, and nouns in "-ed", stay in it
+            # a look in "-ed" before a noun, and nouns in "-ed", stay in it
             ("The red-haired girl is gone.", "girl"),
+            ("A cat-shaped balloon is gone.", "balloon"),
             ("The striped cat is gone.", "cat"),
             ("The flower bed is gone.", "flower_bed"),
             ("The cat left of the tree is gone.", "cat"),

@@ -12,6 +12,7 @@ from functools import lru_cache
 from itertools import chain
 
 from ._lexicon import (
+    ADJECTIVES,
     ATTRIBUTE_CATEGORIES,
     ATTRIBUTE_WORDS,
     CHANGE_WORDS,
@@ -60,6 +61,14 @@ _IRREGULAR_PASTS = frozenset(
 )
 #: Nouns in "-ed" a phrase may hold after its first noun: "flower bed", "sea weed".
 _NOUN_ENDINGS = ("bed", "eed", "shed", "sled")
+#: What follows a verb in "-ed", and no adjective in "-ed": "kicked *the* ball",
+#: "jumped *away*", "painted *red*", "perched *on* a branch".
+_AFTER_AN_ACT = (
+    _WHAT_IT_ACTS_ON
+    | PREPOSITIONS
+    | ADJECTIVES
+    | frozenset("away off out up down back over around".split())
+)
 
 
 def _tells_an_act(clause: tuple[str, ...], index: int) -> bool:
@@ -72,12 +81,15 @@ def _tells_an_act(clause: tuple[str, ...], index: int) -> bool:
     is a place.
     """
     word = clause[index]
+    following = clause[index + 1] if index + 1 < len(clause) else None
     if word == "left":
-        following = clause[index + 1] if index + 1 < len(clause) else None
         return following in _WHAT_IT_ACTS_ON
     if word in _IRREGULAR_PASTS:
         return True
-    return len(word) >= 5 and word.endswith("ed") and not word.endswith(_NOUN_ENDINGS)
+    if len(word) < 5 or not word.endswith("ed") or word.endswith(_NOUN_ENDINGS):
+        return False
+    # Before a noun it is a look: "a cat-shaped balloon" is a balloon.
+    return following is None or following.isdigit() or following in _AFTER_AN_ACT
 
 
 def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
