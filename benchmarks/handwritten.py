@@ -5,7 +5,7 @@ answers a careful judge accepts, refuses, or finds with wrong details) and
 scores every answer alone against its item's golds. Prints the share of
 honest answers accepted, wrong ones refused and swapped ones found, and, with
 ``--list``, every honest answer refused with the rule that refused it: the
-synonyms a hand-made set must give as aliases ("comforter" for a duvet), and
+synonyms a hand-made set must give as aliases ("angler" for a fisherman), and
 what the next rule change could take on. The tests pin the refusals and the
 swapped answers; this prints what is measured, not pinned.
 

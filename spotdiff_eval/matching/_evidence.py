@@ -30,7 +30,9 @@ from ._modifiers import (
     about_itself,
     lead_looks,
     name_modifiers,
+    phrase_kinds,
     value_looks,
+    with_kinds,
     with_looks,
 )
 from ._normalize import Name, content_words, parse_name, words
@@ -134,6 +136,7 @@ class _Told(NamedTuple):
     lead_head: frozenset[str]
     counted: frozenset[str]
     looks: Looks
+    phrase: tuple[str, ...] = ()
 
 
 #: Attributes that say a thing holds something, not what: "contents", "items".
@@ -235,6 +238,7 @@ def _told(description: str | None) -> _Told:
         lead_head=frozenset() if head is None else frozenset([head]),
         counted=counted_in(clauses) if counts else frozenset(),
         looks=lead_looks(lead - {head}),
+        phrase=phrase,
     )
 
 
@@ -252,6 +256,10 @@ def profile(diff: Difference) -> Profile:
     modifiers = stated.modifiers
     if told.looks and about_itself(named.heads, told.lead_words):
         modifiers = with_looks(modifiers, told.looks)
+    if named.head is None and told.lead_head:
+        # A vague subject names its object by its description, kind words
+        # and all: "A toy car is gone" is no car (red team round 19).
+        modifiers = with_kinds(modifiers, phrase_kinds(told.phrase))
     return Profile(
         diff.kind,
         named.head,

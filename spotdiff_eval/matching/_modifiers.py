@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ._lexicon import (
     ADJECTIVES,
@@ -30,7 +31,7 @@ from ._lexicon import (
     STATES,
 )
 from ._looks import READABLE, SIZE_SCALE, group_looks
-from ._normalize import Name, words
+from ._normalize import Name, parse_name, words
 from ._values import negated, value_heads
 
 _DESCRIBING = ADJECTIVES | SHAPES | SIZE_SCALE | STATES
@@ -218,6 +219,30 @@ def with_looks(named: Modifiers, *more: Looks) -> Modifiers:
         return named  # most differences: no value or lead phrase states a look
     looks = _joined((named.looks, *more))
     return Modifiers(looks, named.places, named.kinds, named.replicas, named.bare)
+
+
+@lru_cache(maxsize=8192)
+def named_kinds(text: str) -> tuple[str | None, Modifiers]:
+    """The head a text names, read as a name, and what its words make it: its kinds.
+
+    For what a prediction names outside its subject: a vague subject's
+    description, a container's values. "A toy car is gone", "The palm tree
+    is gone" and "The dog house is gone" found the car, the pine tree and
+    the house, where the same words as a subject were refused (red team
+    round 19).
+    """
+    name = parse_name(text)
+    return name.head, name_modifiers((name,))
+
+
+def phrase_kinds(phrase: tuple[str, ...]) -> Modifiers:
+    """What a description's lead phrase makes its head (:func:`named_kinds`)."""
+    return named_kinds(" ".join(phrase))[1]
+
+
+def with_kinds(named: Modifiers, told: Modifiers) -> Modifiers:
+    """``named`` (looks and places) with the kinds of ``told`` (:func:`phrase_kinds`)."""
+    return Modifiers(named.looks, named.places, told.kinds, told.replicas, told.bare)
 
 
 def about_itself(heads: frozenset[str], lead: frozenset[str]) -> bool:

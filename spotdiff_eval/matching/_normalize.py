@@ -88,6 +88,10 @@ _LETTERS_SPELLED_OUT = str.maketrans(
 )
 
 
+#: A possessive ending, straight or curly apostrophe: "cat's", "boy’s".
+_POSSESSIVE = re.compile(r"['\u2019\u2018`\u00b4]s(?![a-z0-9])", re.I)
+
+
 @lru_cache(maxsize=65536)
 def _token_words(token: str) -> tuple[str, ...]:
     """The canonical words of one whitespace-free token ("Cloud-Small," -> cloud, small).
@@ -95,11 +99,16 @@ def _token_words(token: str) -> tuple[str, ...]:
     Full-width and other compatibility forms read as their plain letters
     first: a model may answer "ｃａｔ" (red team round 11). Accents go too, and
     a few letters become the two they stand for: "café" and "piñata" were
-    read as "caf" and "pi ata" (round 16).
+    read as "caf" and "pi ata" (round 16). A possessive's "s" is no word:
+    read as one, it stood between the owner and the head, so "woman's_hat"
+    was the man's hat (the shared "s" its kind), and "cat's fur" turning
+    black no part of the cat turning black (red team round 19).
     """
     if not token.isascii():
         decomposed = unicodedata.normalize("NFKD", token.translate(_LETTERS_SPELLED_OUT))
         token = "".join(c for c in decomposed if not unicodedata.combining(c))
+    if "s" in token or "S" in token:
+        token = _POSSESSIVE.sub("", token)  # after NFKD: a full-width "＇ｓ" too
     text = _CAMEL.sub(" ", token).lower()
     text = _DIGITS_AND_LETTERS.sub(" ", text)
     return tuple(canonical_word(w) for w in _SPLIT.split(text) if w)
@@ -280,7 +289,7 @@ _OF_KIND = frozenset({"of"})
 @lru_cache(maxsize=65536)
 def parse_name(text: str) -> Name:
     """Parse a subject or alias into head, core words and position words."""
-    all_words = _without_panel_positions([w for w in words(text) if not w.isdigit()])
+    all_words = _without_panel_positions(list(words(text)))
     # The head lives before the first preposition ("apples_in_tree"); if that
     # part holds only positions or generic words ("top_of_tower",
     # "number_of_rays"), it lives after it. A part that holds a vague noun
@@ -291,9 +300,16 @@ def parse_name(text: str) -> Name:
     # a negation ("not_a_cat", "rug_without_cat") never holds the head, and
     # "dog_or_cat" names neither (red team G6). "no" is no negation here: a
     # no_parking_sign is a sign.
+    #
+    # A part that counts but names nothing is vague too, unless "of" names
+    # what it counts ("pair_of_shoes"): a "couple" (read as 2) on a bench is
+    # no bench, nor are "two_near_tree" a tree (red team round 19). So is a
+    # part of looks or places alone before where it is: "red_on_table" is
+    # something red, not the table; "top_of_tower" is still the tower.
     phrases: list[list[str]] = [[]]
     joins: list[str] = [""]  # the word that opened each phrase
     vague = [False]
+    counts = [False]
     denied: set[int] = set()
     hedged = False
     for previous, word in zip(["", *all_words], all_words, strict=False):
@@ -304,13 +320,18 @@ def parse_name(text: str) -> Name:
             phrases.append([])
             joins.append(word)
             vague.append(False)
+            counts.append(False)
             if denies:
                 denied.add(len(phrases) - 1)
         elif word in VAGUE_NOUNS:
             vague[-1] = True
         elif word == "or":
             hedged = True
-        elif word not in FILLER or (word in PICTURE_WORDS and len(phrases) == 1):
+        elif word.isdigit():
+            counts[-1] = True
+        elif word not in FILLER or (word in PICTURE_WORDS and joins[-1] not in PREPOSITIONS):
+            # "picture" is a thing but after a preposition ("cat_in_the_picture"),
+            # even after a verb: "tilted_picture" (red team round 19)
             phrases[-1].append(word)
     for index in denied:
         phrases[index] = []
@@ -340,13 +361,18 @@ def parse_name(text: str) -> Name:
                 if joins[index + 1] in PLACE_WORDS:
                     landmarks.add(following)
             break
-        if vague[index]:
+        opened_by = joins[index + 1] if index + 1 < len(phrases) else ""
+        placed = bool(phrase) and opened_by in PREPOSITIONS and opened_by not in _OF_KIND
+        if vague[index] or (counts[index] and opened_by not in _OF_KIND) or placed:
             break
     said = set(chain.from_iterable(phrases))
     kept = [
         w
         for w in all_words
-        if (w not in FILLER or w in said) and w not in PREPOSITIONS and w not in NAME_VERBS
+        if (w not in FILLER or w in said)
+        and w not in PREPOSITIONS
+        and w not in NAME_VERBS
+        and not w.isdigit()
     ]
     if denied or hedged:
         kept = [w for w in kept if w in said or w in POSITION]

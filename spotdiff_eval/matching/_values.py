@@ -61,9 +61,16 @@ def _phrase_heads(value: str, breaks: frozenset[str]) -> list[tuple[frozenset[st
             if word is not None:
                 opened.add(word)
             phrase = []
-        elif word not in FILLER:
+        elif word not in FILLER or word in _PICTURES:
             phrase.append(word)
     return heads
+
+
+#: A picture is a thing in a value, as in a name: "a picture of a dog" (or
+#: "a photo of a dog", one word) brings a picture, not a dog. Read as filler,
+#: it left the dog the value's object, and a wall's contents turning to it
+#: found the dog added (red team round 19).
+_PICTURES = frozenset({"picture"})
 
 
 #: Words that list: each item of a list is a phrase of its own.

@@ -1,0 +1,688 @@
+"""Matching decisions from red team round 19, each as a careful judge decides it.
+
+Round 19 looked for answers that earn points without looking, wrong objects
+the matcher accepts and honest answers it refuses, measured on the bundled
+set, fresh generated sets and the hand-written battery. Format as in
+shared/scoring-cases.json.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import added, assert_judged, removed
+from conftest import attribute_change as _attr
+from conftest import one_gold_case as _case
+
+from spotdiff_eval.matching._normalize import words
+
+
+def _count(subject: str, before: str, after: str, **extra: object) -> dict:
+    return {"kind": "count_change", "subject": subject, "from": before, "to": after, **extra}
+
+
+# Golds as the bundled set writes them (scene_0019, 0022, 0016, 0023, 0005,
+# 0017): an alias whose head is not the subject's is a looser name of it.
+_BROOM = removed(
+    "broom",
+    aliases=["brush", "red_broom"],
+    description="The red broom in the middle is missing from the second panel.",
+)
+_PAINTING = added(
+    "painting",
+    aliases=["picture_frame", "wall_picture", "frame", "blue_painting"],
+    description="A blue painting appears on the wall in the middle in the second panel.",
+)
+_BENCH = removed(
+    "bench",
+    aliases=["park_bench", "seat", "blue_bench"],
+    description="The blue bench on the left is missing from the second panel.",
+)
+_TRUMPET = added(
+    "trumpet",
+    aliases=["horn", "yellow_trumpet"],
+    description="A yellow trumpet appears in the middle in the second panel.",
+)
+_PADLOCK = _attr(
+    "padlock",
+    "color",
+    "red",
+    "blue",
+    aliases=["lock", "red_padlock"],
+    description="The padlock on the left changes from red to blue.",
+)
+_TRASH_CANS = _count(
+    "trash_can",
+    "4",
+    "2",
+    aliases=["bin", "rubbish_bin", "garbage_can", "trash_cans"],
+    description="The second panel shows two trash cans on the right instead of four.",
+)
+_LIGHT_BULB = removed(
+    "light_bulb",
+    aliases=["bulb", "lightbulb", "yellow_light_bulb"],
+    description="The yellow light bulb on the right is missing from the second panel.",
+)
+
+CASES_ALIAS_KINDS = [
+    # _vetoes._only_an_alias: the gold's head is "any kind of it" only when
+    # it is the subject's head. An alias with another head is a name of the
+    # gold's object, so a kind word the gold never says makes it another
+    # thing: each of these was accepted as the gold, route same_object.
+    *(
+        _case(f"A1 {subject} is no {name}", gold, diff(subject), None)
+        for subject, gold, name, diff in [
+            ("tooth_brush", _BROOM, "broom", removed),
+            ("hair_brush", _BROOM, "broom", removed),
+            ("window_frame", _PAINTING, "painting", added),
+            ("door_frame", _PAINTING, "painting", added),
+            ("car_seat", _BENCH, "bench", removed),
+            ("toilet_seat", _BENCH, "bench", removed),
+            ("car_horn", _TRUMPET, "trumpet", added),
+            ("deer_horn", _TRUMPET, "trumpet", added),
+        ]
+    ),
+    _case(
+        "A1 a door lock turning blue is no padlock",
+        _PADLOCK,
+        _attr("door_lock", "color", "red", "blue"),
+        None,
+    ),
+    _case(
+        "A1 recycling bins are no trash cans the gold never calls so",
+        _TRASH_CANS,
+        _count("recycling_bin", "4", "2"),
+        None,
+    ),
+    # The alias alone, with a look, or with a kind word the gold says, is
+    # still the gold; so is the subject's head written closed.
+    *(
+        _case(f"A1 {subject} is the {name}", gold, diff(subject), "d01")
+        for subject, gold, name, diff in [
+            ("brush", _BROOM, "broom", removed),
+            ("red_brush", _BROOM, "broom", removed),
+            ("frame", _PAINTING, "painting", added),
+            ("photo_frame", _PAINTING, "painting", added),
+            ("seat", _BENCH, "bench", removed),
+            ("park_seat", _BENCH, "bench", removed),
+            ("horn", _TRUMPET, "trumpet", added),
+            ("glass_lightbulb", _LIGHT_BULB, "light bulb", removed),
+        ]
+    ),
+    _case(
+        "A1 rubbish bins are the trash cans called so",
+        _TRASH_CANS,
+        _count("rubbish_bin", "4", "2"),
+        "d01",
+    ),
+    _case(
+        "A1 trash bins are the trash cans",
+        _TRASH_CANS,
+        _count("trash_bin", "4", "2"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_ALIAS_KINDS, ids=[c["name"] for c in CASES_ALIAS_KINDS])
+def test_alias_kinds(case: dict) -> None:
+    assert_judged(case)
+
+
+_CAT_TURNS_BLACK = _attr(
+    "cat",
+    "color",
+    "orange",
+    "black",
+    aliases=["kitten", "orange_cat"],
+    description="The cat in the middle changes from orange to black.",
+)
+
+CASES_POSSESSIVES = [
+    # _normalize._token_words: a possessive's "s" is no word. Read as one it
+    # was the modifier right before the head, so the owner was no kind of
+    # the head and, shared by both names, "s" was a kind they agreed on.
+    _case(
+        "P1 the woman's hat is not the man's", removed("man's_hat"), removed("woman's hat"), None
+    ),
+    _case("P1 the cat's bowl is not the dog's", removed("dog's_bowl"), removed("cat's bowl"), None),
+    _case(
+        "P1 the girl's shirt is not the boy's",
+        removed("boy's shirt", description="The boy's shirt is gone."),
+        removed("girl’s shirt"),  # a curly apostrophe, as models often write
+        None,
+    ),
+    # A part said with a possessive is the part said with an underscore.
+    *(
+        _case(
+            f"P1 {subject!r} turning black finds the cat",
+            _CAT_TURNS_BLACK,
+            _attr(subject, "color", "orange", "black"),
+            "d01",
+        )
+        for subject in ["cat's_fur", "cat’s fur", "CAT'S FUR", "cat_fur"]
+    ),
+    # The owner's name, any way it is written, is still the same thing.
+    *(
+        _case(f"P1 {subject!r} is the man's hat", removed("man's_hat"), removed(subject), "d01")
+        for subject in ["man's hat", "mans_hat", "hat", "man_hat"]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_POSSESSIVES, ids=[c["name"] for c in CASES_POSSESSIVES])
+def test_possessives(case: dict) -> None:
+    assert_judged(case)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("cat's_tail", ("cat", "tail")),
+        ("Boy’s Shirt", ("boy", "shirt")),
+        ("dogs' bowls", ("dog", "bowl")),
+        ("CAT'S", ("cat",)),
+        ("ｃａｔ＇ｓ tail", ("cat", "tail")),  # full width, read as plain letters first
+        ("s'mores", ("s", "more")),  # only an ending "'s" is a possessive
+    ],
+)
+def test_possessive_words(text: str, expected: tuple[str, ...]) -> None:
+    assert words(text) == expected
+
+
+_STARFISH = removed(
+    "starfish",
+    aliases=["sea_star", "orange_starfish"],
+    description="The orange starfish on the sand on the left is missing from the second panel.",
+)
+
+CASES_SEA_STAR = [
+    # _lexicon.NOT_A_KIND_OF: the generator calls a starfish "sea_star", so
+    # a star (in the sky, on a flag) was the starfish. A sea star is no star.
+    _case("K3 a star is no sea star", _STARFISH, removed("star"), None),
+    _case("K3 a shooting star is no sea star", _STARFISH, removed("shooting_star"), None),
+    *(
+        _case(f"K3 {subject} is the starfish", _STARFISH, removed(subject), "d01")
+        for subject in ["starfish", "sea_star", "orange_starfish", "starfishes"]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_SEA_STAR, ids=[c["name"] for c in CASES_SEA_STAR])
+def test_sea_star(case: dict) -> None:
+    assert_judged(case)
+
+
+CASES_SYNONYMS = [
+    # _lexicon.SYNONYMS: one thing, two words an honest answer uses. Each
+    # was refused (no_candidate, or another_kind for refrigerator_magnet).
+    _case(
+        "Y1 a refrigerator magnet is the fridge magnet",
+        _attr("fridge_magnet", "color", "red", "green"),
+        _attr("refrigerator_magnet", "color", "red", "green"),
+        "d01",
+    ),
+    _case(
+        "Y1 a necktie is the man's tie",
+        _attr("man_tie", "color", "blue", "red"),
+        _attr("necktie", "color", "blue", "red"),
+        "d01",
+    ),
+    _case("Y1 a gull is the seagull", removed("seagull"), removed("gull"), "d01"),
+    _case(
+        "Y1 a parasol is the beach umbrella",
+        _attr("beach_umbrella", "color", "yellow", "red"),
+        _attr("parasol", "color", "yellow", "red"),
+        "d01",
+    ),
+    _case(
+        "Y1 a carpet is the rug",
+        _attr("rug", "pattern", "plain", "striped"),
+        _attr("carpet", "pattern", "plain", "striped"),
+        "d01",
+    ),
+    _case(
+        "Y1 a comforter is the duvet",
+        _attr("duvet", "pattern", "plain", "dotted"),
+        _attr("comforter", "pattern", "plain", "polka dot"),
+        "d01",
+    ),
+    _case("Y1 a chalkboard is the blackboard", removed("blackboard"), removed("chalkboard"), "d01"),
+    # Synonyms make no other thing the same: a gull is no other bird.
+    _case("Y1 a gull is no pigeon", removed("pigeon"), removed("gull"), None),
+    _case(
+        "Y1 a refrigerator magnet is no fridge door",
+        _attr("fridge_door", "color", "red", "green"),
+        _attr("refrigerator_magnet", "color", "white", "green"),
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_SYNONYMS, ids=[c["name"] for c in CASES_SYNONYMS])
+def test_synonyms(case: dict) -> None:
+    assert_judged(case)
+
+
+def _vague(description: str) -> dict:
+    return removed("object", description=description)
+
+
+CASES_DESCRIBED_KINDS = [
+    # _evidence.profile with _modifiers.phrase_kinds: a vague subject names
+    # its object by its description's lead phrase, and that phrase's kind
+    # words count as a subject's would. Moved from the subject to the
+    # description, each of these names was accepted (route described).
+    *(
+        _case(f"D1 '{text}' is no {gold}", removed(gold), _vague(text), None)
+        for text, gold in [
+            ("A toy car is gone.", "car"),
+            ("A model car is missing.", "car"),
+            ("A hot dog is gone.", "dog"),
+            ("The prairie dog is gone.", "dog"),
+            ("The dog house is gone.", "house"),
+            ("The light house is gone.", "house"),
+            ("The palm tree is gone.", "pine_tree"),
+            ("The car is gone.", "toy_car"),
+        ]
+    ),
+    _case(
+        "D1 'The tooth brush is gone.' is no broom",
+        _BROOM,
+        _vague("The tooth brush is gone."),
+        None,
+    ),
+    _case("D1 'A star is gone.' is no starfish", _STARFISH, _vague("A star is gone."), None),
+    # Looks, places and kinds the gold shares or leaves open still find it.
+    *(
+        _case(f"D1 '{text}' is the {gold}", removed(gold), _vague(text), "d01")
+        for text, gold in [
+            ("The red car is gone.", "car"),
+            ("The small brown dog is gone.", "dog"),
+            ("The house on the left is gone.", "house"),
+            ("The palm tree is gone.", "tree"),
+            ("The tree is gone.", "pine_tree"),
+            ("A tall pine tree is gone.", "pine_tree"),
+            ("A small toy car is gone.", "toy_car"),
+        ]
+    ),
+    _case("D1 'The brush is gone.' is the broom", _BROOM, _vague("The brush is gone."), "d01"),
+    _case(
+        "D1 'The sea star is gone.' is the starfish",
+        _STARFISH,
+        _vague("The sea star is gone."),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "case", CASES_DESCRIBED_KINDS, ids=[c["name"] for c in CASES_DESCRIBED_KINDS]
+)
+def test_described_kinds(case: dict) -> None:
+    assert_judged(case)
+
+
+_DOG_ON_FLOOR = added(
+    "dog", description="A brown dog appears on the floor on the left in the second panel."
+)
+_PINE_ON_HILL = removed("pine_tree", description="The pine tree on the hill is missing.")
+
+
+def _floor(after: str, description: str | None = None) -> dict:
+    extra = {} if description is None else {"description": description}
+    return _attr("floor", "contents", "empty", after, **extra)
+
+
+CASES_NAMED_OUTSIDE = [
+    # _vetoes._named_outside: what a prediction names outside its subject
+    # (its values, its description's lead phrase), by which the container
+    # route finds the gold, is read as a name with its own kind words. The
+    # floor's contents turning to a hot dog found the dog.
+    _case("O1 a hot dog on the floor is no dog", _DOG_ON_FLOOR, _floor("a hot dog"), None),
+    _case("O1 a toy dog on the floor is no dog", _DOG_ON_FLOOR, _floor("a toy dog"), None),
+    _case(
+        "O1 a toy dog told of is no dog",
+        _DOG_ON_FLOOR,
+        _floor("something", "A toy dog appears on the floor."),
+        None,
+    ),
+    _case(
+        "O1 a hill losing a palm tree is no pine tree gone",
+        _PINE_ON_HILL,
+        _attr("hill", "contents", "a palm tree", "nothing"),
+        None,
+    ),
+    # The object itself, with a look or no kind word, is still found.
+    _case("O1 a dog on the floor is the dog", _DOG_ON_FLOOR, _floor("a dog"), "d01"),
+    _case("O1 a brown dog on the floor is the dog", _DOG_ON_FLOOR, _floor("a brown dog"), "d01"),
+    _case(
+        "O1 a dog told of is the dog",
+        _DOG_ON_FLOOR,
+        _floor("something", "A dog appears on the floor."),
+        "d01",
+    ),
+    _case(
+        "O1 a hill losing a pine tree is the pine tree gone",
+        _PINE_ON_HILL,
+        _attr("hill", "contents", "a pine tree", "nothing"),
+        "d01",
+    ),
+    _case(
+        "O1 a hill losing a tree is the pine tree gone",
+        _PINE_ON_HILL,
+        _attr("hill", "contents", "a tree", "nothing"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_NAMED_OUTSIDE, ids=[c["name"] for c in CASES_NAMED_OUTSIDE])
+def test_named_outside(case: dict) -> None:
+    assert_judged(case)
+
+
+CASES_PHRASE_ENDS = [
+    # _lexicon.PREPOSITIONS and SCENE_VERBS: a phrase ends at these words
+    # too. Without them the last noun was the head, so the cat under the
+    # table was the table, and the girl eating an apple the apple.
+    *(
+        _case(f"E1 {subject} is no {gold}", removed(gold), removed(subject), None)
+        for subject, gold in [
+            ("cat_underneath_table", "table"),
+            ("cat_among_dogs", "dog"),
+            ("cat_opposite_dog", "dog"),
+            ("cat_alongside_dog", "dog"),
+            ("kite_beyond_tree", "tree"),
+            ("cat_upon_mat", "mat"),
+            ("cat_within_box", "box"),
+            ("bird_toward_tree", "tree"),
+            ("boy_riding_horse", "horse"),
+            ("boy_facing_dog", "dog"),
+            ("dog_chasing_cat", "cat"),
+        ]
+    ),
+    *(
+        _case(f"E1 {subject} is the {gold}", removed(gold), removed(subject), "d01")
+        for subject, gold in [
+            ("cat_underneath_table", "cat"),
+            ("cat_among_dogs", "cat"),
+            ("boy_riding_horse", "boy"),
+            ("riding_boot", "boot"),
+            ("playing_card", "card"),
+        ]
+    ),
+    *(
+        _case(f"E1 '{text}' is no {gold}", removed(gold), _vague(text), None)
+        for text, gold in [
+            ("The cat underneath the table is gone.", "table"),
+            ("The cat among the dogs is gone.", "dog"),
+            ("The girl eating an apple is gone.", "apple"),
+            ("The dog chasing the cat is gone.", "cat"),
+            ("The boy watching the bird is gone.", "bird"),
+        ]
+    ),
+    *(
+        _case(f"E1 '{text}' is the {gold}", removed(gold), _vague(text), "d01")
+        for text, gold in [
+            ("The cat underneath the table is gone.", "cat"),
+            ("The girl eating an apple is gone.", "girl"),
+            ("The sleeping cat is gone.", "cat"),
+        ]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_PHRASE_ENDS, ids=[c["name"] for c in CASES_PHRASE_ENDS])
+def test_phrase_ends(case: dict) -> None:
+    assert_judged(case)
+
+
+_CAT_GONE_DOG_CAME = [{"id": "d01", **removed("cat")}, {"id": "d02", **added("dog")}]
+
+CASES_PARTICIPLES = [
+    # _lexicon.PARTICIPLES end a phrase of a name, as the "-ing" forms do:
+    # read as the head, "replaced" named nothing, so the honest report of
+    # the swap found neither the cat removed nor the dog added.
+    {
+        "name": f"V1 {subject} finds the cat removed",
+        "gold": _CAT_GONE_DOG_CAME,
+        "predictions": [removed(subject)],
+        "expected": ["d01"],
+    }
+    for subject in ["cat_replaced_by_dog", "cat_swapped_for_dog"]
+]
+CASES_PARTICIPLES += [
+    # _normalize.parse_name: a picture after a participle or a verb is still
+    # the thing, as only a preposition makes it a panel ("cat_in_the_picture").
+    *(
+        _case(f"V1 {subject} is the picture", removed("picture"), removed(subject), "d01")
+        for subject in ["tilted_picture", "hanging_picture"]
+    ),
+    _case(
+        "V1 cat_in_the_picture is no picture",
+        removed("picture"),
+        removed("cat_in_the_picture"),
+        None,
+    ),
+    # A verb that is a noun stays one: bird feed is feed (round 15).
+    _case("V1 bird_feed is no bird", removed("bird"), removed("bird_feed"), None),
+]
+
+
+@pytest.mark.parametrize("case", CASES_PARTICIPLES, ids=[c["name"] for c in CASES_PARTICIPLES])
+def test_participles(case: dict) -> None:
+    assert_judged(case)
+
+
+CASES_ACTS = [
+    # _lead._tells_an_act: after a noun, a verb in the past ends the phrase a
+    # description is about, as a listed scene verb does. Read as part of the
+    # name, what the verb acts on was the head.
+    *(
+        _case(f"T1 '{text}' is no {gold}", removed(gold), _vague(text), None)
+        for text, gold in [
+            ("The boy kicked the ball away.", "ball"),
+            ("The girl dropped the doll.", "doll"),
+            ("The cat left the bench.", "bench"),
+            ("Something kicked the ball.", "ball"),
+            ("A cat-shaped balloon is gone.", "cat"),
+        ]
+    ),
+    *(
+        _case(f"T1 '{text}' is the {gold}", removed(gold), _vague(text), "d01")
+        for text, gold in [
+            ("The boy kicked the ball away.", "boy"),
+            ("The cat sat on the mat, then left.", "cat"),
+            ("The bird flew off.", "bird"),
+            ("The cat left the bench.", "cat"),
+            # a look in "-ed" before a noun, and nouns in "-ed", stay in it
+            ("The red-haired girl is gone.", "girl"),
+            ("A cat-shaped balloon is gone.", "balloon"),
+            ("The striped cat is gone.", "cat"),
+            ("The flower bed is gone.", "flower_bed"),
+            ("The cat left of the tree is gone.", "cat"),
+        ]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_ACTS, ids=[c["name"] for c in CASES_ACTS])
+def test_acts(case: dict) -> None:
+    assert_judged(case)
+
+
+_BROWN_DOG_ON_FLOOR = {**_DOG_ON_FLOOR, "aliases": ["brown_dog"]}
+
+CASES_OUTSIDE_LOOKS = [
+    # _vetoes._look_veto: the looks of the description's lead phrase count
+    # when it names the gold outside the subject, not only when it is about
+    # the subject itself. The floor's contents told of a black dog found the
+    # brown dog added.
+    _case(
+        "O2 a black dog told of on the floor is not the brown dog",
+        _BROWN_DOG_ON_FLOOR,
+        _floor("something", "A black dog appears on the floor."),
+        None,
+    ),
+    _case(
+        "O2 a brown dog told of on the floor is the brown dog",
+        _BROWN_DOG_ON_FLOOR,
+        _floor("something", "A brown dog appears on the floor."),
+        "d01",
+    ),
+    _case(
+        "O2 a dog told of on the floor is the brown dog",
+        _BROWN_DOG_ON_FLOOR,
+        _floor("something", "A dog appears on the floor."),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_OUTSIDE_LOOKS, ids=[c["name"] for c in CASES_OUTSIDE_LOOKS])
+def test_outside_looks(case: dict) -> None:
+    assert_judged(case)
+
+
+_BENCH_GONE = removed("bench", description="The bench in the park is gone.")
+
+CASES_UNNAMED_COUNTS = [
+    # _normalize.parse_name: a part of a name that counts but names nothing
+    # is vague, like "item_on_counter": the head was sought after it, so the
+    # couple on the bench ("couple" reads as 2) was the bench.
+    *(
+        _case(f"C1 {subject} is no bench", _BENCH_GONE, removed(subject), None)
+        for subject in ["couple_on_bench", "couple_sitting_on_bench", "two_on_bench"]
+    ),
+    # So is a part of looks or places alone before where the thing is.
+    *(
+        _case(f"C1 {subject} is no table", removed("table"), removed(subject), None)
+        for subject in ["red_on_table", "small_near_table", "left_on_table", "red_in_table"]
+    ),
+    _case("C1 top_of_tower is the tower", removed("tower"), removed("top_of_tower"), "d01"),
+    _case("C1 bench is no couple on a bench", removed("couple_on_bench"), removed("bench"), None),
+    # "of" names what is counted, and a counted head is the head.
+    *(
+        _case(f"C1 {subject} is the bench", _BENCH_GONE, removed(subject), "d01")
+        for subject in ["bench", "one_bench", "bench_2", "single_bench"]
+    ),
+    _case("C1 a pair of shoes is shoes", removed("shoe"), removed("pair_of_shoes"), "d01"),
+    _case(
+        "C1 a couple of birds on the bench are birds",
+        removed("bird"),
+        removed("couple_of_birds_on_bench"),
+        "d01",
+    ),
+    _case(
+        "C1 the same name is still itself",
+        removed("couple_on_bench"),
+        removed("couple_on_bench"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "case", CASES_UNNAMED_COUNTS, ids=[c["name"] for c in CASES_UNNAMED_COUNTS]
+)
+def test_unnamed_counts(case: dict) -> None:
+    assert_judged(case)
+
+
+CASES_SHORTS = [
+    # _lexicon.NOT_PLURAL: "shorts" read as "short", a size and no head, so
+    # boy_shorts was the boy and blue_shorts named nothing.
+    _case("W1 the boy's shorts are no boy", removed("boy"), removed("boy_shorts"), None),
+    _case(
+        "W1 blue shorts are the shorts turning blue",
+        _attr("shorts", "color", "red", "blue"),
+        _attr("blue_shorts", "color", "red", "blue"),
+        "d01",
+    ),
+    _case("W1 the boy's shorts are the shorts", removed("shorts"), removed("boy_shorts"), "d01"),
+    _case("W1 a short dog is still a dog", removed("dog"), removed("short_dog"), "d01"),
+]
+
+
+@pytest.mark.parametrize("case", CASES_SHORTS, ids=[c["name"] for c in CASES_SHORTS])
+def test_shorts(case: dict) -> None:
+    assert_judged(case)
+
+
+_DOG_ON_WALL = added(
+    "dog", description="A brown dog appears on the wall on the left in the second panel."
+)
+_DOG_PICTURE = added(
+    "picture", aliases=["dog_picture"], description="A picture of a dog appears on the wall."
+)
+
+CASES_PICTURE_VALUES = [
+    # _values._phrase_heads: a picture is a thing in a value, as in a name.
+    # Read as filler, "a picture of a dog" brought a dog: a wall's contents
+    # turning to it found the dog added.
+    *(
+        _case(
+            f"O3 a wall gaining {value!r} is no dog",
+            _DOG_ON_WALL,
+            _attr("wall", "contents", "empty", value),
+            None,
+        )
+        for value in ["a picture of a dog", "a photo of a dog", "a dog picture"]
+    ),
+    *(
+        _case(
+            f"O3 a wall gaining {value!r} is the picture",
+            _DOG_PICTURE,
+            _attr("wall", "contents", "empty", value),
+            "d01",
+        )
+        for value in ["a picture of a dog", "a photo of a dog", "a dog picture"]
+    ),
+    _case(
+        "O3 a wall gaining a dog is the dog",
+        _DOG_ON_WALL,
+        _attr("wall", "contents", "empty", "a dog"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "case", CASES_PICTURE_VALUES, ids=[c["name"] for c in CASES_PICTURE_VALUES]
+)
+def test_picture_values(case: dict) -> None:
+    assert_judged(case)
+
+
+CASES_MORE_KINDS = [
+    # _lexicon.NOT_A_KIND_OF: open compounds that are no kind of their head,
+    # against heads of the generator's catalogue (its teddy bear is also
+    # "bear", its pig "pig").
+    *(
+        _case(f"K4 {subject} is no {gold}", removed(gold), removed(subject), None)
+        for subject, gold in [
+            ("guinea_pig", "pig"),
+            ("gravy_boat", "boat"),
+            ("koala_bear", "bear"),
+            ("silver_fish", "fish"),
+            ("dumb_bell", "bell"),
+            ("rocking_horse", "horse"),
+            ("family_tree", "tree"),
+        ]
+    ),
+    _case(
+        "K4 a gummy bear is no teddy bear known as bear",
+        {**removed("teddy_bear"), "aliases": ["teddy", "bear", "toy_bear"]},
+        removed("gummy_bear"),
+        None,
+    ),
+    *(
+        _case(f"K4 {subject} is a {gold}", removed(gold), removed(subject), "d01")
+        for subject, gold in [("polar_bear", "bear"), ("bull_dog", "dog"), ("crab_apple", "apple")]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_MORE_KINDS, ids=[c["name"] for c in CASES_MORE_KINDS])
+def test_more_kinds(case: dict) -> None:
+    assert_judged(case)
