@@ -57,6 +57,11 @@ _TRASH_CANS = _count(
     aliases=["bin", "rubbish_bin", "garbage_can", "trash_cans"],
     description="The second panel shows two trash cans on the right instead of four.",
 )
+_TRASH_CANS_ONE = removed(
+    "trash_can",
+    aliases=["bin", "garbage_can"],
+    description="The gray trash can on the right is missing from the second panel.",
+)
 _LIGHT_BULB = removed(
     "light_bulb",
     aliases=["bulb", "lightbulb", "yellow_light_bulb"],
@@ -119,6 +124,20 @@ CASES_ALIAS_KINDS = [
         _TRASH_CANS,
         _count("trash_bin", "4", "2"),
         "d01",
+    ),
+    # What a thing is made of says how it looks, not that it is another
+    # kind of thing: a wooden seat is what a bench is, and a metal horn a
+    # trumpet. These honest answers were refused by the alias rule above.
+    *(
+        _case(f"A1 a {subject} is the {name}", gold, diff(subject), "d01")
+        for subject, gold, name, diff in [
+            ("wooden_seat", _BENCH, "bench", removed),
+            ("stone_seat", _BENCH, "bench", removed),
+            ("metal_horn", _TRUMPET, "trumpet", added),
+            ("brass_horn", _TRUMPET, "trumpet", added),
+            ("plastic_bin", _TRASH_CANS_ONE, "trash can", removed),
+            ("wooden_frame", _PAINTING, "painting", added),
+        ]
     ),
 ]
 

@@ -327,6 +327,18 @@ PATTERNS = frozenset(
     """.split()
 )
 
+#: What a thing is made of. Before a looser name of the gold's object it
+#: says how that object looks, not that it is another thing: a "wooden_seat"
+#: is what a bench known as "seat" is, a "metal_horn" a trumpet known as
+#: "horn" (red team round 19, ``vetoes._kind_veto``).
+MATERIALS = frozenset(
+    """
+    wooden wood metal metallic steel iron brass copper tin aluminium aluminum plastic
+    glass stone marble concrete brick ceramic clay porcelain leather fabric cloth wool
+    woollen woolen cotton paper cardboard rubber wicker straw bamboo silver golden gold
+    """.split()
+)
+
 #: Adjectives describe a name but are never its head ("Cloud-Small" is a cloud).
 ADJECTIVES = (
     COLORS

@@ -42,6 +42,7 @@ from functools import lru_cache
 from ..datasets import Difference
 from ._evidence import Profile, attribute_counts
 from ._lead import lead_phrase
+from ._lexicon import MATERIALS
 from ._looks import ambiguous_words, looks_agree
 from ._modifiers import Modifiers, about_itself, lead_looks, named_kinds
 from ._presence import appears_against_stays
@@ -223,8 +224,9 @@ def _kind_clash(head: str, mine: Modifiers, p: Profile, g: Profile) -> str | Non
     kinds, theirs = mine.kinds_of(head), g.modifiers.kinds_of(head)
     if kinds and head not in g.modifiers.bare and kinds.isdisjoint(theirs):
         return f"{'/'.join(sorted(kinds))} {head} is not {'/'.join(sorted(theirs))} {head}"
-    if kinds and _only_an_alias(head, g) and kinds.isdisjoint(g.all_words | g.lead_words):
-        return f"a {'/'.join(sorted(kinds))} {head} is not a {g.head}"
+    told = kinds - MATERIALS  # "wooden_seat" is what a bench is made of, no other kind
+    if told and _only_an_alias(head, g) and told.isdisjoint(g.all_words | g.lead_words):
+        return f"a {'/'.join(sorted(told))} {head} is not a {g.head}"
     for said, other in ((mine, g), (g.modifiers, p)):
         if head in said.bare:
             continue
