@@ -8,17 +8,34 @@ read, or does not describe what its key says, is a miss and is rewritten.
 
 The cache folder is trusted like the checkout's tools: CI must keep it out of
 reach of pull requests (a fresh folder per run, or one outside the checkout).
+Every entry is a regular file this module wrote by an atomic rename; so
+anything else under an entry's name (a symlink, out of the folder or not, a
+FIFO, a file larger than any entry) is a miss, refused unread and replaced
+(red team round 19).
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from pathlib import Path
 
 from ..datasets import write_text_atomic
 
 #: Bump to orphan every entry when what an entry holds changes shape.
 CACHE_FORMAT = "spotdiff-leaderboard-cache 1"
+#: Far above any report (a 16 MiB predictions file gives a few times that):
+#: only a file that is not ours is larger, and it is never read into memory.
+ENTRY_MAX_BYTES = 256 * 1024 * 1024
+#: No symlink followed, no waiting for a FIFO's writer, no terminal adopted.
+_READ_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
 
 
 def content_key(*parts: str | bytes) -> str:
@@ -49,10 +66,13 @@ class ContentCache:
         path = self._path(kind, key, ".json")
         if path is None:
             return None
+        raw = _read_entry(path)
+        if raw is None:
+            return None
         try:
-            return path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            return None  # missing or damaged: a miss, and the caller rewrites it
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return None  # damaged: a miss, and the caller rewrites it
 
     def put_text(self, kind: str, key: str, text: str) -> None:
         path = self._path(kind, key, ".json")
@@ -77,12 +97,46 @@ class ContentCache:
 
     def has_mark(self, kind: str, key: str) -> bool:
         path = self._path(kind, key, ".ok")
-        return path is not None and path.is_file()
+        return path is not None and _read_entry(path) is not None
 
     def mark(self, kind: str, key: str) -> None:
         path = self._path(kind, key, ".ok")
         if path is not None:
             write_text_atomic(path, "ok\n")
+
+
+def _read_entry(path: Path) -> bytes | None:
+    """The bytes of the regular file ``path`` within the cap, or None (a miss).
+
+    The kind folder is opened without following a link too: a ``reports``
+    folder that is a symlink is not the cache's either (red team round 19).
+    """
+    try:
+        folder = os.open(path.parent, _READ_FLAGS | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return None
+    try:
+        fd = os.open(path.name, _READ_FLAGS, dir_fd=folder)
+    except OSError:
+        return None  # missing, a symlink (ELOOP), or unreadable
+    finally:
+        os.close(folder)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > ENTRY_MAX_BYTES:
+            return None
+        chunks: list[bytes] = []
+        total = 0
+        while chunk := os.read(fd, min(ENTRY_MAX_BYTES + 1 - total, 1024 * 1024)):
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > ENTRY_MAX_BYTES:
+                return None  # grew since fstat
+        return b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 def _check_line(key: str, body: str) -> str:

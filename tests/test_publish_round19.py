@@ -1,0 +1,158 @@
+"""Red team round 19: what the publish build's report cache can be made to serve.
+
+The cache publish.yml restores holds reports only this job wrote; each entry
+is a regular file put there by an atomic rename. Anything else found under an
+entry's name (a symlink out of the folder, a FIFO, a file far larger than any
+report) was not written by the build and must be a miss that is scored
+again: never followed, waited on or read whole into memory.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from leaderboard_helpers import checkout, snapshot, standard_submissions, tampered
+
+from spotdiff_eval import load_dataset
+from spotdiff_eval.datasets._jsonio import dumps_layered
+from spotdiff_eval.leaderboard.build import compute_leaderboard
+from spotdiff_eval.leaderboard.scoring import REPORT_KIND, report_key
+
+
+@pytest.fixture
+def submissions(tmp_path: Path) -> Path:
+    folder = tmp_path / "submissions"
+    standard_submissions(folder)
+    return folder
+
+
+class Hung(Exception):
+    """Not an OSError (as TimeoutError is), so no ``except OSError`` can swallow it."""
+
+
+@pytest.fixture
+def no_hang() -> Iterator[None]:
+    """Fail the test after 30 s instead of hanging the run."""
+
+    def expire(signum: int, frame: object) -> None:
+        raise Hung("the build blocked on a cache entry")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(30)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def entry_of(submissions: Path, manifest: Path, cache: Path, sid: str) -> Path:
+    """Where the cache keeps the report of submission ``sid``, once built."""
+    board = compute_leaderboard(submissions, manifest, cache_dir=cache)
+    scored = next(s for s in board.scored if s.submission_id == sid)
+    key = report_key(load_dataset(manifest), scored.submission.predictions_sha256)
+    return cache / REPORT_KIND / f"{key}.json"
+
+
+def half_score(board) -> float:  # type: ignore[no-untyped-def]
+    entries = {e["submission_id"]: e for e in board.data["entries"]}
+    return entries["beta-half"]["metrics"]["overall_score"]
+
+
+def test_a_symlinked_entry_pointing_out_of_the_cache_is_scored_again(
+    submissions: Path, dataset_manifest: Path, tmp_path: Path
+) -> None:
+    """A link named like an entry served whatever file it pointed at: a report
+    planted outside the cache folder (here with a made-up score) was published."""
+    cache = tmp_path / "cache"
+    entry = entry_of(submissions, dataset_manifest, cache, "beta-half")
+    fresh = compute_leaderboard(submissions, dataset_manifest, cache_dir=None)
+    outside = tmp_path / "elsewhere.json"
+    outside.write_text(dumps_layered(tampered(fresh.scored[1].report, 0.987654)), "utf-8")
+    entry.unlink()
+    entry.symlink_to(outside)
+
+    again = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache)
+
+    assert again.rescored == 1
+    assert half_score(again) == half_score(fresh) != 0.987654
+    assert again.data == fresh.data
+    assert not entry.is_symlink()  # rewritten as the build's own file
+    assert "0.987654" in outside.read_text("utf-8")  # the link's target is left alone
+
+
+def test_a_fifo_named_like_an_entry_is_a_miss_not_a_hang(
+    submissions: Path, dataset_manifest: Path, tmp_path: Path, no_hang: None
+) -> None:
+    cache = tmp_path / "cache"
+    entry = entry_of(submissions, dataset_manifest, cache, "beta-half")
+    entry.unlink()
+    os.mkfifo(entry)
+
+    again = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache)
+
+    assert again.rescored == 1
+    assert entry.is_file()
+
+
+def test_a_huge_entry_is_not_read_into_memory(
+    submissions: Path, dataset_manifest: Path, tmp_path: Path
+) -> None:
+    """A sparse 64 GiB file under an entry's name was read whole: MemoryError, a
+    traceback instead of a build, or the runner killed for memory."""
+    cache = tmp_path / "cache"
+    entry = entry_of(submissions, dataset_manifest, cache, "beta-half")
+    with entry.open("r+b") as handle:
+        handle.truncate(64 * 1024**3)
+
+    script = (
+        "import resource, sys\n"
+        "from pathlib import Path\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))\n"
+        "from spotdiff_eval.leaderboard.build import compute_leaderboard\n"
+        "board = compute_leaderboard(Path(sys.argv[1]), Path(sys.argv[2]), "
+        "cache_dir=Path(sys.argv[3]))\n"
+        "print(board.rescored)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script, submissions, dataset_manifest, cache],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.split() == ["1"]
+    assert entry.stat().st_size < 1024**2
+
+
+def test_warm_and_cold_builds_agree_whatever_the_hash_seed(
+    tmp_path: Path,
+    make_dataset,  # type: ignore[no-untyped-def]
+) -> None:
+    """publish.yml builds on a restored cache; a clone builds cold, in another
+    process with another hash seed. LEADERBOARD.md and the site must be the
+    same bytes."""
+    repo = checkout(tmp_path, make_dataset)
+
+    def build(seed: str, site: str, markdown: str) -> None:
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        command = [
+            sys.executable, "-m", "spotdiff_eval", "leaderboard", "build",
+            "--cache-dir", ".spotdiff-cache", "--output", site, "--markdown", markdown,
+        ]  # fmt: skip
+        done = subprocess.run(command, cwd=repo, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+
+    build("1", "cold-site", "COLD.md")
+    build("2", "warm-site", "WARM.md")  # every report from the cache now
+
+    cold, warm = snapshot(repo / "cold-site"), snapshot(repo / "warm-site")
+    assert sorted(cold) == sorted(warm)
+    assert [path for path in cold if cold[path] != warm[path]] == []
+    text = (repo / "COLD.md").read_text("utf-8").replace("cold-site", "SITE")
+    assert text == (repo / "WARM.md").read_text("utf-8").replace("warm-site", "SITE")
