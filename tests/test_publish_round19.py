@@ -22,6 +22,7 @@ from leaderboard_helpers import checkout, snapshot, standard_submissions, tamper
 from spotdiff_eval import load_dataset
 from spotdiff_eval.datasets._jsonio import dumps_layered
 from spotdiff_eval.leaderboard.build import compute_leaderboard
+from spotdiff_eval.leaderboard.cache import ContentCache
 from spotdiff_eval.leaderboard.scoring import REPORT_KIND, report_key
 
 
@@ -156,3 +157,116 @@ def test_warm_and_cold_builds_agree_whatever_the_hash_seed(
     assert [path for path in cold if cold[path] != warm[path]] == []
     text = (repo / "COLD.md").read_text("utf-8").replace("cold-site", "SITE")
     assert text == (repo / "WARM.md").read_text("utf-8").replace("warm-site", "SITE")
+
+
+# -- a cache entry nobody but the publish job could have written -------------------
+#
+# publish.yml restores the newest cache whose key starts with
+# ``spotdiff-reports-<scorer hash>-``: any run on main can save one (ci.yml
+# runs there with unpinned test dependencies; any code running in a job can
+# reach the cache service), and a report it plants for a submission's
+# predictions (all public inputs: the key is computable) was published as it
+# was. Signed with a secret only the publish job holds, a report that is not
+# signed with it is a miss and is scored again.
+
+SECRET = b"only-the-publish-job-has-this"
+
+
+def test_with_a_secret_a_planted_report_is_scored_again(
+    submissions: Path, dataset_manifest: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    first = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache, cache_secret=SECRET)
+    assert first.rescored == 3
+    again = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache, cache_secret=SECRET)
+    assert again.rescored == 0  # its own signed entries are read back
+    assert again.data == first.data
+
+    half = next(s for s in first.scored if s.submission_id == "beta-half")
+    key = report_key(load_dataset(dataset_manifest), half.submission.predictions_sha256)
+    forged = dumps_layered(tampered(half.report, 0.987654))
+    for planted in (
+        ContentCache(cache),  # unsigned, as before round 19
+        ContentCache(cache, secret=b"a guess"),
+    ):
+        planted.put_signed(REPORT_KIND, key, forged)
+        board = compute_leaderboard(
+            submissions, dataset_manifest, cache_dir=cache, cache_secret=SECRET
+        )
+        assert board.rescored == 1
+        assert half_score(board) == half_score(first) != 0.987654
+        assert board.data == first.data
+    entry = cache / REPORT_KIND / f"{key}.json"
+    entry.write_text(f"hmac-sha256 é\n{forged}", "utf-8")  # not ASCII: no TypeError either
+    board = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache, cache_secret=SECRET)
+    assert board.rescored == 1
+
+
+def test_a_signed_entry_of_another_key_is_a_miss(
+    submissions: Path, dataset_manifest: Path, tmp_path: Path
+) -> None:
+    """The signature covers the key: the perfect entry's signed report copied
+    under the half-right entry's name is not the half-right entry's."""
+    cache = tmp_path / "cache"
+    first = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache, cache_secret=SECRET)
+    dataset = load_dataset(dataset_manifest)
+    keys = {
+        s.submission_id: report_key(dataset, s.submission.predictions_sha256) for s in first.scored
+    }
+    folder = cache / REPORT_KIND
+    (folder / f"{keys['beta-half']}.json").write_bytes(
+        (folder / f"{keys['acme-perfect']}.json").read_bytes()
+    )
+    board = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache, cache_secret=SECRET)
+    assert board.rescored == 1
+    assert board.data == first.data
+
+
+def test_the_published_report_is_the_report_not_its_signature(
+    submissions: Path, dataset_manifest: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    cold = compute_leaderboard(submissions, dataset_manifest, cache_dir=None)
+    compute_leaderboard(submissions, dataset_manifest, cache_dir=cache, cache_secret=SECRET)
+    warm = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache, cache_secret=SECRET)
+    assert warm.rescored == 0
+    assert warm.report_texts == cold.report_texts
+    assert warm.report_digests == cold.report_digests
+
+
+def test_the_build_command_reads_the_secret_from_the_variable_it_names(
+    tmp_path: Path,
+    make_dataset,  # type: ignore[no-untyped-def]
+) -> None:
+    """Named but unset (the repository secret not created yet): no cache at
+    all, with a warning, rather than an unsigned one."""
+    repo = checkout(tmp_path, make_dataset)
+    command = [
+        sys.executable, "-m", "spotdiff_eval", "leaderboard", "build",
+        "--cache-dir", ".spotdiff-cache", "--cache-secret-env", "CACHE_SECRET",
+    ]  # fmt: skip
+    env = {k: v for k, v in os.environ.items() if k != "CACHE_SECRET"}
+    unset = subprocess.run(command, cwd=repo, env=env, capture_output=True, text=True)
+    assert unset.returncode == 0, unset.stderr
+    assert "CACHE_SECRET is not set" in unset.stderr
+    assert not (repo / ".spotdiff-cache" / REPORT_KIND).exists()
+
+    env["CACHE_SECRET"] = SECRET.decode()
+    signed = subprocess.run(command, cwd=repo, env=env, capture_output=True, text=True)
+    assert signed.returncode == 0, signed.stderr
+    entries = list((repo / ".spotdiff-cache" / REPORT_KIND).iterdir())
+    assert len(entries) == 3
+    assert all(p.read_text("utf-8").startswith("hmac-sha256 ") for p in entries)
+    assert SECRET.decode() not in signed.stdout + signed.stderr
+
+
+def test_publish_signs_its_cache_with_an_environment_secret() -> None:
+    import yaml
+
+    root = Path(__file__).resolve().parent.parent
+    doc = yaml.safe_load((root / ".github/workflows/publish.yml").read_text("utf-8"))
+    job = doc["jobs"]["build"]
+    step = next(s for s in job["steps"] if "leaderboard build" in s.get("run", ""))
+    assert "--cache-secret-env REPORT_CACHE_SECRET" in step["run"]
+    assert step["env"]["REPORT_CACHE_SECRET"] == "${{ secrets.REPORT_CACHE_SECRET }}"
+    assert job["environment"] == "hidden-split"  # restricted to main, like HF_TOKEN

@@ -59,9 +59,10 @@ PERMISSIONS = {
         "deploy": {"pages": "write", "id-token": "write"},
     },
 }
-#: The only place a secret is used: the hidden split's token, in the publish
-#: build job, which runs in a dedicated environment.
-SECRET_USES = {("publish.yml", "build"): {"HF_TOKEN"}}
+#: The only place a secret is used: the hidden split's token and the secret
+#: signing the report cache (red team round 19), in the publish build job,
+#: which runs in a dedicated environment.
+SECRET_USES = {("publish.yml", "build"): {"HF_TOKEN", "REPORT_CACHE_SECRET"}}
 #: The one zizmor finding silenced, with its reason next to it in the file.
 ZIZMOR_IGNORES = {("comment.yml", "dangerous-triggers")}
 _USES = re.compile(r"^\s*(?:-\s+)?uses:\s*(\S+?)@(\S+)(?:\s+#\s*(\S+))?\s*$")
