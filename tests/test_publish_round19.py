@@ -10,6 +10,7 @@ again: never followed, waited on or read whole into memory.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -270,3 +271,59 @@ def test_publish_signs_its_cache_with_an_environment_secret() -> None:
     assert "--cache-secret-env REPORT_CACHE_SECRET" in step["run"]
     assert step["env"]["REPORT_CACHE_SECRET"] == "${{ secrets.REPORT_CACHE_SECRET }}"
     assert job["environment"] == "hidden-split"  # restricted to main, like HF_TOKEN
+
+
+# -- a folder's cached verdict and the checking code ---------------------------------
+
+
+def test_a_verdict_cached_by_older_checks_is_not_reused(
+    submissions: Path, dataset_manifest: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder that passed is marked, and the mark skips its validation next
+    time. The mark was keyed by the package version only: a new check merged
+    without a version bump (as scoring changes were before round 11) left out
+    a folder on a cold build and kept it on a warm one."""
+    from spotdiff_eval.leaderboard import submissions as module
+
+    cache = tmp_path / "cache"
+    assert len(compute_leaderboard(submissions, dataset_manifest, cache_dir=cache).scored) == 3
+
+    original = module.check_on_board
+
+    def stricter(folder: Path, *args: object, **kwargs: object) -> list[str]:
+        if Path(folder).name == "beta-half":
+            return [f"{folder}: refused by a rule added since"]
+        return list(original(folder, *args, **kwargs))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "check_on_board", stricter)
+    monkeypatch.setattr(module, "checker_digest", lambda: "the checks of a later commit", False)
+    cold = compute_leaderboard(submissions, dataset_manifest, cache_dir=None)
+    warm = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache)
+
+    assert [s.submission_id for s in cold.scored] == ["acme-perfect", "zeta-perfect"]
+    assert [s.submission_id for s in warm.scored] == ["acme-perfect", "zeta-perfect"]
+    assert warm.data == cold.data
+
+
+def test_the_checker_digest_covers_the_checking_code_and_the_schemas(tmp_path: Path) -> None:
+    from spotdiff_eval.datasets import resource_dir
+    from spotdiff_eval.leaderboard.submissions import checker_digest, checker_source_digest
+
+    package = Path(__import__("spotdiff_eval").__file__).resolve().parent
+    schemas = resource_dir("schemas")
+    assert checker_digest() == checker_source_digest(package, schemas)
+    copy = tmp_path / "spotdiff_eval"
+    for sub in ("validation", "datasets"):
+        shutil.copytree(package / sub, copy / sub, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(package / "version.py", copy / "version.py")
+    shutil.copytree(schemas, tmp_path / "schemas")
+    before = checker_source_digest(copy, tmp_path / "schemas")
+    assert before == checker_digest()
+    for changed in (
+        copy / "validation" / "_submission_checks.py",
+        tmp_path / "schemas" / "submission.schema.json",
+    ):
+        original = changed.read_bytes()
+        changed.write_bytes(original + b"\n")
+        assert checker_source_digest(copy, tmp_path / "schemas") != before
+        changed.write_bytes(original)
