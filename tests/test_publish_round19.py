@@ -22,7 +22,7 @@ from leaderboard_helpers import checkout, snapshot, standard_submissions, tamper
 
 from spotdiff_eval import load_dataset
 from spotdiff_eval.datasets._jsonio import dumps_layered
-from spotdiff_eval.leaderboard.build import compute_leaderboard
+from spotdiff_eval.leaderboard.build import build_leaderboard, compute_leaderboard
 from spotdiff_eval.leaderboard.cache import ContentCache
 from spotdiff_eval.leaderboard.scoring import REPORT_KIND, report_key
 
@@ -327,3 +327,37 @@ def test_the_checker_digest_covers_the_checking_code_and_the_schemas(tmp_path: P
         changed.write_bytes(original + b"\n")
         assert checker_source_digest(copy, tmp_path / "schemas") != before
         changed.write_bytes(original)
+
+
+# -- the cached standings: a parseable entry is not yet a sound one ------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[]",  # no rows: every model vanished from the board
+        '[{"submission_id": "nobody", "rank": 1, "rank_low": 1, "rank_high": 1, "group": 1}]',
+        "{}",  # not a list: TypeError only by luck
+        "[1]",
+    ],
+)
+def test_a_standings_entry_for_other_models_is_ranked_again(
+    tmp_path: Path,
+    make_dataset,
+    text: str,  # type: ignore[no-untyped-def]
+) -> None:
+    repo = checkout(tmp_path, make_dataset)
+
+    def build() -> dict[str, bytes]:
+        build_leaderboard(
+            submissions_dir=repo / "submissions",
+            markdown=repo / "LEADERBOARD.md",
+            output=repo / "site",
+            cache_dir=repo / ".spotdiff-cache",
+        )
+        return {**snapshot(repo / "site"), "LEADERBOARD.md": (repo / "LEADERBOARD.md").read_bytes()}
+
+    first = build()
+    for entry in (repo / ".spotdiff-cache" / "standings").iterdir():
+        entry.write_text(text, encoding="utf-8")
+    assert build() == first
