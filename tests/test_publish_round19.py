@@ -24,6 +24,7 @@ from spotdiff_eval import load_dataset
 from spotdiff_eval.datasets._jsonio import dumps_layered
 from spotdiff_eval.leaderboard.build import build_leaderboard, compute_leaderboard
 from spotdiff_eval.leaderboard.cache import ContentCache
+from spotdiff_eval.leaderboard.run_facts import USAGE_KIND
 from spotdiff_eval.leaderboard.scoring import REPORT_KIND, report_key
 
 
@@ -361,3 +362,45 @@ def test_a_standings_entry_for_other_models_is_ranked_again(
     for entry in (repo / ".spotdiff-cache" / "standings").iterdir():
         entry.write_text(text, encoding="utf-8")
     assert build() == first
+
+
+# -- the cached run usage (tokens, latency, cost) -------------------------------------
+
+
+def test_a_usage_entry_written_by_anything_else_is_read_again(
+    submissions: Path, dataset_manifest: Path, tmp_path: Path
+) -> None:
+    """Any dict with the four keys was shown as the entry's usage: a string of
+    tokens, a negative cost, a figure past the round 14 bound."""
+    cache = tmp_path / "cache"
+    cold = compute_leaderboard(submissions, dataset_manifest, cache_dir=None)
+    compute_leaderboard(submissions, dataset_manifest, cache_dir=cache)
+    for entry in (cache / USAGE_KIND).iterdir():
+        entry.write_text(
+            '{"input_tokens": "9999", "output_tokens": 10e400, "median_latency_ms": -1, '
+            '"cost_usd": -5}',
+            encoding="utf-8",
+        )
+    warm = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache)
+    assert warm.data == cold.data
+
+
+def test_usage_cached_by_older_code_is_read_again(
+    submissions: Path, dataset_manifest: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The usage was cached under the predictions' sha256 alone: a change to
+    how it is read (as round 14 made) kept the old figures on a warm build."""
+    from spotdiff_eval.leaderboard import run_facts, scoring
+
+    cache = tmp_path / "cache"
+    compute_leaderboard(submissions, dataset_manifest, cache_dir=cache)
+
+    def newer(run: object) -> dict[str, object]:
+        return {**run_facts.NO_USAGE, "cost_usd": 1.5}
+
+    monkeypatch.setattr(scoring, "run_usage", newer)
+    monkeypatch.setattr(run_facts, "usage_code", lambda: "the usage code of a later commit", False)
+    cold = compute_leaderboard(submissions, dataset_manifest, cache_dir=None)
+    warm = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache)
+    assert {e["usage"]["cost_usd"] for e in cold.data["entries"]} == {1.5}
+    assert warm.data == cold.data
