@@ -9,7 +9,9 @@ again: never followed, waited on or read whole into memory.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -404,3 +406,77 @@ def test_usage_cached_by_older_code_is_read_again(
     warm = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache)
     assert {e["usage"]["cost_usd"] for e in cold.data["entries"]} == {1.5}
     assert warm.data == cold.data
+
+
+# -- where publish.yml's report cache comes from ---------------------------------------
+#
+# actions/cache: any job running on main (ci.yml runs unpinned test
+# dependencies there) can save a cache under the prefix publish.yml's
+# restore-keys matched, and restoring it unpacks whatever the archive holds,
+# absolute paths included, in the job holding HF_TOKEN. Planted reports were
+# the least of it: the installed scorer could be replaced.
+
+WORKFLOWS = Path(__file__).resolve().parent.parent / ".github" / "workflows"
+
+LOOKUP_HARNESS = """
+const asked = [];
+const github = { rest: { actions: { listWorkflowRuns: async (args) => {
+  asked.push(args);
+  return { data: { workflow_runs: JSON.parse(process.env.RUNS) } };
+} } } };
+const outputs = {};
+const core = { setOutput: (name, value) => { outputs[name] = value; } };
+const context = { repo: { owner: 'o', repo: 'r' }, payload: { repository: { full_name: 'o/r' } } };
+const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor;
+new AsyncFunction('github', 'context', 'core', process.env.SCRIPT)(github, context, core)
+  .then(() => console.log(JSON.stringify({ asked, outputs })));
+"""
+
+
+def publish_build() -> dict:  # type: ignore[type-arg]
+    import yaml
+
+    return yaml.safe_load((WORKFLOWS / "publish.yml").read_text("utf-8"))["jobs"]["build"]
+
+
+def test_no_workflow_restores_an_actions_cache() -> None:
+    for path in WORKFLOWS.glob("*.yml"):
+        uses = re.findall(r"^\s*(?:-\s+)?uses:\s*(\S+)", path.read_text("utf-8"), re.M)
+        assert uses and not [u for u in uses if u.startswith("actions/cache")], path.name
+
+
+def test_the_report_cache_is_the_artifact_of_the_last_publish_run_pushed_to_main() -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (GitHub's runners have it)")
+    steps = publish_build()["steps"]
+    lookup = next(s for s in steps if s.get("id") == "previous")
+    download = next(s for s in steps if "download-artifact" in s.get("uses", ""))
+    assert download["with"]["run-id"] == "${{ steps.previous.outputs.run-id }}"
+    assert download["with"]["path"] == ".spotdiff-cache/reports"
+
+    def found(runs: list[dict]) -> tuple[list[dict], str]:  # type: ignore[type-arg]
+        env = {"PATH": os.environ.get("PATH", ""), "SCRIPT": lookup["with"]["script"]}
+        env["RUNS"] = json.dumps(runs)
+        done = subprocess.run(
+            [node, "-e", LOOKUP_HARNESS], env=env, capture_output=True, text=True, check=True
+        )
+        result = json.loads(done.stdout)
+        return result["asked"], result["outputs"]["run-id"]
+
+    ours = {"id": 41, "head_repository": {"full_name": "o/r"}}
+    asked, run_id = found([ours])
+    assert run_id == "41"
+    assert asked == [
+        {
+            "owner": "o",
+            "repo": "r",
+            "workflow_id": "publish.yml",
+            "branch": "main",
+            "event": "push",
+            "status": "success",
+            "per_page": 1,
+        }
+    ]
+    assert found([{"id": 42, "head_repository": {"full_name": "fork/r"}}])[1] == ""
+    assert found([])[1] == ""
