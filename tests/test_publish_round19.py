@@ -480,3 +480,24 @@ def test_the_report_cache_is_the_artifact_of_the_last_publish_run_pushed_to_main
     ]
     assert found([{"id": 42, "head_repository": {"full_name": "fork/r"}}])[1] == ""
     assert found([])[1] == ""
+
+
+def test_a_symlinked_reports_folder_is_neither_read_nor_written(
+    submissions: Path, dataset_manifest: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    entry = entry_of(submissions, dataset_manifest, cache, "beta-half")
+    fresh = compute_leaderboard(submissions, dataset_manifest, cache_dir=None)
+    outside = tmp_path / "outside"
+    (cache / REPORT_KIND).rename(outside)
+    (outside / entry.name).write_text(
+        dumps_layered(tampered(fresh.scored[1].report, 0.987654)), "utf-8"
+    )
+    (cache / REPORT_KIND).symlink_to(outside)
+    before = snapshot(outside)
+
+    again = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache)
+
+    assert again.rescored == 3
+    assert again.data == fresh.data
+    assert snapshot(outside) == before
