@@ -453,7 +453,7 @@ def test_the_report_cache_is_the_artifact_of_the_last_publish_run_pushed_to_main
     lookup = next(s for s in steps if s.get("id") == "previous")
     download = next(s for s in steps if "download-artifact" in s.get("uses", ""))
     assert download["with"]["run-id"] == "${{ steps.previous.outputs.run-id }}"
-    assert download["with"]["path"] == ".spotdiff-cache/reports"
+    assert download["with"]["path"] == "${{ runner.temp }}/spotdiff-cache/reports"
 
     def found(runs: list[dict]) -> tuple[list[dict], str]:  # type: ignore[type-arg]
         env = {"PATH": os.environ.get("PATH", ""), "SCRIPT": lookup["with"]["script"]}
@@ -501,3 +501,20 @@ def test_a_symlinked_reports_folder_is_neither_read_nor_written(
     assert again.rescored == 3
     assert again.data == fresh.data
     assert snapshot(outside) == before
+
+
+def test_the_publish_cache_folder_is_outside_the_checkout() -> None:
+    """Inside the checkout, files committed under .spotdiff-cache/ (force-added
+    past .gitignore in a reviewed pull request) were cache entries: a
+    'validated' mark skipped a folder's checks, a usage or standings entry was
+    published. Only what earlier publish runs wrote may be in the cache."""
+    steps = publish_build()["steps"]
+    build = next(s for s in steps if "leaderboard build" in s.get("run", ""))
+    assert '--cache-dir "$RUNNER_TEMP/spotdiff-cache"' in build["run"]
+    for uses in ("download-artifact", "upload-artifact"):
+        step = next(
+            s
+            for s in steps
+            if uses in s.get("uses", "") and s["with"]["name"].startswith("report-cache-")
+        )
+        assert step["with"]["path"] == "${{ runner.temp }}/spotdiff-cache/reports"

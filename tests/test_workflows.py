@@ -345,8 +345,8 @@ def _publish_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
         if f"actions/{needed}" not in used:
             found.append(f"{name}: does not use actions/{needed}")
     runs = " ".join(step.get("run", "") for _, step in steps(doc))
-    if "leaderboard build --cache-dir .spotdiff-cache --jobs 0" not in runs:
-        found.append(f"{name}: must score in parallel behind .spotdiff-cache/ (--jobs 0)")
+    if f'leaderboard build --cache-dir "{CACHE_DIR}" --jobs 0' not in runs:
+        found.append(f"{name}: must score in parallel behind {CACHE_DIR} (--jobs 0)")
     found += _cache_rules(files)
     return found
 
@@ -354,7 +354,9 @@ def _publish_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
 #: The one cache: publish.yml's reports, carried from one publish run to the
 #: next as an artifact named by the evaluator version and the scorer's source
 #: (the packages ``leaderboard.scoring.SCORER_PACKAGES`` names).
-CACHE_PATH = ".spotdiff-cache/reports"
+#: Outside the checkout: nothing committed is ever read as a cache entry.
+CACHE_DIR = "$RUNNER_TEMP/spotdiff-cache"
+CACHE_PATH = "${{ runner.temp }}/spotdiff-cache/reports"
 CACHE_ARTIFACT = (
     "report-cache-${{ hashFiles('spotdiff_eval/version.py', "
     + ", ".join(f"'spotdiff_eval/{package}/**'" for package in SCORER_PACKAGES)
@@ -621,7 +623,7 @@ MUTATIONS = {
     "cache-holds-the-datasets": (
         "publish.yml",
         lambda t, d: _cache_step(d, "actions/download-artifact")["with"].update(
-            path=".spotdiff-cache"
+            path="${{ runner.temp }}/spotdiff-cache"
         ),
         f"the report cache holds {CACHE_PATH} only",
     ),
