@@ -54,14 +54,15 @@ PERMISSIONS = {
     "comment.yml": {"comment": {"actions": "read", "pull-requests": "write"}},
     "outdate-comments.yml": {"outdate": {"pull-requests": "write"}},
     "publish.yml": {
-        "build": {"contents": "read"},
+        "build": {"contents": "read", "actions": "read"},
         "commit": {"contents": "write"},
         "deploy": {"pages": "write", "id-token": "write"},
     },
 }
-#: The only place a secret is used: the hidden split's token, in the publish
-#: build job, which runs in a dedicated environment.
-SECRET_USES = {("publish.yml", "build"): {"HF_TOKEN"}}
+#: The only place a secret is used: the hidden split's token and the secret
+#: signing the report cache (red team round 19), in the publish build job,
+#: which runs in a dedicated environment.
+SECRET_USES = {("publish.yml", "build"): {"HF_TOKEN", "REPORT_CACHE_SECRET"}}
 #: The one zizmor finding silenced, with its reason next to it in the file.
 ZIZMOR_IGNORES = {("comment.yml", "dangerous-triggers")}
 _USES = re.compile(r"^\s*(?:-\s+)?uses:\s*(\S+?)@(\S+)(?:\s+#\s*(\S+))?\s*$")
@@ -344,43 +345,89 @@ def _publish_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
         if f"actions/{needed}" not in used:
             found.append(f"{name}: does not use actions/{needed}")
     runs = " ".join(step.get("run", "") for _, step in steps(doc))
-    if "leaderboard build --cache-dir .spotdiff-cache --jobs 0" not in runs:
-        found.append(f"{name}: must score in parallel behind .spotdiff-cache/ (--jobs 0)")
+    if f'leaderboard build --cache-dir "{CACHE_DIR}" --jobs 0' not in runs:
+        found.append(f"{name}: must score in parallel behind {CACHE_DIR} (--jobs 0)")
     found += _cache_rules(files)
     return found
 
 
-#: The one cache: publish.yml's reports, keyed by the evaluator version and the
-#: scorer's source (the packages ``leaderboard.scoring.SCORER_PACKAGES`` names).
-CACHE_PATH = ".spotdiff-cache/reports"
-CACHE_KEY = (
-    "spotdiff-reports-${{ hashFiles('spotdiff_eval/version.py', "
+#: The one cache: publish.yml's reports, carried from one publish run to the
+#: next as an artifact named by the evaluator version and the scorer's source
+#: (the packages ``leaderboard.scoring.SCORER_PACKAGES`` names).
+#: Outside the checkout: nothing committed is ever read as a cache entry.
+CACHE_DIR = "$RUNNER_TEMP/spotdiff-cache"
+CACHE_PATH = "${{ runner.temp }}/spotdiff-cache/reports"
+CACHE_ARTIFACT = (
+    "report-cache-${{ hashFiles('spotdiff_eval/version.py', "
     + ", ".join(f"'spotdiff_eval/{package}/**'" for package in SCORER_PACKAGES)
-    + ") }}-"
+    + ") }}"
+)
+#: What the lookup of the previous run must ask for: a run of publish.yml
+#: pushed to main that succeeded, in this repository.
+PREVIOUS_RUN = (
+    "workflow_id: 'publish.yml'",
+    "branch: 'main'",
+    "event: 'push'",
+    "status: 'success'",
+    "context.payload.repository.full_name",
 )
 
 
+def _cache_step(doc: dict[str, Any], uses: str) -> dict[str, Any]:
+    return next(
+        step
+        for _, step in steps(doc)
+        if action(step) == uses and str(step.get("with", {}).get("name", "")).startswith("report-")
+    )
+
+
 def _cache_rules(files: dict[str, tuple[str, dict[str, Any]]]) -> list[str]:
-    """Only the publish build reads and writes a cache; it writes on main only."""
+    """No workflow uses actions/cache; publish carries its reports as its own artifact.
+
+    Any job running on main can save a cache that restore-keys picks up, and
+    restoring it unpacks whatever it holds, anywhere on the runner, in the
+    job holding the secrets (red team round 19). A run's artifacts can be
+    added only by that run's own jobs.
+    """
     found = []
     for name, (_, doc) in files.items():
         for job, step in steps(doc):
-            uses = action(step)
-            if not uses.startswith("actions/cache") and "cache" not in step.get("with", {}):
-                continue
-            where = f"{name}: {job}: {step.get('name')}"
-            if (name, job) != ("publish.yml", "build"):
-                found.append(f"{where}: only the publish build uses a cache")
-                continue
-            options = step.get("with", {})
-            if options.get("path") != CACHE_PATH:
-                found.append(f"{where}: the cache holds {CACHE_PATH} only")
-            if not str(options.get("key", "")).startswith(CACHE_KEY):
-                found.append(f"{where}: the cache key must start with {CACHE_KEY}")
-            if uses not in ("actions/cache/restore", "actions/cache/save"):
-                found.append(f"{where}: restore and save apart, to save on main only")
-            if uses == "actions/cache/save" and step.get("if") != "github.ref == 'refs/heads/main'":
-                found.append(f"{where}: the cache is saved on main only")
+            if action(step).startswith("actions/cache") or "cache" in step.get("with", {}):
+                found.append(f"{name}: {job}: {step.get('name')}: no actions/cache")
+    name = "publish.yml"
+    _, doc = files[name]
+    found += [f"{name}: {line}" for line in _report_artifact_rules(doc)]
+    return found
+
+
+def _report_artifact_rules(doc: dict[str, Any]) -> list[str]:
+    """The publish build downloads the reports of its last run on main and uploads its own."""
+    found = []
+    build = {"jobs": {"build": doc["jobs"]["build"]}}
+    lookup = next((s for _, s in steps(build) if s.get("id") == "previous"), {})
+    script = lookup.get("with", {}).get("script", "")
+    if action(lookup) != "actions/github-script" or not all(p in script for p in PREVIOUS_RUN):
+        found.append("the report cache must come from a successful publish run pushed to main")
+    for uses in ("actions/download-artifact", "actions/upload-artifact"):
+        try:
+            step = _cache_step(build, uses)
+        except StopIteration:
+            found.append(f"build: no {uses} of the report cache")
+            continue
+        options = step.get("with", {})
+        if options.get("path") != CACHE_PATH:
+            found.append(f"build: the report cache holds {CACHE_PATH} only")
+        if options.get("name") != CACHE_ARTIFACT:
+            found.append(f"build: the report cache must be named {CACHE_ARTIFACT}")
+        if uses == "actions/download-artifact" and (
+            options.get("run-id") != "${{ steps.previous.outputs.run-id }}"
+        ):
+            found.append("build: the report cache must come from the run found")
+        if (
+            uses == "actions/upload-artifact"
+            and step.get("if") != "github.ref == 'refs/heads/main'"
+        ):
+            found.append("build: the report cache is saved on main only")
     return found
 
 
@@ -559,22 +606,49 @@ MUTATIONS = {
         lambda t, d: d["jobs"]["verify"]["steps"].insert(
             0, {"name": "c", "uses": "actions/cache/restore@x", "with": {"path": CACHE_PATH}}
         ),
-        "verify-submission.yml: verify: c: only the publish build uses a cache",
+        "verify-submission.yml: verify: c: no actions/cache",
+    ),
+    "actions-cache-in-publish": (
+        "publish.yml",
+        lambda t, d: d["jobs"]["build"]["steps"].insert(
+            4, {"name": "c", "uses": "actions/cache/restore@x", "with": {"path": CACHE_PATH}}
+        ),
+        "publish.yml: build: c: no actions/cache",
     ),
     "cache-saved-off-main": (
         "publish.yml",
-        lambda t, d: _step(d, "actions/cache/save").pop("if"),
-        "the cache is saved on main only",
+        lambda t, d: _cache_step(d, "actions/upload-artifact").pop("if"),
+        "the report cache is saved on main only",
     ),
     "cache-holds-the-datasets": (
         "publish.yml",
-        lambda t, d: _step(d, "actions/cache/restore")["with"].update(path=".spotdiff-cache"),
-        f"the cache holds {CACHE_PATH} only",
+        lambda t, d: _cache_step(d, "actions/download-artifact")["with"].update(
+            path="${{ runner.temp }}/spotdiff-cache"
+        ),
+        f"the report cache holds {CACHE_PATH} only",
     ),
     "cache-not-keyed-by-version": (
         "publish.yml",
-        lambda t, d: _step(d, "actions/cache/restore")["with"].update(key="reports"),
-        "the cache key must start with",
+        lambda t, d: _cache_step(d, "actions/download-artifact")["with"].update(
+            name="report-cache"
+        ),
+        "the report cache must be named",
+    ),
+    "cache-from-any-run": (
+        "publish.yml",
+        lambda t, d: next(s for _, s in steps(d) if s.get("id") == "previous")["with"].update(
+            script="core.setOutput('run-id', '1')"
+        ),
+        "must come from a successful publish run pushed to main",
+    ),
+    "cache-from-a-pull-request-run": (
+        "publish.yml",
+        lambda t, d: next(s for _, s in steps(d) if s.get("id") == "previous")["with"].update(
+            script=next(s for _, s in steps(d) if s.get("id") == "previous")["with"][
+                "script"
+            ].replace("event: 'push'", "event: 'pull_request'")
+        ),
+        "must come from a successful publish run pushed to main",
     ),
     "publish-loop": (
         "publish.yml",

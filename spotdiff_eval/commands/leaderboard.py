@@ -45,12 +45,14 @@ def run_build(args: argparse.Namespace) -> int:
     from .hub_options import resolve_token
 
     token, _ = resolve_token(args.token_env)
+    cache_dir, secret = _cache_and_secret(args)
     with gc_paused():
         site = build_leaderboard(
             submissions_dir=args.submissions,
             markdown=args.markdown,
             output=args.output,
-            cache_dir=None if args.no_cache else args.cache_dir,
+            cache_dir=cache_dir,
+            cache_secret=secret,
             check=args.check,
             strict=args.strict,
             token=token,
@@ -71,6 +73,27 @@ def run_build(args: argparse.Namespace) -> int:
         else:
             print(f"Wrote {args.markdown} and {args.output}/: {scored}")
     return 0
+
+
+def _cache_and_secret(args: argparse.Namespace) -> tuple[Path | None, bytes | None]:
+    """The cache folder, and the secret its reports are signed with (``--cache-secret-env``).
+
+    A variable named but unset (the repository secret not created yet)
+    means no cache at all, with a warning: an unsigned cache restored in CI
+    could hold reports any job on main planted (red team round 19).
+    """
+    if args.no_cache:
+        return None, None
+    if args.cache_secret_env is None:
+        return args.cache_dir, None
+    secret = os.environ.get(args.cache_secret_env, "")
+    if not secret:
+        _warn(
+            f"{args.cache_secret_env} is not set (--cache-secret-env): every submission is "
+            "scored afresh and nothing is cached"
+        )
+        return None, None
+    return args.cache_dir, secret.encode("utf-8", "surrogateescape")
 
 
 def run_pin(args: argparse.Namespace) -> int:
@@ -172,6 +195,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--no-cache",
         action="store_true",
         help="score every submission afresh and fetch Hub datasets into a temporary folder",
+    )
+    build.add_argument(
+        "--cache-secret-env",
+        metavar="NAME",
+        help="environment variable holding a secret the cached reports are signed with; a "
+        "report not signed with it is scored again (CI: a cache restored from other runs); "
+        "unset: nothing is cached (example: --cache-secret-env REPORT_CACHE_SECRET)",
     )
     build.add_argument(
         "--strict",

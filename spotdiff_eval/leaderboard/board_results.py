@@ -55,14 +55,16 @@ def compute_leaderboard(
     cache_dir: Path | None = None,
     show_progress: bool = False,
     jobs: int = 1,
+    cache_secret: bytes | None = None,
 ) -> Leaderboard:
     """Validate, score (cached) and rank one board's submissions against ``manifest``.
 
     Without ``board``, ``board_folder`` is read as a public board of the
     dataset at ``manifest`` (tests and one-off builds of a plain folder).
     ``jobs`` worker processes score the submissions the cache misses.
+    ``cache_secret`` signs the cached reports; unsigned ones are then misses.
     """
-    cache = ContentCache(cache_dir)
+    cache = ContentCache(cache_dir, cache_secret)
     if board is None:
         board = plain_board(Path(board_folder), Path(manifest))
     if dataset is None:

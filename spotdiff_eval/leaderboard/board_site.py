@@ -89,6 +89,7 @@ def compute_site(
     show_progress: bool,
     warn: Callable[[str], None],
     jobs: int = 1,
+    cache_secret: bytes | None = None,
 ) -> Site:
     """Every board computed; nothing written but the cache."""
     repo_root = Path(submissions_dir).absolute().parent
@@ -121,6 +122,7 @@ def compute_site(
             cache_dir=cache_dir,
             show_progress=show_progress,
             jobs=jobs,
+            cache_secret=cache_secret,
         )
         for finding in leaderboard.skipped:
             warn(f"{finding} (left out of board {board.board_id}; the others are published)")

@@ -53,6 +53,7 @@ def build_leaderboard(
     warn: Callable[[str], None] | None = None,
     render_site: Callable[..., None] | None = None,
     jobs: int = 1,
+    cache_secret: bytes | None = None,
 ) -> Site:
     """Build LEADERBOARD.md and the site for every board, or with ``check`` only compare.
 
@@ -64,7 +65,8 @@ def build_leaderboard(
     with ``strict`` an unpinned or unfetchable board raises instead.
     ``render_site`` defaults to the site renderer of ``site.py``. ``jobs``
     worker processes score what the cache does not hold (the output does not
-    depend on it).
+    depend on it). ``cache_secret`` signs the cached reports: a report not
+    signed with it (planted in a restored CI cache) is scored again.
     """
     # Checked before the scoring, not after it (nor, for --markdown, after the site is swapped in).
     if cache_dir is not None:
@@ -80,6 +82,7 @@ def build_leaderboard(
         show_progress=show_progress,
         warn=warn or (lambda line: None),
         jobs=jobs,
+        cache_secret=cache_secret,
     )
     text = render_leaderboard_markdown(site, site_url or site_prefix_for(markdown, output))
     if check:

@@ -8,8 +8,11 @@ the right type, so a submission without provenance shows "—", never 0.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import statistics
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from .cache import ContentCache, content_key
@@ -30,19 +33,42 @@ def stored_usage(cache: ContentCache, sha256: str) -> dict[str, Any] | None:
     rebuild after one new submission cost 15% of a full build instead of a
     few percent.
     """
-    text = cache.get_text(USAGE_KIND, content_key(USAGE_KIND, sha256))
+    text = cache.get_checked(USAGE_KIND, _usage_key(sha256))
     if text is None:
         return None
     try:
         usage = json.loads(text)
     except ValueError:
         return None
-    return usage if isinstance(usage, dict) and usage.keys() == NO_USAGE.keys() else None
+    return usage if _sound(usage) else None
 
 
 def store_usage(cache: ContentCache, sha256: str, usage: dict[str, Any]) -> None:
     """Keep ``usage`` for :func:`stored_usage` under the predictions' sha256."""
-    cache.put_text(USAGE_KIND, content_key(USAGE_KIND, sha256), json.dumps(usage))
+    cache.put_checked(USAGE_KIND, _usage_key(sha256), json.dumps(usage))
+
+
+@cache
+def usage_code() -> str:
+    """sha256 of this module, which alone decides a usage from the predictions."""
+    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+
+
+def _usage_key(sha256: str) -> str:
+    """The predictions' sha256 and the code reading them: a usage cached under the
+    predictions alone outlived a change to how it is read (red team round 19)."""
+    return content_key(USAGE_KIND, usage_code(), sha256)
+
+
+def _sound(usage: Any) -> bool:
+    """What :func:`run_usage` can return: any dict with its keys passed before round 19."""
+    if not isinstance(usage, dict) or usage.keys() != NO_USAGE.keys():
+        return False
+    counts = (usage[k] for k in ("input_tokens", "output_tokens", "median_latency_ms"))
+    cost = usage["cost_usd"]
+    return all(v is None or _count(v) for v in counts) and (
+        cost is None or (isinstance(cost, float) and _amount(cost))
+    )
 
 
 def run_usage(run: Any) -> dict[str, Any]:

@@ -152,7 +152,7 @@ def score_submissions(
         if hit is None:
             result = next(fresh)
             text = result.report_text
-            cache.put_text(REPORT_KIND, report_key(dataset, submission.predictions_sha256), text)
+            cache.put_signed(REPORT_KIND, report_key(dataset, submission.predictions_sha256), text)
             store_usage(cache, submission.predictions_sha256, result.usage)
             digest = report_sha256(text)
             summary = summarize(json.loads(text))
@@ -175,7 +175,8 @@ def score_submissions(
 def _cached(
     dataset: Dataset, item_ids: list[str], submission: Submission, cache: ContentCache
 ) -> Scored | None:
-    text = cache.get_text(REPORT_KIND, report_key(dataset, submission.predictions_sha256))
+    # Signed when the cache has a secret (CI): a restored report no other job could forge.
+    text = cache.get_signed(REPORT_KIND, report_key(dataset, submission.predictions_sha256))
     if text is None:
         return None
     digest = report_sha256(text)

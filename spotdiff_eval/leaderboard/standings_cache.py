@@ -20,7 +20,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -65,12 +65,9 @@ def cached_standings(
     for sid in sorted(digests):
         parts += [sid, digests[sid]]
     key = content_key(STANDINGS_KIND, *parts)
-    text = cache_.get_text(STANDINGS_KIND, key)
-    if text is not None:
-        try:
-            return [Standing(**row) for row in json.loads(text)]
-        except (ValueError, TypeError):
-            pass  # damaged: computed again and rewritten
+    text = cache_.get_checked(STANDINGS_KIND, key)
+    if text is not None and (known_rows := _rows_of(text, digests)) is not None:
+        return known_rows
     scores = {s.submission_id: s.summary["metrics"]["overall_score"] for s in models}
     order = standings_.rank_order(scores)
     ordered = [digests[sid] for sid in order]
@@ -86,8 +83,21 @@ def cached_standings(
         store_samples(rows, digests[sid], samples[sid])
     result = standings_.standings_from(order, scores, better)
     cache_.put_text(PAIRS_KIND, memo_key, pair_memo.dump(ordered, better))
-    cache_.put_text(STANDINGS_KIND, key, json.dumps([vars(row) for row in result]))
+    cache_.put_checked(STANDINGS_KIND, key, json.dumps([vars(row) for row in result]))
     return result
+
+
+def _rows_of(text: str, entries: Collection[str]) -> list[Standing] | None:
+    """The cached rows if they rank exactly ``entries``, else None (ranked again).
+
+    Parseable was taken for sound: ``[]`` or ``{}`` took every model off the
+    board (red team round 19); the check line catches damage, this the rest.
+    """
+    try:
+        rows = [Standing(**row) for row in json.loads(text)]
+    except (ValueError, TypeError):
+        return None
+    return rows if sorted(row.submission_id for row in rows) == sorted(entries) else None
 
 
 def _samples_key(report_digest: str) -> str:

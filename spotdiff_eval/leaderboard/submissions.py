@@ -13,6 +13,7 @@ import hashlib
 import os
 import stat
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from ..datasets import (
     Dataset,
     parse_json_bytes,
     read_bytes_limited,
+    resource_dir,
     sorted_entries,
 )
 from ..errors import SpotDiffError
@@ -162,11 +164,12 @@ def _is_pristine(folder: Path) -> bool:
 def _validation_key(
     name: str, board: Board, dataset: Dataset, meta: bytes, predictions_sha256: str
 ) -> str:
-    """Everything a folder's verdict depends on, the checking code's version included."""
+    """Everything a folder's verdict depends on, the checking code itself included."""
     return content_key(
         "validated",
         __version__,
         EVALUATOR_VERSION,
+        checker_digest(),
         name,
         board.board_id,
         board.track,
@@ -176,3 +179,34 @@ def _validation_key(
         meta,
         predictions_sha256,
     )
+
+
+#: The packages a folder's verdict comes from (the schemas besides).
+CHECKER_PACKAGES = ("validation", "datasets")
+
+
+@lru_cache(maxsize=1)
+def checker_digest() -> str:
+    """The digest of this installation's checks (:func:`checker_source_digest`)."""
+    return checker_source_digest(Path(__file__).resolve().parent.parent, resource_dir("schemas"))
+
+
+def checker_source_digest(package: Path, schemas: Path) -> str:
+    """One digest of the checking code and the schemas, for the validation marks.
+
+    The package version alone keyed them: a check merged without a version
+    bump left a folder out of a cold build and kept it in a warm one, as the
+    scorer's source key once fixed for reports (red team round 19).
+    """
+    files = [("version.py", package / "version.py")]
+    files += sorted(
+        (f.relative_to(package).as_posix(), f)
+        for name in CHECKER_PACKAGES
+        for f in (package / name).rglob("*.py")
+    )
+    files += sorted(
+        (f"schemas/{f.relative_to(schemas).as_posix()}", f)
+        for f in schemas.rglob("*")
+        if f.is_file()
+    )
+    return content_key("checker-source", *(p for n, f in files for p in (n, f.read_bytes())))
