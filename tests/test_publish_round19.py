@@ -242,8 +242,9 @@ def test_the_build_command_reads_the_secret_from_the_variable_it_names(
     tmp_path: Path,
     make_dataset,  # type: ignore[no-untyped-def]
 ) -> None:
-    """Named but unset (the repository secret not created yet): no cache at
-    all, with a warning, rather than an unsigned one."""
+    """Named but unset (the repository secret not created yet): the cache is
+    used unsigned, with a warning; set, every entry written is signed and the
+    unsigned ones are scored again."""
     repo = checkout(tmp_path, make_dataset)
     command = [
         sys.executable, "-m", "spotdiff_eval", "leaderboard", "build",
@@ -253,13 +254,15 @@ def test_the_build_command_reads_the_secret_from_the_variable_it_names(
     unset = subprocess.run(command, cwd=repo, env=env, capture_output=True, text=True)
     assert unset.returncode == 0, unset.stderr
     assert "CACHE_SECRET is not set" in unset.stderr
-    assert not (repo / ".spotdiff-cache" / REPORT_KIND).exists()
+    unsigned = sorted((repo / ".spotdiff-cache" / REPORT_KIND).iterdir())
+    assert len(unsigned) == 3
+    assert not any(p.read_text("utf-8").startswith("hmac-sha256 ") for p in unsigned)
 
     env["CACHE_SECRET"] = SECRET.decode()
     signed = subprocess.run(command, cwd=repo, env=env, capture_output=True, text=True)
     assert signed.returncode == 0, signed.stderr
-    entries = list((repo / ".spotdiff-cache" / REPORT_KIND).iterdir())
-    assert len(entries) == 3
+    entries = sorted((repo / ".spotdiff-cache" / REPORT_KIND).iterdir())
+    assert entries == unsigned  # the same keys, each scored again and signed
     assert all(p.read_text("utf-8").startswith("hmac-sha256 ") for p in entries)
     assert SECRET.decode() not in signed.stdout + signed.stderr
 

