@@ -27,7 +27,7 @@ from ._schema import schema_accepts
 #: sha256 of each canonical schema the checks were written for.
 SCHEMA_SHA256 = {
     "annotation": "ff6562ff772dc5fac000294918679e2f28a335e18e7aaa92711d9c1437dbc87a",
-    "prediction": "836f1b9eb0cb3b4359917c70b563130b6b389bf7b055bf5517f3b24907283f77",
+    "prediction": "0b652379daf819f684e94c0c10fc525c0fda2037c6e80be82713fdd441b86841",
 }
 
 #: The schemas' patterns, compiled as fastjsonschema compiles them ($ -> \Z).
