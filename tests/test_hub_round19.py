@@ -7,7 +7,11 @@ The real huggingface_hub client runs against the loopback hub
 from __future__ import annotations
 
 import json
+import socket
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from fake_hub import FakeHub
 from hub_fixtures import OWNER, REPO, dataset_files, download, publish, published, write_tree
@@ -64,3 +68,38 @@ def test_publish_prints_the_names_of_unlisted_files_escaped(hub: FakeHub, tmp_pa
         f"spotdiff: warning: {root}: data/notes\\x1b[2J\\nspotdiff: error: forged.txt: "
         "not named by the manifest; not published"
     ]
+
+
+# -- the hub reached, its storage not --------------------------------------------------------
+
+
+@pytest.fixture
+def dead_storage(hub: FakeHub, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The hub's storage for LFS files at a port that refuses connections; its URL."""
+    with socket.socket() as bound:  # bound, never listening: connections are refused
+        bound.bind(("127.0.0.1", 0))
+        url = f"http://localhost:{bound.getsockname()[1]}"
+        monkeypatch.setattr(FakeHub, "storage_url", property(lambda self: url))
+        yield url
+
+
+def test_storage_that_cannot_be_reached_is_named_not_the_hub(
+    hub: FakeHub, dead_storage: str, tmp_path: Path
+) -> None:
+    """The Hub keeps large files on other hosts (its LFS and Xet storage), which a
+    firewall or proxy allowing only the hub's own host blocks: the line read
+    "<endpoint>: cannot reach the hub ...; check ... HF_ENDPOINT", though the hub
+    had just answered, and the host to let through went unsaid."""
+    hub.lfs_suffixes = (".png",)
+    hub.add_dataset(REPO, published(dataset_files()))
+    out = tmp_path / "out"
+
+    result = download("--dataset", REPO, "--output", out)
+
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"spotdiff: error: {REPO}: cannot reach {dead_storage}, where the hub stores "
+        "its large files ([Errno 111] Connection refused), though the hub itself answered; "
+        "check that the network, firewall or proxy lets it through"
+    )
+    assert not out.exists()

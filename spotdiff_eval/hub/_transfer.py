@@ -3,7 +3,7 @@
 Both directions go through huggingface_hub, so ``HF_ENDPOINT`` (mirrors),
 ``HF_TOKEN``, a stored ``hf auth login`` token, proxies and ``HF_HOME`` work
 as huggingface_hub users expect. huggingface_hub is imported only here, in
-``_errors.py`` and in ``_fetch.py``, and only when a function runs.
+``_errors.py``, ``_client.py`` and ``_fetch.py``, and only when a function runs.
 
 Downloading resolves the requested revision to a commit first and then
 fetches that commit, so the files, the printed sha and any later
@@ -32,7 +32,8 @@ from .._util.terminal import safe_text
 from ..datasets import COMMIT
 from ..errors import SpotDiffError
 from ..validation import Findings
-from ._errors import HubCall, check_hub_endpoint, http_client_ready, hub_errors
+from ._client import check_hub_endpoint, http_client_ready
+from ._errors import HubCall, hub_errors
 from ._fetch import fetch_snapshot, progress_bars
 from ._files import MANIFEST_IN_REPO, dataset_files, manifest_of
 from ._staging import BOOKKEEPING, clean_staging, download_record, reserved, staged_download
