@@ -12,9 +12,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from fake_hub import FakeHub
-from hub_fixtures import OWNER, REPO, dataset_files, download, publish, published, write_tree
+from hub_fixtures import (
+    OWNER,
+    REPO,
+    assert_one_error,
+    dataset_files,
+    download,
+    publish,
+    published,
+    tree,
+    write_tree,
+)
 
 #: The fixture ``hub`` (see hub_fixtures.py).
 pytest_plugins = ("hub_fixtures",)
@@ -103,3 +112,36 @@ def test_storage_that_cannot_be_reached_is_named_not_the_hub(
         "check that the network, firewall or proxy lets it through"
     )
     assert not out.exists()
+
+
+# -- a folder that holds another dataset ------------------------------------------------------
+
+
+def test_a_folder_holding_another_downloaded_dataset_is_not_mixed_with_it(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """``download --dataset OTHER`` into the folder of an earlier download (the
+    default --output is "."): the other dataset's manifest, card and version
+    file silently replaced the first one's, whose other files stayed, a folder
+    mixing two datasets that still validated. The same dataset again (another
+    revision) still updates the folder."""
+    hub.add_dataset(REPO, published(dataset_files("1.0")))
+    other = f"{OWNER}/other-set"
+    hub.add_dataset(other, published(dataset_files("9.0", drop=("scene_b_kitchen",))))
+    out = tmp_path / "out"
+    assert download("--dataset", REPO, "--output", out).returncode == 0
+    before = tree(out)
+
+    result = download("--dataset", other, "--output", out)
+
+    assert_one_error(
+        result,
+        f"{out}: holds the dataset {REPO}, downloaded there earlier; downloading {other} "
+        "into it would mix the two: choose another folder with --output",
+    )
+    assert tree(out) == before
+    assert not [r for r in hub.requests if "/resolve/" in r.path and other in r.path]
+    hub.commit(REPO, published(dataset_files("1.1")), "Version 1.1")
+    again = download("--dataset", REPO, "--output", out)
+    assert again.returncode == 0, again.stderr
+    assert json.loads((out / "data/manifest.json").read_bytes())["dataset_version"] == "1.1"

@@ -36,7 +36,14 @@ from ._client import check_hub_endpoint, http_client_ready
 from ._errors import HubCall, hub_errors
 from ._fetch import fetch_snapshot, progress_bars
 from ._files import MANIFEST_IN_REPO, dataset_files, manifest_of
-from ._staging import BOOKKEEPING, clean_staging, download_record, reserved, staged_download
+from ._staging import (
+    BOOKKEEPING,
+    clean_staging,
+    download_record,
+    recorded_source,
+    reserved,
+    staged_download,
+)
 
 #: The environment variable huggingface_hub itself reads a token from.
 DEFAULT_TOKEN_ENV = "HF_TOKEN"
@@ -120,6 +127,7 @@ def download_dataset(
     output = Path(output)
     check_folder(output)  # before any network access
     clean_staging(output)  # a download killed while moving files in is finished first
+    _check_source(output, repo_id)
     api = HfApi(endpoint=endpoint, token=token)
     http_client_ready()
     call = HubCall(repo_id, api.endpoint, token_env, _has_token(token), revision)
@@ -183,6 +191,7 @@ def download_dataset(
         _check_received(stage.files, names, repo_id, output)
         problems = [stage.in_output(p) for p in _dataset_problems(stage.files / MANIFEST_IN_REPO)]
         if not problems:
+            stage.record_source(repo_id, commit)
             stage.commit()
     return DownloadResult(
         repo_id=repo_id,
@@ -499,6 +508,20 @@ def _git_path(name: str) -> bool:
     """
     parts = name.replace("\\", "/").split("/")
     return any(part.casefold().rstrip(". ") == ".git" for part in parts)
+
+
+def _check_source(output: Path, repo_id: str) -> None:
+    """Refuse to download into a folder that holds another downloaded dataset
+    (``_staging.recorded_source``), before any request. Repository names are
+    compared in any case, as the Hub compares them."""
+    earlier = recorded_source(output)
+    if earlier is not None and earlier.casefold() != repo_id.casefold():
+        raise SpotDiffError(
+            output,
+            "",
+            f"holds the dataset {safe_text(earlier)}, downloaded there earlier; downloading "
+            f"{repo_id} into it would mix the two: choose another folder with --output",
+        )
 
 
 def _foreign_files(output: Path, names: list[str]) -> list[str]:
