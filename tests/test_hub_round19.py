@@ -145,3 +145,30 @@ def test_a_folder_holding_another_downloaded_dataset_is_not_mixed_with_it(
     again = download("--dataset", REPO, "--output", out)
     assert again.returncode == 0, again.stderr
     assert json.loads((out / "data/manifest.json").read_bytes())["dataset_version"] == "1.1"
+
+
+# -- a pinned commit answered with another --------------------------------------------------
+
+
+def test_a_pinned_commit_answered_with_another_is_refused(
+    hub: FakeHub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A mirror that ignores the revision (a proxy caching the dataset's page, a
+    lagging mirror) answered ``--revision <sha>`` with its head: the download
+    took the head's files and printed "(revision <sha>) at commit <head>", exit
+    0, the version pinned for reproducibility silently another."""
+    first = hub.add_dataset(REPO, published(dataset_files("1.0")))
+    head = hub.commit(REPO, published(dataset_files("1.1")), "Version 1.1")
+    real = hub._info
+    monkeypatch.setattr(hub, "_info", lambda repo, revision: real(repo, "main"))
+    out = tmp_path / "out"
+
+    result = download("--dataset", REPO, "--revision", first, "--output", out)
+
+    assert_one_error(
+        result,
+        f'{hub.url}: revision "{first}": the hub answered with commit {head}, '
+        "not this one (a mirror that ignores the revision?); nothing was downloaded",
+    )
+    assert not [r for r in hub.requests if "/resolve/" in r.path]
+    assert not out.exists()

@@ -395,9 +395,20 @@ def _resolved_commit(sha: object, call: HubCall) -> str:
 
     A mirror whose answer lacks ``sha`` (or holds something else) had the
     transfer ask for revision "None", and the user read that the revision
-    they gave was "not found".
+    they gave was "not found". A revision that is a full commit sha must
+    resolve to itself.
     """
     if isinstance(sha, str) and COMMIT.fullmatch(sha):
+        asked = (call.revision or "").lower()
+        if COMMIT.fullmatch(asked) and asked != sha:
+            # A mirror that ignores the revision answered a pinned commit with its
+            # head, whose files were taken silently (red team round 19).
+            raise SpotDiffError(
+                call.endpoint,
+                f'revision "{safe_text(call.revision or "")}"',
+                f"the hub answered with commit {sha}, not this one (a mirror that ignores "
+                "the revision?); nothing was downloaded",
+            )
         return sha
     raise SpotDiffError(
         call.endpoint,
