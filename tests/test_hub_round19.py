@@ -172,3 +172,23 @@ def test_a_pinned_commit_answered_with_another_is_refused(
     )
     assert not [r for r in hub.requests if "/resolve/" in r.path]
     assert not out.exists()
+
+
+def test_storage_refusing_a_file_is_named_not_the_hub(hub: FakeHub, tmp_path: Path) -> None:
+    """The storage answered 403 (a signed link expired, as S3's "Request has
+    expired"): the line read "access denied", which says to check the token,
+    and named no host; a 404 there read "the hub answered HTTP 404"."""
+    hub.lfs_suffixes = (".png",)
+    hub.add_dataset(REPO, published(dataset_files()))
+    hub.fail("/lfs-cdn/", 403, {}, b"<Error><Code>AccessDenied</Code></Error>")
+    out = tmp_path / "out"
+
+    result = download("--dataset", REPO, "--output", out)
+
+    assert_one_error(
+        result,
+        f"{REPO}: the hub's storage at {hub.storage_url} refused a file (HTTP 403: "
+        "<Error><Code>AccessDenied</Code></Error>), though the hub itself answered; "
+        "its link may have expired or a proxy refused it: try again",
+    )
+    assert not out.exists()

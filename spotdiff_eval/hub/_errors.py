@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from urllib.parse import unquote, urlsplit
+from urllib.parse import SplitResult, unquote, urlsplit
 
 from .._util.exception_chain import exception_chain
 from .._util.redaction import Redactor
@@ -262,6 +262,20 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
     if isinstance(exc, hf.DisabledRepoError):
         return SpotDiffError(repo, "", "the hub has disabled this dataset")
     if isinstance(exc, hf.HfHubHTTPError):
+        storage = _other_host(exc, call.endpoint)
+        if storage:
+            # A 403 read "access denied", which sends one to the token, not to the
+            # storage's expired link or a proxy (red team round 19).
+            status = getattr(getattr(exc, "response", None), "status_code", None)
+            server = safe_text(getattr(exc, "server_message", None) or "", 160)
+            return SpotDiffError(
+                repo,
+                "",
+                f"the hub's storage at {storage} refused a file (HTTP {status}"
+                + (f": {server}" if server else "")
+                + "), though the hub itself answered; its link may have expired or a "
+                "proxy refused it: try again",
+            )
         return SpotDiffError(repo, _repository_file(exc), _http_failure(exc, call))
     return None
 
@@ -312,11 +326,16 @@ def _other_host(exc: BaseException, endpoint: str) -> str:
     url = _request_url(exc)
     try:
         failed, hub = urlsplit(url), urlsplit(endpoint)
-        if not failed.hostname or (failed.hostname, failed.port) == (hub.hostname, hub.port):
+        if not failed.hostname or _host_port(failed) == _host_port(hub):
             return ""
     except ValueError:
         return ""
     return safe_text(f"{failed.scheme}://{failed.netloc.rpartition('@')[2]}", 120)
+
+
+def _host_port(url: SplitResult) -> tuple[str | None, int | None]:
+    """A URL's host and port, the scheme's default port written out."""
+    return url.hostname, url.port or {"http": 80, "https": 443}.get(url.scheme.lower())
 
 
 def _request_url(exc: BaseException) -> str:
