@@ -107,9 +107,9 @@ def test_storage_that_cannot_be_reached_is_named_not_the_hub(
 
     assert result.returncode == 1
     assert result.stderr.splitlines()[-1] == (
-        f"spotdiff: error: {REPO}: cannot reach {dead_storage}, where the hub stores "
-        "its large files ([Errno 111] Connection refused), though the hub itself answered; "
-        "check that the network, firewall or proxy lets it through"
+        f"spotdiff: error: {REPO}: cannot reach {dead_storage}, where the hub redirected "
+        "(its storage of large files?), though the hub itself answered ([Errno 111] "
+        "Connection refused); check that the network, firewall or proxy lets it through"
     )
     assert not out.exists()
 
@@ -187,8 +187,9 @@ def test_storage_refusing_a_file_is_named_not_the_hub(hub: FakeHub, tmp_path: Pa
 
     assert_one_error(
         result,
-        f"{REPO}: the hub's storage at {hub.storage_url} refused a file (HTTP 403: "
-        "<Error><Code>AccessDenied</Code></Error>), though the hub itself answered; "
-        "its link may have expired or a proxy refused it: try again",
+        f"{REPO}: {hub.storage_url}, where the hub redirected (its storage of large "
+        "files?), refused the request (HTTP 403: <Error><Code>AccessDenied</Code></Error>), "
+        "though the hub itself answered; the hub's link may have expired or a proxy refused "
+        "it: try again",
     )
     assert not out.exists()

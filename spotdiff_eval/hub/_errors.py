@@ -233,9 +233,9 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
             return SpotDiffError(
                 repo,
                 "",
-                f"cannot reach {storage}, where the hub stores its large files ({reason}), "
-                "though the hub itself answered; check that the network, firewall or proxy "
-                "lets it through",
+                f"cannot reach {storage}, where the hub redirected (its storage of large "
+                f"files?), though the hub itself answered ({reason}); check that the network, "
+                "firewall or proxy lets it through",
             )
         return SpotDiffError(
             call.endpoint,
@@ -271,10 +271,11 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
             return SpotDiffError(
                 repo,
                 "",
-                f"the hub's storage at {storage} refused a file (HTTP {status}"
+                f"{storage}, where the hub redirected (its storage of large files?), "
+                f"refused the request (HTTP {status}"
                 + (f": {server}" if server else "")
-                + "), though the hub itself answered; its link may have expired or a "
-                "proxy refused it: try again",
+                + "), though the hub itself answered; the hub's link may have expired or "
+                "a proxy refused it: try again",
             )
         return SpotDiffError(repo, _repository_file(exc), _http_failure(exc, call))
     return None
