@@ -193,3 +193,28 @@ def test_storage_refusing_a_file_is_named_not_the_hub(hub: FakeHub, tmp_path: Pa
         "it: try again",
     )
     assert not out.exists()
+
+
+@pytest.mark.parametrize("storage", ["file:///etc/passwd", "ftp://files.example"])
+def test_a_redirect_to_an_address_that_is_not_http_is_said_to_be_so(
+    hub: FakeHub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, storage: str
+) -> None:
+    """A broken or hostile mirror redirecting a file to ``file://`` read "cannot
+    reach the hub (Request URL is missing an 'http://' or 'https://' protocol.)",
+    and to ``ftp://`` "check that the network, firewall or proxy lets it through"."""
+    monkeypatch.setattr(FakeHub, "storage_url", property(lambda self: storage))
+    hub.lfs_suffixes = (".png",)
+    hub.add_dataset(REPO, published(dataset_files()))
+    out = tmp_path / "out"
+
+    result = download("--dataset", REPO, "--output", out)
+
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"spotdiff: error: {REPO}: the hub redirected to ")
+    assert storage.partition("://")[2] + "/lfs-cdn/" in result.stderr
+    assert result.stderr.endswith(
+        ", which is no http:// or https:// address (a broken or hostile mirror?); "
+        "is HF_ENDPOINT a Hugging Face Hub?\n"
+    )
+    assert not out.exists()

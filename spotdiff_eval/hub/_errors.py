@@ -216,6 +216,16 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
             "the hub redirected too many times (a redirect loop); check HF_ENDPOINT and "
             "proxy settings",
         )
+    if isinstance(exc, _client_errors(("UnsupportedProtocol",), ("InvalidSchema",))):
+        # HF_ENDPOINT is checked to be http(s): only a redirect leads elsewhere. It read
+        # "cannot reach the hub", or "let it through" (red team round 19).
+        return SpotDiffError(
+            repo,
+            "",
+            f"the hub redirected to {safe_text(_request_url(exc) or '?', 120)}, which is no "
+            "http:// or https:// address (a broken or hostile mirror?); is HF_ENDPOINT a "
+            "Hugging Face Hub?",
+        )
     if isinstance(exc, _client_errors(("TransportError",), ("ConnectionError", "Timeout"))):
         reason = safe_text(str(exc) or type(exc).__name__, 120)
         name = _repository_file(exc)
