@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from urllib.parse import SplitResult, unquote, urlsplit
+from urllib.parse import unquote, urlsplit
 
 from .._util.exception_chain import exception_chain
 from .._util.redaction import Redactor
@@ -33,6 +33,7 @@ from .._util.terminal import safe_text
 from ..errors import SpotDiffError
 from ._client import plain_http_warning as plain_http_warning
 from ._client import summary as _summary
+from ._requests import other_host, repository_file, request_url
 from ._waits import MAX_WAIT_SECONDS, WaitTooLong
 
 #: errno values of a write that failed for want of room: a full disk, a quota,
@@ -222,13 +223,13 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
         return SpotDiffError(
             repo,
             "",
-            f"the hub redirected to {safe_text(_request_url(exc) or '?', 120)}, which is no "
+            f"the hub redirected to {safe_text(request_url(exc) or '?', 120)}, which is no "
             "http:// or https:// address (a broken or hostile mirror?); is HF_ENDPOINT a "
             "Hugging Face Hub?",
         )
     if isinstance(exc, _client_errors(("TransportError",), ("ConnectionError", "Timeout"))):
         reason = safe_text(str(exc) or type(exc).__name__, 120)
-        name = _repository_file(exc)
+        name = repository_file(exc)
         if name and isinstance(exc, _client_errors(_BROKE, _BROKE_REQUESTS)):
             # A connection that broke in a file's transfer, every retry: it read
             # "<endpoint>: cannot reach the hub", the file unnamed (red team round 18).
@@ -238,7 +239,7 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
                 f"the connection broke during its download ({reason}): a network or proxy "
                 "problem; try again",
             )
-        storage = _other_host(exc, call.endpoint)
+        storage = other_host(exc, call.endpoint)
         if storage:
             return SpotDiffError(
                 repo,
@@ -272,7 +273,7 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
     if isinstance(exc, hf.DisabledRepoError):
         return SpotDiffError(repo, "", "the hub has disabled this dataset")
     if isinstance(exc, hf.HfHubHTTPError):
-        storage = _other_host(exc, call.endpoint)
+        storage = other_host(exc, call.endpoint)
         if storage:
             # A 403 read "access denied", which sends one to the token, not to the
             # storage's expired link or a proxy (red team round 19).
@@ -287,7 +288,7 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
                 + "), though the hub itself answered; the hub's link may have expired or "
                 "a proxy refused it: try again",
             )
-        return SpotDiffError(repo, _repository_file(exc), _http_failure(exc, call))
+        return SpotDiffError(repo, repository_file(exc), _http_failure(exc, call))
     return None
 
 
@@ -324,59 +325,6 @@ _MISSING_HEADER = re.compile(
 #: timed out), as opposed to a hub that cannot be reached at all.
 _BROKE = ("RemoteProtocolError", "ReadError", "ReadTimeout", "WriteError")
 _BROKE_REQUESTS = ("ChunkedEncodingError", "ReadTimeout")
-
-
-def _other_host(exc: BaseException, endpoint: str) -> str:
-    """``scheme://host[:port]`` of the failed request when it is not the hub's (red team round 19).
-
-    The Hub answers a large file's request with a redirect to its storage (LFS,
-    Xet) on other hosts, which a firewall or proxy letting only the hub through
-    blocks: "cannot reach the hub; check HF_ENDPOINT" sent the user after a hub
-    that had just answered. Empty when the request is unknown or the hub's own.
-    """
-    url = _request_url(exc)
-    try:
-        failed, hub = urlsplit(url), urlsplit(endpoint)
-        if not failed.hostname or _host_port(failed) == _host_port(hub):
-            return ""
-    except ValueError:
-        return ""
-    return safe_text(f"{failed.scheme}://{failed.netloc.rpartition('@')[2]}", 120)
-
-
-def _host_port(url: SplitResult) -> tuple[str | None, int | None]:
-    """A URL's host and port, the scheme's default port written out."""
-    return url.hostname, url.port or {"http": 80, "https": 443}.get(url.scheme.lower())
-
-
-def _request_url(exc: BaseException) -> str:
-    """The URL of the request ``exc`` failed (an HTTP error's or an HTTP client's), or ""."""
-    request = getattr(getattr(exc, "response", None), "request", None)
-    if request is None:
-        try:
-            request = getattr(exc, "request", None)
-        except RuntimeError:  # httpx: "The .request property has not been set."
-            request = None
-    try:
-        return str(request.url) if request is not None else ""
-    except (AttributeError, ValueError):
-        return ""
-
-
-def _repository_file(exc: BaseException) -> str:
-    """The repository file whose download failed, from the request's ``/resolve/`` URL.
-
-    A file the hub refused (404, 403, 5xx) was reported for the dataset as a
-    whole: nobody could tell which file of hundreds it was. An HTTP client's
-    own error (a broken connection) carries the request itself.
-    """
-    try:
-        path = urlsplit(_request_url(exc)).path
-    except ValueError:
-        return ""
-    _, marker, rest = path.partition("/resolve/")
-    name = rest.partition("/")[2] if marker else ""
-    return safe_text(unquote(name), 200)
 
 
 def _not_found(call: HubCall) -> str:
