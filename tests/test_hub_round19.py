@@ -6,6 +6,7 @@ The real huggingface_hub client runs against the loopback hub
 
 from __future__ import annotations
 
+import base64
 import json
 import socket
 from collections.abc import Iterator
@@ -218,3 +219,44 @@ def test_a_redirect_to_an_address_that_is_not_http_is_said_to_be_so(
         "is HF_ENDPOINT a Hugging Face Hub?\n"
     )
     assert not out.exists()
+
+
+# -- credentials in HF_ENDPOINT -----------------------------------------------------------------
+
+
+def test_credentials_in_hf_endpoint_are_never_printed(hub: FakeHub, tmp_path: Path) -> None:
+    """A mirror behind basic auth (an Artifactory or Nexus proxy of the Hub) is
+    set as ``HF_ENDPOINT=https://user:password@host``: every error naming the
+    endpoint printed the password, into a CI log, and so did a mirror's answer
+    echoing it."""
+    hub.add_dataset(REPO, published(dataset_files()))
+    with socket.socket() as bound:  # bound, never listening: connections are refused
+        bound.bind(("127.0.0.1", 0))
+        dead = f"127.0.0.1:{bound.getsockname()[1]}"
+        unreachable = download(
+            "--dataset", REPO, "--output", tmp_path / "a",
+            env={"HF_ENDPOINT": f"http://mirror-user:s3cret-pw@{dead}"},
+        )  # fmt: skip
+    hub.fail("/api/", 500, {"X-Error-Message": "no access for mirror-user:s3cret-pw"})
+    echoed = download(
+        "--dataset", REPO, "--output", tmp_path / "b",
+        env={"HF_ENDPOINT": hub.url.replace("//", "//mirror-user:s3cret-pw@")},
+    )  # fmt: skip
+
+    hub.failures.clear()
+    basic = base64.b64encode(b"mirror-user:s3cret-pw").decode()
+    hub.tokens[f"Basic {basic}"] = "reader"  # the mirror lets this user in
+    passed = download(
+        "--dataset", REPO, "--output", tmp_path / "c",
+        env={"HF_ENDPOINT": hub.url.replace("//", "//mirror-user:s3cret-pw@")},
+    )  # fmt: skip
+
+    assert passed.returncode == 0, passed.stderr
+    assert_one_error(
+        unreachable,
+        f"http://{dead}: cannot reach the hub ([Errno 111] Connection refused); check the "
+        "network, proxy settings or HF_ENDPOINT",
+    )
+    assert_one_error(echoed, f"{REPO}: the hub answered HTTP 500: no access for [redacted]")
+    for result in (unreachable, echoed, passed):
+        assert "s3cret" not in result.stdout + result.stderr

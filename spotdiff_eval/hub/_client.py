@@ -13,7 +13,7 @@ import os
 from urllib.parse import urlsplit
 
 from .._util.endpoints import endpoint_host
-from .._util.redaction import plain_text_warning
+from .._util.redaction import plain_text_warning, url_secrets
 from .._util.terminal import safe_text
 from ..errors import SpotDiffError
 from ._waits import bound_waits
@@ -131,3 +131,24 @@ def summary(exc: BaseException) -> str:
     """huggingface_hub's message on one line (some list details on further lines)."""
     text = " ".join(line.strip() for line in str(exc).splitlines() if line.strip())
     return safe_text(text or type(exc).__name__, 200)
+
+
+def shown_endpoint(endpoint: str) -> str:
+    """``endpoint`` as errors name it: without the ``user:password@`` a mirror behind
+    basic auth is given with, which every error naming the endpoint printed (red
+    team round 19). The credentials are redacted anywhere else (``_errors``)."""
+    try:
+        parts = urlsplit(endpoint)
+    except ValueError:
+        return endpoint
+    if "@" not in parts.netloc:
+        return endpoint
+    return parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
+
+
+def endpoint_secrets() -> list[str]:
+    """The credentials ``HF_ENDPOINT`` carries (user info, a ``?key=``), as huggingface_hub
+    uses it."""
+    from huggingface_hub import constants
+
+    return [*url_secrets(os.environ.get("HF_ENDPOINT", "")), *url_secrets(constants.ENDPOINT)]

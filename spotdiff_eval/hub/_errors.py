@@ -31,6 +31,7 @@ from .._util.exception_chain import exception_chain
 from .._util.redaction import Redactor
 from .._util.terminal import safe_text
 from ..errors import SpotDiffError
+from ._client import endpoint_secrets
 from ._client import plain_http_warning as plain_http_warning
 from ._client import summary as _summary
 from ._requests import other_host, repository_file, request_url
@@ -46,11 +47,12 @@ class HubCall:
     """What was being done, so an error can say it in the user's terms."""
 
     repo_id: str
-    endpoint: str
+    endpoint: str  # as messages name it: without credentials (_client.shown_endpoint)
     token_env: str  # the environment variable a user sets the token in
     has_token: bool
     revision: str | None = None
     write: bool = False
+    base_url: str = ""  # what requests go to, credentials included; endpoint when empty
 
 
 def hub_error(exc: BaseException, call: HubCall) -> SpotDiffError | None:
@@ -194,14 +196,14 @@ def _find(exc: BaseException, call: HubCall) -> SpotDiffError | None:
 
 def _redactor(call: HubCall) -> Redactor:
     """The tokens huggingface_hub may have sent: the named variable's, else its own choice
-    (``HF_TOKEN``, a stored login)."""
+    (``HF_TOKEN``, a stored login); and the credentials in ``HF_ENDPOINT``."""
     from huggingface_hub import get_token
 
     try:
         stored = get_token() or ""
     except Exception:  # an unreadable token file must not hide the real error
         stored = ""
-    return Redactor([os.environ.get(call.token_env, "").strip(), stored])
+    return Redactor([os.environ.get(call.token_env, "").strip(), stored, *endpoint_secrets()])
 
 
 def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:

@@ -94,7 +94,7 @@ def _transfer(
                 revision=commit,
                 local_dir=folder,
                 token=token,
-                endpoint=call.endpoint,
+                endpoint=call.base_url or call.endpoint,
             )
     except Exception as exc:
         failure = exc if isinstance(exc, SpotDiffError) else transfer_failure(exc, call, folder)

@@ -41,7 +41,7 @@ from ._checks import (
     git_path,
     shown,
 )
-from ._client import check_hub_endpoint, http_client_ready
+from ._client import check_hub_endpoint, http_client_ready, shown_endpoint
 from ._errors import HubCall, hub_errors
 from ._fetch import fetch_snapshot, progress_bars
 from ._files import MANIFEST_IN_REPO, dataset_files, manifest_of
@@ -132,7 +132,8 @@ def download_dataset(
     check_source(output, repo_id)
     api = HfApi(endpoint=endpoint, token=token)
     http_client_ready()
-    call = HubCall(repo_id, api.endpoint, token_env, _has_token(token), revision)
+    named = shown_endpoint(api.endpoint)
+    call = HubCall(repo_id, named, token_env, _has_token(token), revision, base_url=api.endpoint)
     with hub_errors(call):
         try:
             info = api.dataset_info(repo_id, revision=revision)
@@ -250,7 +251,7 @@ def publish_dataset(
             )
         api = HfApi(endpoint=endpoint, token=token)
         http_client_ready()
-        call = HubCall(repo_id, api.endpoint, token_env, True, write=True)
+        call = HubCall(repo_id, shown_endpoint(api.endpoint), token_env, True, write=True)
         with hub_errors(call), progress_bars(progress):
             api.create_repo(repo_id, repo_type="dataset", private=private, exist_ok=True)
             # An existing repository keeps its visibility: never put data meant to
