@@ -260,3 +260,37 @@ def test_credentials_in_hf_endpoint_are_never_printed(hub: FakeHub, tmp_path: Pa
     assert_one_error(echoed, f"{REPO}: the hub answered HTTP 500: no access for [redacted]")
     for result in (unreachable, echoed, passed):
         assert "s3cret" not in result.stdout + result.stderr
+
+
+# -- a dataset uploaded one folder too high or too low ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prefix", "found"),
+    [
+        ("spotdiff-v1-dev/", "spotdiff-v1-dev/data/manifest.json"),
+        ("data/data/", "data/data/manifest.json"),
+    ],
+    ids=["its root in a folder", "data/ twice"],
+)
+def test_a_manifest_in_another_folder_is_named(
+    hub: FakeHub, tmp_path: Path, prefix: str, found: str
+) -> None:
+    """A maintainer who uploaded the folder above the dataset root (or data/ into
+    data/) read "has no data/manifest.json, so it is not a SpotDiff dataset",
+    the manifest the repository does hold unmentioned."""
+    # "data/data/": the files of data/ one folder down; else the whole root one down
+    strip = "data/" if prefix == "data/data/" else ""
+    files = {prefix + name.removeprefix(strip): data for name, data in dataset_files().items()}
+    head = hub.add_dataset(REPO, files)
+    out = tmp_path / "out"
+
+    result = download("--dataset", REPO, "--output", out)
+
+    assert_one_error(
+        result,
+        f"{REPO}: commit {head}: has no data/manifest.json, so it is not a SpotDiff dataset "
+        f"as published (it holds {found}: was the dataset uploaded from another folder? "
+        "data/ must be at the top of the repository); nothing was downloaded",
+    )
+    assert not out.exists()
