@@ -548,7 +548,7 @@ def test_an_annotation_saved_as_utf16_is_said_to_be_so(
 def test_files_stored_decomposed_by_the_filesystem_count_as_listed(tmp_path: Path) -> None:
     """macOS's HFS+ stores every file name decomposed (NFD) whatever name was asked:
     the check of the files sent must not take them for files the listing lacked."""
-    from spotdiff_eval.hub._transfer import _check_listed
+    from spotdiff_eval.hub._checks import check_listed as _check_listed
 
     listed = "data/images/scène.jpg"
     write_tree(tmp_path, {_nfd(listed): b"x", "data/manifest.json": b"{}"})

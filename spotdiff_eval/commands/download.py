@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from .._util.terminal import safe_text
 from . import add_command
 from .hub_options import add_dataset_option, add_token_env, resolve_token
 
@@ -31,8 +32,10 @@ def run(args: argparse.Namespace) -> int:
     if result.problems:
         # A hostile manifest of 200,000 broken entries printed 200,000 lines, the
         # summary lost far above (red team round 18): the first ones stand for all.
+        # Escaped as validate escapes them: a problem quotes the dataset's own text,
+        # whose line breaks and terminal escapes forged lines (red team round 19).
         for problem in result.problems[:MAX_PROBLEMS_SHOWN]:
-            print(f"spotdiff: error: {problem}", file=sys.stderr)
+            print(f"spotdiff: error: {safe_text(problem, sys.maxsize)}", file=sys.stderr)
         shown = len(result.problems) > MAX_PROBLEMS_SHOWN
         print(
             f"spotdiff: error: {result.repo_id}: commit {result.commit}: "
@@ -58,8 +61,6 @@ def _revision(text: str) -> str:
     if not text.strip():
         raise argparse.ArgumentTypeError("is empty: give a branch, a tag or a commit sha")
     if text != text.strip():
-        from .._util.terminal import safe_text
-
         raise argparse.ArgumentTypeError(f'"{safe_text(text)}" has spaces around it')
     return text
 

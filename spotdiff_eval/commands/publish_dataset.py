@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from .._util.terminal import safe_text
 from . import add_command
 from .hub_options import add_dataset_option, add_token_env, resolve_token
 
@@ -25,14 +26,14 @@ def run(args: argparse.Namespace) -> int:
             progress=sys.stderr.isatty(),
         )
     except InvalidDatasetError as exc:
+        # Escaped as validate escapes them: findings and file names quote the
+        # dataset's own text, whose line breaks forged lines (red team round 19).
         for finding in exc.findings:
-            print(f"spotdiff: error: {finding}", file=sys.stderr)
+            print(f"spotdiff: error: {safe_text(finding, sys.maxsize)}", file=sys.stderr)
         raise
     for path in result.unlisted:
-        print(
-            f"spotdiff: warning: {args.folder}: {path}: not named by the manifest; not published",
-            file=sys.stderr,
-        )
+        line = f"{args.folder}: {path}: not named by the manifest; not published"
+        print(f"spotdiff: warning: {safe_text(line, sys.maxsize)}", file=sys.stderr)
     print(f"Published {len(result.files)} files to {result.repo_id} at commit {result.commit}")
     print(f"Commit: {result.commit_url}")
     print(

@@ -6,7 +6,7 @@ Built on the real ``huggingface_hub`` client; errors become one clean line
 """
 
 from ._board_datasets import board_dataset, pin_board
-from ._errors import plain_http_warning
+from ._client import plain_http_warning
 from ._transfer import (
     DEFAULT_TOKEN_ENV,
     InvalidDatasetError,

@@ -27,12 +27,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
-from .._util.endpoints import endpoint_host
 from .._util.exception_chain import exception_chain
-from .._util.redaction import Redactor, plain_text_warning
+from .._util.redaction import Redactor
 from .._util.terminal import safe_text
 from ..errors import SpotDiffError
-from ._waits import MAX_WAIT_SECONDS, WaitTooLong, bound_waits
+from ._client import endpoint_secrets
+from ._client import plain_http_warning as plain_http_warning
+from ._client import summary as _summary
+from ._requests import other_host, repository_file, request_url
+from ._waits import MAX_WAIT_SECONDS, WaitTooLong
 
 #: errno values of a write that failed for want of room: a full disk, a quota,
 #: a file size limit.
@@ -44,11 +47,12 @@ class HubCall:
     """What was being done, so an error can say it in the user's terms."""
 
     repo_id: str
-    endpoint: str
+    endpoint: str  # as messages name it: without credentials (_client.shown_endpoint)
     token_env: str  # the environment variable a user sets the token in
     has_token: bool
     revision: str | None = None
     write: bool = False
+    base_url: str = ""  # what requests go to, credentials included; endpoint when empty
 
 
 def hub_error(exc: BaseException, call: HubCall) -> SpotDiffError | None:
@@ -190,124 +194,16 @@ def _find(exc: BaseException, call: HubCall) -> SpotDiffError | None:
     return None
 
 
-def check_hub_endpoint(endpoint: str | None = None) -> None:
-    """Refuse a malformed ``endpoint`` or ``HF_ENDPOINT``, or a timeout that is not a whole
-    number, in one line, before huggingface_hub is imported.
-
-    huggingface_hub parses ``HF_ENDPOINT`` when imported: ``http://[::1`` or a bad port
-    ended in its traceback, and ``not a url`` in a misleading "cannot reach the hub".
-    """
-    if endpoint is not None:
-        endpoint_host(endpoint, "HF_ENDPOINT")
-    elif "HF_ENDPOINT" in os.environ:
-        value = os.environ["HF_ENDPOINT"]
-        endpoint_host(value, "HF_ENDPOINT")
-        if value != value.strip():
-            # huggingface_hub uses it as it is: "http://host:8080 " ended in its
-            # traceback, a leading space in "cannot reach the hub".
-            raise SpotDiffError(
-                "HF_ENDPOINT", "", "must not start or end with a space or line break"
-            )
-    for name in _WHOLE_SECONDS:
-        value = os.environ.get(name)
-        if value is None:
-            continue
-        try:
-            seconds = int(value)  # as huggingface_hub reads it, "" included
-        except ValueError:
-            seconds = -1
-        if seconds < 0:
-            # A negative one read "OWNER/NAME: Timeout value out of range", the
-            # variable unnamed (red team round 18).
-            raise SpotDiffError(name, "", "must be a whole number of seconds (or unset)")
-
-
-def http_client_ready() -> None:
-    """Build huggingface_hub's HTTP client now; a setting it cannot use is one line.
-
-    The client reads the proxy variables and ``SSL_CERT_FILE``/``SSL_CERT_DIR``
-    when it is made, at the first request: ``HTTPS_PROXY=http://[::1`` ended
-    in a traceback ("Invalid port"), so did a SOCKS proxy without the
-    ``socksio`` package, and a certificate file that does not exist read
-    "spotdiff: No such file or directory" (red team round 18).
-    """
-    from huggingface_hub.utils import get_session
-
-    try:
-        bound_waits(get_session())
-    except Exception as exc:
-        proxies = [name for name in _PROXY_VARIABLES if os.environ.get(name)]
-        certificates = [name for name in ("SSL_CERT_FILE", "SSL_CERT_DIR") if os.environ.get(name)]
-        reason = _summary(exc)
-        if isinstance(exc, OSError) and certificates:
-            name = certificates[0]
-            raise SpotDiffError(
-                name, "", f"cannot load certificates from {safe_text(os.environ[name])}: {reason}"
-            ) from None
-        if proxies:
-            raise SpotDiffError(
-                _proxy_at_fault(proxies),
-                "",
-                f"the HTTP client cannot use this proxy setting: {reason}",
-            ) from None
-        raise SpotDiffError(
-            "huggingface_hub", "", f"cannot set up its HTTP client: {reason}"
-        ) from None
-
-
-#: The proxy variables the HTTP client reads (``urllib.request.getproxies``).
-_PROXY_VARIABLES = tuple(
-    case(f"{scheme}_PROXY")
-    for scheme in ("HTTPS", "HTTP", "ALL")
-    for case in (str.upper, str.lower)
-)
-
-
-def _proxy_at_fault(names: list[str]) -> str:
-    """The first of the set proxy variables that is no URL or a SOCKS one (which needs
-    a package of its own); else the first set."""
-    for name in names:
-        value = os.environ[name]
-        try:
-            parts = urlsplit(value if "://" in value else f"http://{value}")
-            parts.port  # noqa: B018 (raises for a port that is not a number)
-        except ValueError:
-            return name
-        if parts.scheme.lower().startswith("socks"):
-            return name
-    return names[0]
-
-
-#: Timeouts huggingface_hub reads with ``int()`` when imported: "30s", "2.5" or an
-#: empty value ended in its traceback.
-_WHOLE_SECONDS = ("HF_HUB_ETAG_TIMEOUT", "HF_HUB_DOWNLOAD_TIMEOUT")
-
-
-def plain_http_warning(token: str | None) -> str | None:
-    """A warning when a token would go to ``HF_ENDPOINT`` over plain http on the network.
-
-    ``token`` None means huggingface_hub's own choice (``HF_TOKEN``, a stored login).
-    """
-    check_hub_endpoint()
-    from huggingface_hub import constants, get_token
-
-    try:
-        has_token = token is not None or get_token() is not None
-    except Exception:  # an unreadable token file: huggingface_hub will say so itself
-        has_token = False
-    return plain_text_warning(constants.ENDPOINT, has_token)
-
-
 def _redactor(call: HubCall) -> Redactor:
     """The tokens huggingface_hub may have sent: the named variable's, else its own choice
-    (``HF_TOKEN``, a stored login)."""
+    (``HF_TOKEN``, a stored login); and the credentials in ``HF_ENDPOINT``."""
     from huggingface_hub import get_token
 
     try:
         stored = get_token() or ""
     except Exception:  # an unreadable token file must not hide the real error
         stored = ""
-    return Redactor([os.environ.get(call.token_env, "").strip(), stored])
+    return Redactor([os.environ.get(call.token_env, "").strip(), stored, *endpoint_secrets()])
 
 
 def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
@@ -323,9 +219,19 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
             "the hub redirected too many times (a redirect loop); check HF_ENDPOINT and "
             "proxy settings",
         )
+    if isinstance(exc, _client_errors(("UnsupportedProtocol",), ("InvalidSchema",))):
+        # HF_ENDPOINT is checked to be http(s): only a redirect leads elsewhere. It read
+        # "cannot reach the hub", or "let it through" (red team round 19).
+        return SpotDiffError(
+            repo,
+            "",
+            f"the hub redirected to {safe_text(request_url(exc) or '?', 120)}, which is no "
+            "http:// or https:// address (a broken or hostile mirror?); is HF_ENDPOINT a "
+            "Hugging Face Hub?",
+        )
     if isinstance(exc, _client_errors(("TransportError",), ("ConnectionError", "Timeout"))):
         reason = safe_text(str(exc) or type(exc).__name__, 120)
-        name = _repository_file(exc)
+        name = repository_file(exc)
         if name and isinstance(exc, _client_errors(_BROKE, _BROKE_REQUESTS)):
             # A connection that broke in a file's transfer, every retry: it read
             # "<endpoint>: cannot reach the hub", the file unnamed (red team round 18).
@@ -334,6 +240,15 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
                 name,
                 f"the connection broke during its download ({reason}): a network or proxy "
                 "problem; try again",
+            )
+        storage = other_host(exc, call.endpoint)
+        if storage:
+            return SpotDiffError(
+                repo,
+                "",
+                f"cannot reach {storage}, where the hub redirected (its storage of large "
+                f"files?), though the hub itself answered ({reason}); check that the network, "
+                "firewall or proxy lets it through",
             )
         return SpotDiffError(
             call.endpoint,
@@ -360,7 +275,22 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
     if isinstance(exc, hf.DisabledRepoError):
         return SpotDiffError(repo, "", "the hub has disabled this dataset")
     if isinstance(exc, hf.HfHubHTTPError):
-        return SpotDiffError(repo, _repository_file(exc), _http_failure(exc, call))
+        storage = other_host(exc, call.endpoint)
+        if storage:
+            # A 403 read "access denied", which sends one to the token, not to the
+            # storage's expired link or a proxy (red team round 19).
+            status = getattr(getattr(exc, "response", None), "status_code", None)
+            server = safe_text(getattr(exc, "server_message", None) or "", 160)
+            return SpotDiffError(
+                repo,
+                "",
+                f"{storage}, where the hub redirected (its storage of large files?), "
+                f"refused the request (HTTP {status}"
+                + (f": {server}" if server else "")
+                + "), though the hub itself answered; the hub's link may have expired or "
+                "a proxy refused it: try again",
+            )
+        return SpotDiffError(repo, repository_file(exc), _http_failure(exc, call))
     return None
 
 
@@ -399,28 +329,6 @@ _BROKE = ("RemoteProtocolError", "ReadError", "ReadTimeout", "WriteError")
 _BROKE_REQUESTS = ("ChunkedEncodingError", "ReadTimeout")
 
 
-def _repository_file(exc: BaseException) -> str:
-    """The repository file whose download failed, from the request's ``/resolve/`` URL.
-
-    A file the hub refused (404, 403, 5xx) was reported for the dataset as a
-    whole: nobody could tell which file of hundreds it was. An HTTP client's
-    own error (a broken connection) carries the request itself.
-    """
-    request = getattr(getattr(exc, "response", None), "request", None)
-    if request is None:
-        try:
-            request = getattr(exc, "request", None)
-        except RuntimeError:  # httpx: "The .request property has not been set."
-            request = None
-    try:
-        path = urlsplit(str(request.url)).path if request is not None else ""
-    except (AttributeError, ValueError):
-        return ""
-    _, marker, rest = path.partition("/resolve/")
-    name = rest.partition("/")[2] if marker else ""
-    return safe_text(unquote(name), 200)
-
-
 def _not_found(call: HubCall) -> str:
     where = f"dataset not found on {call.endpoint}"
     if call.write:
@@ -450,12 +358,6 @@ def _http_failure(exc: BaseException, call: HubCall) -> str:
         return "the hub limits requests (HTTP 429); try again later"
     detail = f"the hub answered HTTP {status}"
     return detail + (f": {server}" if server else "")
-
-
-def _summary(exc: BaseException) -> str:
-    """huggingface_hub's message on one line (some list details on further lines)."""
-    text = " ".join(line.strip() for line in str(exc).splitlines() if line.strip())
-    return safe_text(text or type(exc).__name__, 200)
 
 
 def _client_errors(

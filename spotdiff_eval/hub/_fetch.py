@@ -26,7 +26,8 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
 from ..errors import SpotDiffError
-from ._errors import HubCall, http_client_ready, hub_errors, transfer_failure
+from ._client import http_client_ready
+from ._errors import HubCall, hub_errors, transfer_failure
 
 #: prctl(2): the signal the kernel sends a process when its parent dies.
 _PR_SET_PDEATHSIG = 1
@@ -93,7 +94,7 @@ def _transfer(
                 revision=commit,
                 local_dir=folder,
                 token=token,
-                endpoint=call.endpoint,
+                endpoint=call.base_url or call.endpoint,
             )
     except Exception as exc:
         failure = exc if isinstance(exc, SpotDiffError) else transfer_failure(exc, call, folder)

@@ -39,6 +39,8 @@ STAGING_PREFIX = ".spotdiff-download-"
 MOVES = "moves.json"
 #: Where huggingface_hub keeps its records of the files it downloaded into a folder.
 BOOKKEEPING = Path(".cache", "huggingface")
+#: Beside those records: the dataset repository a download came from (red team round 19).
+SOURCE = BOOKKEEPING / "spotdiff-dataset.json"
 
 
 def download_record(name: str) -> Path:
@@ -74,6 +76,14 @@ class Stage:
                 os.link(self.output / name, self.files / name)
                 # huggingface_hub rewrites its records in place: a copy, not a link.
                 shutil.copy2(self.output / record, self.files / record)
+
+    def record_source(self, repo_id: str, commit: str) -> None:
+        """Note the dataset the staged files come from; it moves in with them (see
+        :func:`recorded_source`)."""
+        (self.files / SOURCE).parent.mkdir(parents=True, exist_ok=True)
+        (self.files / SOURCE).write_text(
+            json.dumps({"repo_id": repo_id, "commit": commit}) + "\n", encoding="utf-8"
+        )
 
     def in_output(self, text: str) -> str:
         """``text`` (a finding) naming the staged files as they would be in output."""
@@ -161,6 +171,23 @@ def finish_moves(output: Path, leftover: Path) -> None:
             os.replace(staged, target)
         elif not os.path.lexists(target) and os.path.lexists(kept):
             os.replace(kept, target)
+
+
+def recorded_source(output: Path) -> str | None:
+    """The dataset repository an earlier download into ``output`` came from, if it said.
+
+    huggingface_hub's records name each file's commit, not its repository: a
+    download of another dataset into the folder of an earlier one replaced the
+    files both hold (the manifest, the card) and left the others, two datasets
+    mixed in one folder that validated (red team round 19). None for a folder
+    no download wrote, or one written before the source was recorded.
+    """
+    try:
+        recorded = json.loads((output / SOURCE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    repo_id = recorded.get("repo_id") if isinstance(recorded, dict) else None
+    return repo_id if isinstance(repo_id, str) else None
 
 
 def reserved(name: str) -> bool:

@@ -3,7 +3,7 @@
 Both directions go through huggingface_hub, so ``HF_ENDPOINT`` (mirrors),
 ``HF_TOKEN``, a stored ``hf auth login`` token, proxies and ``HF_HOME`` work
 as huggingface_hub users expect. huggingface_hub is imported only here, in
-``_errors.py`` and in ``_fetch.py``, and only when a function runs.
+``_errors.py``, ``_client.py`` and ``_fetch.py``, and only when a function runs.
 
 Downloading resolves the requested revision to a commit first and then
 fetches that commit, so the files, the printed sha and any later
@@ -13,17 +13,16 @@ token, unknown revision, no network) surface as a clear error before a byte is
 written: ``snapshot_download`` alone quietly returns whatever an existing
 folder holds when the Hub cannot be reached. The files themselves are
 fetched in a child process (``_fetch``, so that a stop is immediate) into a
-staging folder (``_staging``), and moved into place only once they are checked.
+staging folder (``_staging``), and moved into place only once they are checked
+(``_checks``).
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import shutil
 import tempfile
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,10 +31,21 @@ from .._util.terminal import safe_text
 from ..datasets import COMMIT
 from ..errors import SpotDiffError
 from ..validation import Findings
-from ._errors import HubCall, check_hub_endpoint, http_client_ready, hub_errors
+from ._checks import (
+    changed_files,
+    check_commit,
+    check_listed,
+    check_received,
+    check_source,
+    foreign_files,
+    git_path,
+    shown,
+)
+from ._client import check_hub_endpoint, http_client_ready, shown_endpoint
+from ._errors import HubCall, hub_errors
 from ._fetch import fetch_snapshot, progress_bars
 from ._files import MANIFEST_IN_REPO, dataset_files, manifest_of
-from ._staging import BOOKKEEPING, clean_staging, download_record, reserved, staged_download
+from ._staging import clean_staging, reserved, staged_download
 
 #: The environment variable huggingface_hub itself reads a token from.
 DEFAULT_TOKEN_ENV = "HF_TOKEN"
@@ -119,9 +129,11 @@ def download_dataset(
     output = Path(output)
     check_folder(output)  # before any network access
     clean_staging(output)  # a download killed while moving files in is finished first
+    check_source(output, repo_id)
     api = HfApi(endpoint=endpoint, token=token)
     http_client_ready()
-    call = HubCall(repo_id, api.endpoint, token_env, _has_token(token), revision)
+    named = shown_endpoint(api.endpoint)
+    call = HubCall(repo_id, named, token_env, _has_token(token), revision, base_url=api.endpoint)
     with hub_errors(call):
         try:
             info = api.dataset_info(repo_id, revision=revision)
@@ -139,35 +151,36 @@ def download_dataset(
         raise SpotDiffError(
             repo_id,
             f"commit {commit}",
-            f"has no {MANIFEST_IN_REPO}, so it is not a SpotDiff dataset; nothing was downloaded",
+            f"has no {MANIFEST_IN_REPO}, so it is not a SpotDiff dataset{_elsewhere(names)}; "
+            "nothing was downloaded",
         )
     for refused, where in (
         (
             reserved,
             "in a folder downloads keep their own files in, so it is not a SpotDiff dataset",
         ),
-        (_git_path, "inside a .git folder, which no Hub repository can hold (a hostile mirror?)"),
+        (git_path, "inside a .git folder, which no Hub repository can hold (a hostile mirror?)"),
     ):
         if found := sorted(filter(refused, names)):
             raise SpotDiffError(
                 repo_id,
                 f"commit {commit}",
-                f"holds {_shown(found)}, {where}; nothing was downloaded",
+                f"holds {shown(found)}, {where}; nothing was downloaded",
             )
-    foreign = _foreign_files(output, names)
+    foreign = foreign_files(output, names)
     if foreign:
         raise SpotDiffError(
             output,
             "",
-            f"would overwrite {_shown(foreign)}, not written by an earlier download; "
+            f"would overwrite {shown(foreign)}, not written by an earlier download; "
             "choose an empty folder with --output",
         )
-    changed = _changed_files(output, names)
+    changed = changed_files(output, names)
     if changed:
         raise SpotDiffError(
             output,
             "",
-            f"would overwrite {_shown(changed)}, changed since an earlier download wrote "
+            f"would overwrite {shown(changed)}, changed since an earlier download wrote "
             f"{'it' if len(changed) == 1 else 'them'}; move your version away or choose an "
             "empty folder with --output",
         )
@@ -177,11 +190,12 @@ def download_dataset(
             fetch_snapshot(call, commit, stage.files, token=token, progress=progress)
         except SpotDiffError as exc:  # a full disk names a staged file: name it in output
             raise SpotDiffError(stage.in_output(exc.file), exc.where, exc.what) from None
-        _check_listed(stage.files, names, commit, repo_id, output)
-        _check_commit(stage.files, names, commit, repo_id, output)
-        _check_received(stage.files, names, repo_id, output)
+        check_listed(stage.files, names, commit, repo_id, output)
+        check_commit(stage.files, names, commit, repo_id, output)
+        check_received(stage.files, names, repo_id, output)
         problems = [stage.in_output(p) for p in _dataset_problems(stage.files / MANIFEST_IN_REPO)]
         if not problems:
+            stage.record_source(repo_id, commit)
             stage.commit()
     return DownloadResult(
         repo_id=repo_id,
@@ -238,7 +252,7 @@ def publish_dataset(
             )
         api = HfApi(endpoint=endpoint, token=token)
         http_client_ready()
-        call = HubCall(repo_id, api.endpoint, token_env, True, write=True)
+        call = HubCall(repo_id, shown_endpoint(api.endpoint), token_env, True, write=True)
         with hub_errors(call), progress_bars(progress):
             api.create_repo(repo_id, repo_type="dataset", private=private, exist_ok=True)
             # An existing repository keeps its visibility: never put data meant to
@@ -264,56 +278,6 @@ def publish_dataset(
         files=tuple(repo_path for repo_path, _ in plan.files),
         unlisted=plan.unlisted,
     )
-
-
-def _check_listed(files: Path, names: list[str], commit: str, repo_id: str, output: Path) -> None:
-    """Refuse files the hub sent beyond those its listing named (red team round 18).
-
-    The transfer lists the commit's files again, in its own process: a hub
-    that answered that second listing with more files (``.git/config``, a
-    planted ``.spotdiff-download-*`` folder) had them written into output,
-    past every check made on the first listing. Names are compared composed
-    (NFC): macOS's HFS+ stores every name decomposed, whatever was asked.
-    """
-    listed = {unicodedata.normalize("NFC", name) for name in names}
-    sent = sorted(
-        name
-        for name in (path.relative_to(files).as_posix() for path in files.rglob("*"))
-        if unicodedata.normalize("NFC", name) not in listed
-        and not (files / name).is_dir()
-        and Path(name).parts[:2] != BOOKKEEPING.parts
-    )
-    if sent:
-        raise SpotDiffError(
-            repo_id,
-            f"commit {commit}",
-            f"the hub sent {_shown(sent)}, which its listing of the commit did not name; "
-            f"nothing was written to {output}",
-        )
-
-
-def _check_commit(files: Path, names: list[str], commit: str, repo_id: str, output: Path) -> None:
-    """Refuse a download whose files are not all of ``commit``.
-
-    huggingface_hub records the commit the hub said each file came from
-    (``X-Repo-Commit``) in its download record, and does not compare it with
-    the one asked for: a mirror that ignores the revision put the files of
-    its head under the name of the resolved commit.
-    """
-    for name in sorted(names):
-        try:
-            record = (files / download_record(name)).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            record = ""
-        sent = record.split("\n", 1)[0].strip()
-        if sent == commit:
-            continue
-        what = (
-            f"the hub sent {name} from commit {safe_text(sent, 80)} instead"
-            if sent
-            else f"no download record names the commit of {name}"
-        )
-        raise SpotDiffError(repo_id, f"commit {commit}", f"{what}; nothing was written to {output}")
 
 
 def _dataset_problems(manifest: Path) -> Findings:
@@ -385,14 +349,40 @@ def _resolved_commit(sha: object, call: HubCall) -> str:
 
     A mirror whose answer lacks ``sha`` (or holds something else) had the
     transfer ask for revision "None", and the user read that the revision
-    they gave was "not found".
+    they gave was "not found". A revision that is a full commit sha must
+    resolve to itself.
     """
     if isinstance(sha, str) and COMMIT.fullmatch(sha):
+        asked = (call.revision or "").lower()
+        if COMMIT.fullmatch(asked) and asked != sha:
+            # A mirror that ignores the revision answered a pinned commit with its
+            # head, whose files were taken silently (red team round 19).
+            raise SpotDiffError(
+                call.endpoint,
+                f'revision "{safe_text(call.revision or "")}"',
+                f"the hub answered with commit {sha}, not this one (a mirror that ignores "
+                "the revision?); nothing was downloaded",
+            )
         return sha
     raise SpotDiffError(
         call.endpoint,
         f'revision "{safe_text(call.revision or "main")}"',
         "the hub's answer names no commit sha for it; is HF_ENDPOINT a Hugging Face Hub?",
+    )
+
+
+def _elsewhere(names: list[str]) -> str:
+    """Where the repository holds a manifest instead, for the error (red team round 19).
+
+    A maintainer who uploaded the folder above the dataset root, or data/ into
+    data/, read only that the repository "is not a SpotDiff dataset".
+    """
+    found = sorted(name for name in names if name.rpartition("/")[2].casefold() == "manifest.json")
+    if not found:
+        return ""
+    return (
+        f" as published (it holds {safe_text(shown(found), 200)}: was the dataset uploaded "
+        f"from another folder? data/ must be at the top of the repository)"
     )
 
 
@@ -405,110 +395,4 @@ def _malformed(call: HubCall, detail: str) -> SpotDiffError:
         f'revision "{safe_text(call.revision or "main")}"',
         f"the hub's answer about the dataset is malformed ({safe_text(detail, 100)}); "
         "is HF_ENDPOINT a Hugging Face Hub?",
-    )
-
-
-def _shown(names: list[str]) -> str:
-    return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-
-
-def _changed_files(output: Path, names: list[str]) -> list[str]:
-    """Files an earlier download wrote whose bytes are no longer the ones it wrote.
-
-    A hand-edited annotation was silently replaced by the hub's copy, or,
-    when its modification time was within a second of the download or kept
-    (``cp -p``, ``rsync -t``), silently kept while the download said it had
-    the resolved commit. huggingface_hub's record of each file holds its
-    ETag: the git blob sha1 of a regular file, the sha256 of an LFS one.
-    A record with another kind of ETag (a mirror's own) is not checked.
-    """
-    changed = []
-    for name in sorted(names):
-        path, record = output / name, output / download_record(name)
-        if not (os.path.lexists(path) and record.is_file()):
-            continue
-        etag = _recorded_etag(record)
-        if etag is not None and etag not in _file_hashes(path, etag):
-            changed.append(name)
-    return changed
-
-
-def _check_received(files: Path, names: list[str], repo_id: str, output: Path) -> None:
-    """Refuse a download whose files are not the bytes the hub announced (red team round 18).
-
-    huggingface_hub checks a file's size, when it knows one, never its
-    hash: a proxy that changed an annotation's bytes (same length) had its
-    values scored as the golden ones, and one that answered the size request
-    (HEAD) with ``Content-Length: 0`` had every file written empty, the card
-    and ``viewer.jsonl`` accepted so. Each file is compared with the ETag
-    recorded for it, as :func:`_changed_files` compares an earlier download.
-    """
-    for name in sorted(names):
-        etag = _recorded_etag(files / download_record(name))
-        if etag is not None and etag not in _file_hashes(files / name, etag):
-            raise SpotDiffError(
-                repo_id,
-                name,
-                f"the bytes received do not match the hash the hub gave for it ({etag[:12]}...): "
-                f"a network, proxy or mirror problem; try again; nothing was written to {output}",
-            )
-
-
-def _recorded_etag(record: Path) -> str | None:
-    """The ETag in huggingface_hub's download record, if it is a hash this module can
-    check (a git blob sha1 or a sha256); None otherwise, or if unreadable."""
-    try:
-        etag = record.read_text(encoding="utf-8").split("\n")[1].strip().lower()
-    except (OSError, UnicodeDecodeError, IndexError):
-        return None  # huggingface_hub drops an unreadable record and checks the file itself
-    return etag if len(etag) in (40, 64) and _HEX.fullmatch(etag) else None
-
-
-_HEX = re.compile(r"[0-9a-f]+", re.ASCII)
-
-
-def _file_hashes(path: Path, etag: str) -> set[str]:
-    """The file's hashes of the kind ``etag`` is: its sha256, or its git blob sha1 and
-    (a mirror's ETag) its plain sha1; none if it cannot be read."""
-    try:
-        with open(path, "rb") as file:
-            if len(etag) == 64:
-                digests = [hashlib.sha256()]
-            else:
-                size = os.fstat(file.fileno()).st_size
-                digests = [hashlib.sha1(b"blob %d\0" % size), hashlib.sha1()]
-            while chunk := file.read(1 << 20):
-                for digest in digests:
-                    digest.update(chunk)
-    except OSError:  # a folder, or unreadable: not the file the download wrote
-        return set()
-    return {digest.hexdigest() for digest in digests}
-
-
-def _git_path(name: str) -> bool:
-    """Whether repository file ``name`` lies in a ``.git`` folder (red team round 18).
-
-    Git itself refuses to track such a path, so only a hostile hub or mirror
-    lists one. Written by a download, ``.git/config`` in a fresh folder made it
-    a git repository whose ``core.fsmonitor`` command ran at the next
-    ``git status`` there (a shell prompt runs one on ``cd``), and
-    ``.git/hooks/...`` went into the checkout a download into ``.`` was run in.
-    Compared as git compares (any case; Windows drops trailing dots and
-    spaces), with either slash.
-    """
-    parts = name.replace("\\", "/").split("/")
-    return any(part.casefold().rstrip(". ") == ".git" for part in parts)
-
-
-def _foreign_files(output: Path, names: list[str]) -> list[str]:
-    """Repository files that would replace a local file no earlier download wrote.
-
-    huggingface_hub records each file it downloads into a folder
-    (``_staging.download_record``); a file without that record was made by
-    someone else.
-    """
-    return sorted(
-        name
-        for name in names
-        if os.path.lexists(output / name) and not (output / download_record(name)).is_file()
     )
