@@ -25,6 +25,7 @@ from ..datasets import (
     read_manifest,
 )
 from ..errors import SpotDiffError
+from ._annotation_checks import annotation_findings, case_clashes
 from ._extra_fields import (
     MAX_UNKNOWN_LISTED,
     unknown_fields,
@@ -67,6 +68,8 @@ def validate_dataset(manifest_path: Path) -> Findings:
     review_status_findings(findings, manifest.path, manifest.data.get("review_status"))
     warn_unknown_fields(findings, manifest.path, manifest.data, "manifest")
     warn_null_fields(findings, manifest.path, read_json(manifest.path), "manifest")
+    ids = [entry["item_id"] for entry in manifest.entries]
+    case_clashes(findings, manifest.path, ids, "/items", "item_id")
     # annotations listed with their unknown fields, or their nulls, and those beyond
     listed = dict.fromkeys(_ODD_FIELDS, 0)
     unlisted = dict.fromkeys(_ODD_FIELDS, 0)
@@ -114,6 +117,7 @@ def _item_findings(findings: Findings, manifest: Manifest, index: int, loaded: L
     item, annotation, raw = loaded.item, loaded.annotation, loaded.raw
     source = item.annotation_path
     review_status_findings(findings, source, annotation.review_status)
+    annotation_findings(findings, source, annotation)
     listed = manifest.entries[index]["image"]
     # Either may be written with backslashes, as the loader reads both (a Windows editor).
     if _file_name(annotation.image) != _file_name(listed):
