@@ -10,8 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from conftest import read_json, run_cli, write_json
+from PIL import Image
 
 from spotdiff_eval.validation._validate import validate_target
 
@@ -129,3 +131,74 @@ def test_every_nonsense_is_reported_at_once_on_the_command_line(dataset_manifest
     assert "Traceback" not in result.stderr
     errors = [line for line in result.stderr.splitlines() if line.startswith("spotdiff: error:")]
     assert len(errors) == 3, result.stderr
+
+
+# -- images: shown otherwise than read ------------------------------------------------
+
+
+@pytest.mark.parametrize("image_format", ["PNG", "JPEG"])
+def test_an_exif_orientation_is_refused(dataset_manifest: Path, image_format: str) -> None:
+    """Orientation 6 shows the 200x100 side_by_side composite as 100x200,
+    its panels stacked; the checks read it unturned and passed it."""
+    image = image_of(dataset_manifest, PARK)
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    Image.new("RGB", (200, 100), "white").save(image, image_format, exif=exif.tobytes())
+    assert validate_target(dataset_manifest) == [
+        f"{image}: EXIF orientation 6: viewers show the image rotated 90° clockwise, the "
+        "checks read it as stored; save the pixels as they should be seen, without the tag"
+    ]
+
+
+def test_an_animated_png_is_refused(dataset_manifest: Path) -> None:
+    image = image_of(dataset_manifest, PARK)
+    frames = [Image.new("RGB", (200, 100), colour) for colour in ("white", "red")]
+    frames[0].save(image, "PNG", save_all=True, append_images=frames[1:])
+    assert validate_target(dataset_manifest) == [
+        f"{image}: animated PNG of 2 frames: viewers play it, the checks read the first "
+        "frame only; save a single frame"
+    ]
+
+
+def unboxed_change(manifest: Path, make: Any) -> list[str]:
+    """Validate PARK's image made by ``make(second_panel_region)``: the region
+    (panel pixels x 10-40, y 60-90) lies outside both difference boxes."""
+    make(image_of(manifest, PARK), (slice(60, 90), slice(110, 140)))
+    return [f for f in validate_target(manifest) if "no difference's bbox covers" in f]
+
+
+def test_16_bit_panels_are_compared_as_shown(dataset_manifest: Path) -> None:
+    """Greys 10000 and 60000 of 65535 look dark and light; read through
+    ``convert("RGB")`` both were white, and the unboxed change passed."""
+
+    def make(path: Path, region: Any) -> None:
+        pixels = np.full((100, 200), 10_000, dtype=np.uint16)
+        pixels[region] = 60_000
+        Image.fromarray(pixels).save(path)
+
+    assert unboxed_change(dataset_manifest, make) == [
+        f"{annotation_of(dataset_manifest, PARK)}: /differences: item {PARK}: 900 pixels "
+        "change between the panels in region [10, 60, 40, 90] (panel pixels), which no "
+        "difference's bbox covers"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("region_colour", "found"),
+    [((255, 255, 255, 255), 1), ((0, 0, 0, 0), 0)],
+    ids=["only-the-alpha-changes", "only-hidden-colour-changes"],
+)
+def test_transparent_panels_are_compared_as_shown(
+    dataset_manifest: Path, region_colour: tuple[int, ...], found: int
+) -> None:
+    """Both panels are transparent white; in the region the second panel is
+    (a) opaque white: shown otherwise but alike in RGB, it passed; (b) black
+    under full transparency: shown alike, yet it was an error."""
+
+    def make(path: Path, region: Any) -> None:
+        pixels = np.zeros((100, 200, 4), dtype=np.uint8)
+        pixels[...] = (255, 255, 255, 0)
+        pixels[region] = region_colour
+        Image.fromarray(pixels, "RGBA").save(path)
+
+    assert len(unboxed_change(dataset_manifest, make)) == found

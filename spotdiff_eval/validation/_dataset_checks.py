@@ -33,7 +33,7 @@ from ._extra_fields import (
     warn_unknown_fields,
 )
 from ._findings import MAX_LISTED, Findings, listing, review_status_findings, schema_findings
-from ._grounding import check_grounding, crop_panels
+from ._grounding import as_displayed, check_grounding, crop_panels
 
 #: Largest image ``validate`` decodes: 50 million pixels, e.g. two 5000x5000
 #: panels. The size is read from the header first: a 120-Mpx PNG of a few
@@ -173,6 +173,7 @@ def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None
                 image.verify()  # structure and checksums
             with Image.open(path) as image:
                 image.load()  # full decode: catches truncated JPEG data that verify() misses
+                shown_otherwise = _shown_otherwise(image)
     except Image.DecompressionBombError as exc:  # above twice Pillow's own limit
         pixels = re.search(r"\((\d+) pixels\)", str(exc))
         findings.add(path, "", _too_many_pixels("", (int(pixels.group(1)), 1) if pixels else None))
@@ -182,7 +183,46 @@ def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None
         return None
     if image_format not in IMAGE_FORMATS:
         findings.add(path, "", f"image format is {image_format}, expected PNG or JPEG")
+    elif shown_otherwise:
+        findings.add(path, "", shown_otherwise)
     return size
+
+
+#: EXIF orientations a viewer applies before showing the image (1 is "as stored").
+_ORIENTATIONS = {
+    2: "mirrored",
+    3: "rotated 180°",
+    4: "flipped upside down",
+    5: "turned and mirrored",
+    6: "rotated 90° clockwise",
+    7: "turned and mirrored",
+    8: "rotated 90° anticlockwise",
+}
+
+
+def _shown_otherwise(image: Image.Image) -> str | None:
+    """Why viewers (and models' image readers) show another picture than the
+    stored pixels the checks read; None if they show the same (red team round 19).
+
+    An EXIF orientation other than 1 makes viewers rotate or mirror the image,
+    so a side_by_side composite is shown with its panels stacked, or swapped;
+    an animated PNG is played, while the checks read its first frame only.
+    A JPEG's further MPF pictures (``MPO``) are not shown, so they are fine.
+    """
+    orientation = image.getexif().get(0x0112)
+    if orientation in _ORIENTATIONS:
+        return (
+            f"EXIF orientation {orientation}: viewers show the image "
+            f"{_ORIENTATIONS[orientation]}, the checks read it as stored; "
+            "save the pixels as they should be seen, without the tag"
+        )
+    frames = getattr(image, "n_frames", 1)
+    if image.format == "PNG" and frames > 1:
+        return (
+            f"animated PNG of {frames} frames: viewers play it, the checks read "
+            "the first frame only; save a single frame"
+        )
+    return None
 
 
 def _too_many_pixels(shape: str, size: tuple[int, int] | None) -> str:
@@ -263,7 +303,7 @@ def _grounding_findings(findings: Findings, item: DatasetItem, annotation: Annot
     """
     with Image.open(item.image_path) as image:
         lossless = image.format == "PNG"
-        first, second = crop_panels(image.convert("RGB"), annotation.panel_boxes)
+        first, second = crop_panels(as_displayed(image), annotation.panel_boxes)
     boxes = [d.bbox for d in annotation.differences]
     report = check_grounding(
         first,
