@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import read_json, run_cli, write_json
+from conftest import REPO, read_json, run_cli, write_json
 from PIL import Image
 
 from spotdiff_eval.validation._validate import validate_target
@@ -202,3 +202,40 @@ def test_transparent_panels_are_compared_as_shown(
         Image.fromarray(pixels, "RGBA").save(path)
 
     assert len(unboxed_change(dataset_manifest, make)) == found
+
+
+# -- generate --force: only the generator's own work is replaced ----------------------
+
+
+def files_under(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+@pytest.mark.parametrize(
+    ("copied", "why"),
+    [
+        (["dataset_version.json"], "manifest.json does not name the generator as its source"),
+        (
+            ["dataset_version.json", "manifest.json"],
+            "annotations/scene_0001_park.json is not a file it writes",
+        ),
+    ],
+    ids=["marker", "marker-and-manifest"],
+)
+def test_force_never_replaces_a_hand_made_dataset_with_a_copied_marker(
+    dataset_manifest: Path, copied: list[str], why: str
+) -> None:
+    """The marker file of a generated set, copied into a hand-made one, made
+    ``--force`` replace the hand-made annotations with generated ones."""
+    data = dataset_manifest.parent
+    for name in copied:
+        (data / name).write_bytes((REPO / "data" / name).read_bytes())
+    root = data.parent
+    before = files_under(root)
+    result = run_cli("generate", "--output", root, "--items", "1", "--force")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"spotdiff: error: {data}: holds a dataset that spotdiff generate did not write "
+        f"({why}); choose an empty or new folder\n"
+    )
+    assert files_under(root) == before
