@@ -204,6 +204,38 @@ def test_transparent_panels_are_compared_as_shown(
     assert len(unboxed_change(dataset_manifest, make)) == found
 
 
+# -- images larger than their panels, or cut the other way ----------------------------
+
+
+def test_an_image_with_room_for_a_third_panel_is_refused(dataset_manifest: Path) -> None:
+    """panel_boxes fit a 300x100 image, whose last 100x100 models see unchecked."""
+    Image.new("RGB", (300, 100), "white").save(image_of(dataset_manifest, PARK))
+    assert validate_target(dataset_manifest) == [
+        f"{annotation_of(dataset_manifest, PARK)}: /panel_boxes: the panels cover 20,000 of "
+        "the 300x100 image's 30,000 pixels; the other 10,000 (more than half a panel) are "
+        "shown to models but never checked"
+    ]
+
+
+def test_a_separator_between_the_panels_is_fine(dataset_manifest: Path) -> None:
+    Image.new("RGB", (220, 110), "white").save(image_of(dataset_manifest, PARK))
+    path = annotation_of(dataset_manifest, PARK)
+    write_json(path, {**read_json(path), "panel_boxes": [[5, 5, 105, 105], [115, 5, 215, 105]]})
+    assert validate_target(dataset_manifest) == []
+
+
+def test_a_layout_the_image_shape_contradicts_is_warned_of(dataset_manifest: Path) -> None:
+    """top_bottom on a 400x100 image: 400x50 panels, where side_by_side gives 200x100."""
+    image = image_of(dataset_manifest, KITCHEN)
+    Image.new("RGB", (400, 100), "white").save(image)
+    findings = validate_target(dataset_manifest)
+    assert findings == []
+    assert (
+        f"{image}: a 400x100 image cut top_bottom gives 400x50 panels, cut the other way "
+        "200x100: is panel_layout right?"
+    ) in findings.warnings
+
+
 # -- generate --force: only the generator's own work is replaced ----------------------
 
 

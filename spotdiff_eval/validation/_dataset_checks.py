@@ -244,6 +244,7 @@ def _geometry_findings(
                 findings.add(source, f"/panel_boxes/{i}", problem)
         if not any(problems):
             layout_problem = _panel_problem(first, second, item.panel_layout)
+            layout_problem = layout_problem or _unchecked_area(first, second, size)
             if layout_problem:
                 findings.add(source, "/panel_boxes", layout_problem)
             panel = (first[2] - first[0], first[3] - first[1])
@@ -251,6 +252,14 @@ def _geometry_findings(
         width, height = size
         side_by_side = item.panel_layout == "side_by_side"
         panel = (width // 2, height) if side_by_side else (width, height // 2)
+        other = (width, height // 2) if side_by_side else (width // 2, height)
+        if min(*panel, *other) > 0 and _squareness(panel) > 2 * _squareness(other):
+            findings.warn(
+                item.image_path,
+                "",
+                f"a {width}x{height} image cut {item.panel_layout} gives {panel[0]}x{panel[1]} "
+                f"panels, cut the other way {other[0]}x{other[1]}: is panel_layout right?",
+            )
     for index, diff in enumerate(annotation.differences):
         problem = _box_problem(diff.bbox, panel, "panel") if diff.bbox is not None else None
         if problem:
@@ -270,6 +279,31 @@ def _panel_problem(first: Box, second: Box, layout: str) -> str | None:
     if layout == "top_bottom" and second[1] < first[3]:
         return "panel_layout is top_bottom but the second panel is not below the first"
     return None
+
+
+def _unchecked_area(first: Box, second: Box, size: tuple[int, int] | None) -> str | None:
+    """Panels that leave room for more than half a third one (red team round 19).
+
+    Models see the whole image, the checks only the panels: a 300x100 image
+    with two 100x100 panels showed a third picture nobody checked. A
+    separator or a frame around the panels is a small fraction of a panel.
+    """
+    if size is None:
+        return None
+    panel = (first[2] - first[0]) * (first[3] - first[1])
+    outside = size[0] * size[1] - 2 * panel
+    if outside * 2 <= panel:
+        return None
+    return (
+        f"the panels cover {2 * panel:,} of the {size[0]}x{size[1]} image's "
+        f"{size[0] * size[1]:,} pixels; the other {outside:,} (more than half a panel) "
+        "are shown to models but never checked"
+    )
+
+
+def _squareness(panel: tuple[int, int]) -> float:
+    """How far from square a panel is: 1 for a square, 4 for 4:1 or 1:4."""
+    return max(panel) / min(panel)
 
 
 def _box_problem(box: Box, size: tuple[int, int] | None, what: str) -> str | None:
