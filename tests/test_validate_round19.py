@@ -236,6 +236,30 @@ def test_a_layout_the_image_shape_contradicts_is_warned_of(dataset_manifest: Pat
     ) in findings.warnings
 
 
+# -- manifest and annotations: one picture, two items ---------------------------------
+
+
+@pytest.mark.parametrize("how", ["same-file", "copy"])
+def test_two_items_showing_one_picture_are_refused(dataset_manifest: Path, how: str) -> None:
+    """Both items' annotations agreed with the manifest, so each passed alone,
+    though the two items ask two different answers of one picture."""
+    manifest = read_json(dataset_manifest)
+    kitchen = manifest["items"][1]
+    park_image = image_of(dataset_manifest, PARK)
+    if how == "same-file":
+        kitchen["image"] = "images/scene_0001_park.png"  # another spelling of it
+    else:
+        image_of(dataset_manifest, KITCHEN).write_bytes(park_image.read_bytes())
+    kitchen["panel_layout"] = "side_by_side"
+    write_json(dataset_manifest, manifest)
+    path = annotation_of(dataset_manifest, KITCHEN)
+    write_json(path, {**read_json(path), "image": kitchen["image"], "panel_layout": "side_by_side"})
+    assert validate_target(dataset_manifest) == [
+        f"{dataset_manifest}: /items/1/image: item {KITCHEN} shows the same picture as item "
+        f"{PARK} (/items/0/image)"
+    ]
+
+
 # -- generate --force: only the generator's own work is replaced ----------------------
 
 

@@ -6,6 +6,7 @@ sees all problems of a hand-made dataset at once.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 import warnings
@@ -33,7 +34,12 @@ from ._extra_fields import (
     warn_unknown_fields,
 )
 from ._findings import MAX_LISTED, Findings, listing, review_status_findings, schema_findings
-from ._grounding import as_displayed, check_grounding, crop_panels
+from ._grounding import (
+    as_displayed,
+    check_grounding,
+    crop_panels,
+    shown_otherwise_than_stored,
+)
 
 #: Largest image ``validate`` decodes: 50 million pixels, e.g. two 5000x5000
 #: panels. The size is read from the header first: a 120-Mpx PNG of a few
@@ -74,6 +80,7 @@ def validate_dataset(manifest_path: Path) -> Findings:
     listed = dict.fromkeys(_ODD_FIELDS, 0)
     unlisted = dict.fromkeys(_ODD_FIELDS, 0)
     unaudited: list[str] = []
+    pictures: dict[bytes, int] = {}  # image file digest -> first manifest index showing it
     for index in range(len(manifest.entries)):
         try:
             loaded = manifest.load_item(index)
@@ -82,6 +89,7 @@ def validate_dataset(manifest_path: Path) -> Findings:
             findings += schema_findings(exc, "manifest" if about_manifest else "annotation")
             continue
         _item_findings(findings, manifest, index, loaded)
+        _shared_picture(findings, manifest, index, loaded.item, pictures)
         for what, (warn, found) in _ODD_FIELDS.items():
             if listed[what] < MAX_UNKNOWN_LISTED:
                 listed[what] += warn(
@@ -104,6 +112,29 @@ def validate_dataset(manifest_path: Path) -> Findings:
         )
     findings.sort_naturally(first=manifest.path)
     return findings
+
+
+def _shared_picture(
+    findings: Findings, manifest: Manifest, index: int, item: DatasetItem, pictures: dict
+) -> None:
+    """Two items showing one picture (one file, a link or a copy) ask two
+    different answers of it: each item's golds contradict the other's (red team
+    round 19; one file under two spellings passed, as did a copy)."""
+    if not item.image_path.is_file():
+        return  # reported by the image checks; a FIFO would block
+    try:
+        with item.image_path.open("rb") as file:
+            digest = hashlib.file_digest(file, "sha256").digest()
+    except OSError:
+        return  # reported by the image checks
+    first = pictures.setdefault(digest, index)
+    if first != index:
+        findings.add(
+            manifest.path,
+            f"/items/{index}/image",
+            f"item {item.item_id} shows the same picture as item "
+            f"{manifest.entries[first]['item_id']} (/items/{first}/image)",
+        )
 
 
 def _locatable(annotation: Annotation) -> bool:
@@ -173,7 +204,7 @@ def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None
                 image.verify()  # structure and checksums
             with Image.open(path) as image:
                 image.load()  # full decode: catches truncated JPEG data that verify() misses
-                shown_otherwise = _shown_otherwise(image)
+                shown_otherwise = shown_otherwise_than_stored(image)
     except Image.DecompressionBombError as exc:  # above twice Pillow's own limit
         pixels = re.search(r"\((\d+) pixels\)", str(exc))
         findings.add(path, "", _too_many_pixels("", (int(pixels.group(1)), 1) if pixels else None))
@@ -186,43 +217,6 @@ def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None
     elif shown_otherwise:
         findings.add(path, "", shown_otherwise)
     return size
-
-
-#: EXIF orientations a viewer applies before showing the image (1 is "as stored").
-_ORIENTATIONS = {
-    2: "mirrored",
-    3: "rotated 180°",
-    4: "flipped upside down",
-    5: "turned and mirrored",
-    6: "rotated 90° clockwise",
-    7: "turned and mirrored",
-    8: "rotated 90° anticlockwise",
-}
-
-
-def _shown_otherwise(image: Image.Image) -> str | None:
-    """Why viewers (and models' image readers) show another picture than the
-    stored pixels the checks read; None if they show the same (red team round 19).
-
-    An EXIF orientation other than 1 makes viewers rotate or mirror the image,
-    so a side_by_side composite is shown with its panels stacked, or swapped;
-    an animated PNG is played, while the checks read its first frame only.
-    A JPEG's further MPF pictures (``MPO``) are not shown, so they are fine.
-    """
-    orientation = image.getexif().get(0x0112)
-    if orientation in _ORIENTATIONS:
-        return (
-            f"EXIF orientation {orientation}: viewers show the image "
-            f"{_ORIENTATIONS[orientation]}, the checks read it as stored; "
-            "save the pixels as they should be seen, without the tag"
-        )
-    frames = getattr(image, "n_frames", 1)
-    if image.format == "PNG" and frames > 1:
-        return (
-            f"animated PNG of {frames} frames: viewers play it, the checks read "
-            "the first frame only; save a single frame"
-        )
-    return None
 
 
 def _too_many_pixels(shape: str, size: tuple[int, int] | None) -> str:

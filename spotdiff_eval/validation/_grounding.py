@@ -189,3 +189,40 @@ def crop_panels(image: Image.Image, panel_boxes: Sequence[Box]) -> tuple[Image.I
     """The first and second panel cut out of a composite image."""
     first, second = panel_boxes
     return image.crop(tuple(first)), image.crop(tuple(second))
+
+
+#: EXIF orientations a viewer applies before showing the image (1 is "as stored").
+_ORIENTATIONS = {
+    2: "mirrored",
+    3: "rotated 180°",
+    4: "flipped upside down",
+    5: "turned and mirrored",
+    6: "rotated 90° clockwise",
+    7: "turned and mirrored",
+    8: "rotated 90° anticlockwise",
+}
+
+
+def shown_otherwise_than_stored(image: Image.Image) -> str | None:
+    """Why viewers (and models' image readers) show another picture than the
+    stored pixels the checks read; None if they show the same (red team round 19).
+
+    An EXIF orientation other than 1 makes viewers rotate or mirror the image,
+    so a side_by_side composite is shown with its panels stacked, or swapped;
+    an animated PNG is played, while the checks read its first frame only.
+    A JPEG's further MPF pictures (``MPO``) are not shown, so they are fine.
+    """
+    orientation = image.getexif().get(0x0112)
+    if orientation in _ORIENTATIONS:
+        return (
+            f"EXIF orientation {orientation}: viewers show the image "
+            f"{_ORIENTATIONS[orientation]}, the checks read it as stored; "
+            "save the pixels as they should be seen, without the tag"
+        )
+    frames = getattr(image, "n_frames", 1)
+    if image.format == "PNG" and frames > 1:
+        return (
+            f"animated PNG of {frames} frames: viewers play it, the checks read "
+            "the first frame only; save a single frame"
+        )
+    return None
