@@ -295,3 +295,25 @@ def test_force_never_replaces_a_hand_made_dataset_with_a_copied_marker(
         f"({why}); choose an empty or new folder\n"
     )
     assert files_under(root) == before
+
+
+@pytest.mark.parametrize("output", ["data", "data/images/new"])
+def test_generate_refuses_an_output_inside_a_dataset(tmp_path: Path, output: str) -> None:
+    """``--output data`` in a checkout (meant: ``--output .``) wrote data/data/
+    and data/predictions/ into the bundled set, without --force."""
+    for folder in ("data", "predictions"):
+        (tmp_path / folder).mkdir()
+        for path in (REPO / folder).rglob("*"):
+            if path.is_file():
+                target = tmp_path / path.relative_to(REPO)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(path.read_bytes())
+    before = files_under(tmp_path)
+    result = run_cli("generate", "--output", output, "--items", "1", cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (1, "")
+    holder = "data/manifest.json" if output == "data" else f"{tmp_path}/data/manifest.json"
+    assert result.stderr == (
+        f"spotdiff: error: {output}: lies in the dataset of {holder}; --output is the folder "
+        "that will hold data/ (the dataset root), so choose one outside any dataset\n"
+    )
+    assert files_under(tmp_path) == before

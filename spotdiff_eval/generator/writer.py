@@ -234,6 +234,14 @@ def check_output(output: Path, *, force: bool = False) -> None:
     check_parents(output)
     if output.exists() and not output.is_dir():
         raise SpotDiffError(output, "", "is a file; --output must be a folder")
+    holder = _dataset_around(output)
+    if holder is not None:
+        raise SpotDiffError(
+            output,
+            "",
+            f"lies in the dataset of {holder}; --output is the folder that will hold "
+            "data/ (the dataset root), so choose one outside any dataset",
+        )
     perfect = output / "predictions" / "perfect.json"
     if perfect.parent.exists() and not perfect.parent.is_dir():
         raise SpotDiffError(perfect.parent, "", "is not a folder; choose another --output")
@@ -261,6 +269,28 @@ def check_output(output: Path, *, force: bool = False) -> None:
                 "already exists; add --force to replace the dataset there, "
                 "or choose an empty or new folder",
             )
+
+
+def _dataset_around(output: Path) -> Path | None:
+    """The manifest of a dataset ``output`` is, or lies in; None if there is none.
+
+    ``generate --output data`` in a checkout (for ``--output .``) wrote a
+    second dataset into the bundled one's folder, ``data/data/`` and
+    ``data/predictions/``, without ``--force``; ``validate data`` still
+    passed it (red team round 19). Only a SpotDiff manifest counts, not a web
+    app's ``manifest.json`` in a folder above.
+    """
+    for folder in (output, *output.absolute().parents):
+        manifest = folder / "manifest.json"
+        if not manifest.is_file():
+            continue
+        try:
+            data = read_json(manifest)
+        except SpotDiffError:
+            continue
+        if isinstance(data, dict) and {"dataset_name", "items"} <= data.keys():
+            return manifest
+    return None
 
 
 #: The files of ``data/`` besides one image and one annotation per item.
