@@ -260,6 +260,55 @@ def test_two_items_showing_one_picture_are_refused(dataset_manifest: Path, how: 
     ]
 
 
+# -- every problem of an item, not only its annotation's first ------------------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "where", "what"),
+    [
+        (
+            {"item_id": "other"},
+            "/item_id",
+            'item_id "other" differs from the manifest\'s "scene_0002_kitchen"',
+        ),
+        (
+            {"differences": [{"id": "d01", "kind": "moved", "subject": "apples"}]},
+            "/differences/0/kind",
+            "unknown kind",
+        ),
+    ],
+    ids=["item-id", "schema"],
+)
+def test_an_unreadable_annotation_does_not_hide_the_image(
+    dataset_manifest: Path, fields: dict, where: str, what: str
+) -> None:
+    """The image's problem came only once the annotation was fixed."""
+    path = annotation_of(dataset_manifest, KITCHEN)
+    write_json(path, {**read_json(path), **fields})
+    image = image_of(dataset_manifest, KITCHEN)
+    image.unlink()
+    findings = validate_target(dataset_manifest)
+    assert len(findings) == 2, findings
+    assert findings[0].startswith(f"{path}: {where}: {what}")
+    assert findings[1] == f"{image}: image of item {KITCHEN} not found"
+
+
+def test_a_layout_disagreement_does_not_hide_the_annotations_other_problems(
+    dataset_manifest: Path,
+) -> None:
+    path = annotation_of(dataset_manifest, KITCHEN)
+    data = read_json(path)
+    data["panel_layout"] = "side_by_side"
+    data["differences"][0]["to"] = 3
+    write_json(path, data)
+    assert validate_target(dataset_manifest) == [
+        f'{path}: /differences/0: count_change from "3" to "3" does not change: the count is '
+        "the same in both panels",
+        f'{path}: /panel_layout: panel_layout "side_by_side" differs from the manifest\'s '
+        f'"top_bottom" ({dataset_manifest}: /items/1)',
+    ]
+
+
 # -- generate --force: only the generator's own work is replaced ----------------------
 
 
