@@ -122,6 +122,22 @@ def test_item_ids_differing_only_in_case_are_refused(dataset_manifest: Path) -> 
     ]
 
 
+def test_file_names_differing_only_in_case_are_refused(dataset_manifest: Path) -> None:
+    """Two files on Linux, one on macOS and Windows: the dataset passed here
+    and lost an image or an annotation there."""
+    data = dataset_manifest.parent
+    (data / "images" / f"{KITCHEN}.png").rename(data / "images" / f"{PARK.upper()}.png")
+    manifest = read_json(dataset_manifest)
+    manifest["items"][1]["image"] = f"data/images/{PARK.upper()}.png"
+    write_json(dataset_manifest, manifest)
+    path = annotation_of(dataset_manifest, KITCHEN)
+    write_json(path, {**read_json(path), "image": manifest["items"][1]["image"]})
+    assert validate_target(dataset_manifest) == [
+        f'{dataset_manifest}: /items/1/image: image "data/images/SCENE_0001_PARK.png" differs '
+        'only in case from "data/images/scene_0001_park.png" (/items/0/image)'
+    ]
+
+
 def test_every_nonsense_is_reported_at_once_on_the_command_line(dataset_manifest: Path) -> None:
     edit_difference(dataset_manifest, KITCHEN, 0, to=3)
     edit_difference(dataset_manifest, PARK, 0, to="RED")

@@ -74,8 +74,8 @@ def validate_dataset(manifest_path: Path) -> Findings:
     review_status_findings(findings, manifest.path, manifest.data.get("review_status"))
     warn_unknown_fields(findings, manifest.path, manifest.data, "manifest")
     warn_null_fields(findings, manifest.path, read_json(manifest.path), "manifest")
-    ids = [entry["item_id"] for entry in manifest.entries]
-    case_clashes(findings, manifest.path, ids, "/items", "item_id")
+    for key in ("item_id", "image", "annotation"):  # one file on macOS and Windows
+        case_clashes(findings, manifest.path, [e[key] for e in manifest.entries], "/items", key)
     # annotations listed with their unknown fields, or their nulls, and those beyond
     listed = dict.fromkeys(_ODD_FIELDS, 0)
     unlisted = dict.fromkeys(_ODD_FIELDS, 0)
