@@ -110,6 +110,16 @@ def test_a_subject_of_filler_words_is_kept(dataset_manifest: Path) -> None:
     assert validate_target(dataset_manifest) == []
 
 
+def test_a_count_change_without_numbers_is_warned_of(dataset_manifest: Path) -> None:
+    path = edit_difference(dataset_manifest, KITCHEN, 0, **{"from": "three", "to": "many"})
+    findings = validate_target(dataset_manifest)
+    assert findings == []
+    assert (
+        f'{path}: /differences/0/to: count_change to "many" states no number; answers\' '
+        "counts cannot be checked against it"
+    ) in findings.warnings
+
+
 def test_item_ids_differing_only_in_case_are_refused(dataset_manifest: Path) -> None:
     manifest = read_json(dataset_manifest)
     manifest["items"][1]["item_id"] = "SCENE_0001_PARK"

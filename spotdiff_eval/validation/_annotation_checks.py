@@ -29,6 +29,14 @@ def annotation_findings(findings: Findings, source: Path, annotation: Annotation
         problem = _difference_problem(diff)
         if problem:
             findings.add(source, where + problem[0], problem[1])
+        uncounted = _uncounted(diff)
+        if uncounted:
+            findings.warn(
+                source,
+                f"{where}/{uncounted[0]}",
+                f'count_change {uncounted[0]} "{uncounted[1]}" states no number; answers\' '
+                "counts cannot be checked against it",
+            )
         same = _identity(diff)
         if same in seen:
             findings.add(
@@ -64,6 +72,16 @@ def _same_value(diff: GoldDifference) -> bool:
     if diff.from_value is None or diff.to_value is None:
         return False
     return words(diff.from_value) == words(diff.to_value)
+
+
+def _uncounted(diff: GoldDifference) -> tuple[str, str] | None:
+    """(field, value) of a count change's value with no number in it ("many")."""
+    if diff.kind != "count_change":
+        return None
+    for field, value in (("from", diff.from_value), ("to", diff.to_value)):
+        if value is not None and not any(w.isdigit() for w in words(value)):
+            return field, value
+    return None
 
 
 def _identity(diff: GoldDifference) -> tuple[Any, ...]:
