@@ -112,29 +112,21 @@ class Manifest:
         except PathProblem as problem:
             raise SpotDiffError(self.path, f"/items/{index}/{field}", str(problem)) from None
 
-    def load_item(self, index: int) -> LoadedItem:
-        """Load and cross-check the annotation of ``items[index]``."""
+    def load_item(self, index: int, *, cross_check: bool = True) -> LoadedItem:
+        """Load and cross-check the annotation of ``items[index]``.
+
+        ``cross_check=False`` leaves :meth:`disagreements` to the caller:
+        ``validate`` lists them and goes on checking the item.
+        """
         entry = self.entries[index]
         image_path = self.resolve(index, "image", must_exist=False)
         annotation_text = self._find(index, "annotation", must_exist=True)
         raw = parse_json_bytes(read_bytes_limited(annotation_text), annotation_text)
         annotation = annotation_from_json(raw, annotation_text)
         annotation_path = self._paths.as_path(annotation_text)
-        where = f"{self.path}: /items/{index}"
-        if annotation.item_id != entry["item_id"]:
-            raise SpotDiffError(
-                annotation_path,
-                "/item_id",
-                f'item_id "{annotation.item_id}" differs from the manifest\'s '
-                f'"{entry["item_id"]}" ({where})',
-            )
-        if annotation.panel_layout != entry["panel_layout"]:
-            raise SpotDiffError(
-                annotation_path,
-                "/panel_layout",
-                f'panel_layout "{annotation.panel_layout}" differs from the manifest\'s '
-                f'"{entry["panel_layout"]}" ({where})',
-            )
+        if cross_check:
+            for problem in self.disagreements(index, annotation, annotation_path):
+                raise problem
         item = DatasetItem(
             item_id=entry["item_id"],
             image_path=image_path,
@@ -142,6 +134,33 @@ class Manifest:
             panel_layout=entry["panel_layout"],
         )
         return LoadedItem(item=item, annotation=annotation, raw=raw)
+
+    def disagreements(
+        self, index: int, annotation: Annotation, annotation_path: Path
+    ) -> list[SpotDiffError]:
+        """Where the annotation of ``items[index]`` contradicts its manifest entry."""
+        entry = self.entries[index]
+        where = f"{self.path}: /items/{index}"
+        problems = []
+        if annotation.item_id != entry["item_id"]:
+            problems.append(
+                SpotDiffError(
+                    annotation_path,
+                    "/item_id",
+                    f'item_id "{annotation.item_id}" differs from the manifest\'s '
+                    f'"{entry["item_id"]}" ({where})',
+                )
+            )
+        if annotation.panel_layout != entry["panel_layout"]:
+            problems.append(
+                SpotDiffError(
+                    annotation_path,
+                    "/panel_layout",
+                    f'panel_layout "{annotation.panel_layout}" differs from the manifest\'s '
+                    f'"{entry["panel_layout"]}" ({where})',
+                )
+            )
+        return problems
 
 
 def manifest_in(target: Path) -> Path:

@@ -234,6 +234,14 @@ def check_output(output: Path, *, force: bool = False) -> None:
     check_parents(output)
     if output.exists() and not output.is_dir():
         raise SpotDiffError(output, "", "is a file; --output must be a folder")
+    holder = _dataset_around(output)
+    if holder is not None:
+        raise SpotDiffError(
+            output,
+            "",
+            f"lies in the dataset of {holder}; --output is the folder that will hold "
+            "data/ (the dataset root), so choose one outside any dataset",
+        )
     perfect = output / "predictions" / "perfect.json"
     if perfect.parent.exists() and not perfect.parent.is_dir():
         raise SpotDiffError(perfect.parent, "", "is not a folder; choose another --output")
@@ -242,13 +250,15 @@ def check_output(output: Path, *, force: bool = False) -> None:
     data = output / "data"
     if data.is_symlink() or (data.exists() and not data.is_dir()):
         raise SpotDiffError(data, "", "is not a folder; choose another --output")
-    if data.is_dir() and any(data.iterdir()) and not _generated(data):
-        raise SpotDiffError(
-            data,
-            "",
-            "holds a dataset that spotdiff generate did not write "
-            "(no dataset_version.json naming the generator); choose an empty or new folder",
-        )
+    if data.is_dir() and any(data.iterdir()):
+        foreign = _not_generated(data)
+        if foreign:
+            raise SpotDiffError(
+                data,
+                "",
+                f"holds a dataset that spotdiff generate did not write ({foreign}); "
+                "choose an empty or new folder",
+            )
     if force:
         return
     for existing in (data, perfect):
@@ -261,9 +271,79 @@ def check_output(output: Path, *, force: bool = False) -> None:
             )
 
 
-def _generated(data: Path) -> bool:
+def _dataset_around(output: Path) -> Path | None:
+    """The manifest of a dataset ``output`` is, or lies in; None if there is none.
+
+    ``generate --output data`` in a checkout (for ``--output .``) wrote a
+    second dataset into the bundled one's folder, ``data/data/`` and
+    ``data/predictions/``, without ``--force``; ``validate data`` still
+    passed it (red team round 19). Only a SpotDiff manifest counts, not a web
+    app's ``manifest.json`` in a folder above.
+    """
+    for folder in (output, *output.absolute().parents):
+        manifest = folder / "manifest.json"
+        if not manifest.is_file():
+            continue
+        try:
+            data = read_json(manifest)
+        except SpotDiffError:
+            continue
+        if isinstance(data, dict) and {"dataset_name", "items"} <= data.keys():
+            return manifest
+    return None
+
+
+#: The files of ``data/`` besides one image and one annotation per item.
+_DATASET_FILES = frozenset({"manifest.json", "dataset_version.json", "README.md", "viewer.jsonl"})
+
+
+def _not_generated(data: Path) -> str | None:
+    """Why ``data/`` is not all the generator's work; None when it is.
+
+    The marker alone proved nothing (red team round 19): a hand-made dataset
+    with a generated set's ``dataset_version.json`` copied in was replaced by
+    ``--force``, its annotations lost. Now every file must be one the
+    generator writes for the manifest's items, and the manifest and each
+    annotation must name the generator as their source.
+    """
     try:
         info = read_json(data / "dataset_version.json")
+        generated = isinstance(info, dict) and info.get("generator") == GENERATOR_NAME
+    except SpotDiffError:
+        generated = False
+    if not generated:
+        return "no dataset_version.json naming the generator"
+    ids = _item_ids(data / "manifest.json")
+    if ids is None:
+        return "manifest.json does not name the generator as its source"
+    expected = _DATASET_FILES | {"images", "annotations"}
+    expected |= {f"images/{i}.png" for i in ids} | {f"annotations/{i}.json" for i in ids}
+    for path in sorted(data.rglob("*")):
+        name = path.relative_to(data).as_posix()
+        if name not in expected or path.is_symlink():
+            return f"{name} is not a file it writes"
+    for item_id in ids:
+        if not _names_generator(data / "annotations" / f"{item_id}.json"):
+            return f"annotations/{item_id}.json does not name the generator as its source"
+    return None
+
+
+def _item_ids(manifest: Path) -> list[str] | None:
+    """The item ids of a manifest whose source is the generator; None otherwise."""
+    if not _names_generator(manifest):
+        return None
+    items = read_json(manifest).get("items")
+    if not isinstance(items, list):
+        return None
+    ids = [item.get("item_id") if isinstance(item, dict) else None for item in items]
+    return ids if all(isinstance(i, str) and "/" not in i for i in ids) else None
+
+
+def _names_generator(path: Path) -> bool:
+    """The JSON object at ``path`` has a ``source`` starting with the generator's name."""
+    try:
+        data = read_json(path)
     except SpotDiffError:
         return False
-    return info.get("generator") == GENERATOR_NAME
+    source = data.get("source") if isinstance(data, dict) else None
+    return isinstance(source, str) and source.startswith(GENERATOR_NAME)

@@ -6,6 +6,7 @@ sees all problems of a hand-made dataset at once.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 import warnings
@@ -25,6 +26,7 @@ from ..datasets import (
     read_manifest,
 )
 from ..errors import SpotDiffError
+from ._annotation_checks import annotation_findings, case_clashes
 from ._extra_fields import (
     MAX_UNKNOWN_LISTED,
     unknown_fields,
@@ -32,7 +34,12 @@ from ._extra_fields import (
     warn_unknown_fields,
 )
 from ._findings import MAX_LISTED, Findings, listing, review_status_findings, schema_findings
-from ._grounding import check_grounding, crop_panels
+from ._grounding import (
+    as_displayed,
+    check_grounding,
+    crop_panels,
+    shown_otherwise_than_stored,
+)
 
 #: Largest image ``validate`` decodes: 50 million pixels, e.g. two 5000x5000
 #: panels. The size is read from the header first: a 120-Mpx PNG of a few
@@ -67,18 +74,26 @@ def validate_dataset(manifest_path: Path) -> Findings:
     review_status_findings(findings, manifest.path, manifest.data.get("review_status"))
     warn_unknown_fields(findings, manifest.path, manifest.data, "manifest")
     warn_null_fields(findings, manifest.path, read_json(manifest.path), "manifest")
+    for key in ("item_id", "image", "annotation"):  # one file on macOS and Windows
+        case_clashes(findings, manifest.path, [e[key] for e in manifest.entries], "/items", key)
     # annotations listed with their unknown fields, or their nulls, and those beyond
     listed = dict.fromkeys(_ODD_FIELDS, 0)
     unlisted = dict.fromkeys(_ODD_FIELDS, 0)
     unaudited: list[str] = []
+    pictures: dict[bytes, int] = {}  # image file digest -> first manifest index showing it
     for index in range(len(manifest.entries)):
         try:
-            loaded = manifest.load_item(index)
+            loaded = manifest.load_item(index, cross_check=False)
         except SpotDiffError as exc:
             about_manifest = exc.file == str(manifest.path)
             findings += schema_findings(exc, "manifest" if about_manifest else "annotation")
+            _image_alone(findings, manifest, index, pictures)
             continue
+        item = loaded.item
+        for problem in manifest.disagreements(index, loaded.annotation, item.annotation_path):
+            findings.append(problem.one_line())
         _item_findings(findings, manifest, index, loaded)
+        _shared_picture(findings, manifest, index, item, pictures)
         for what, (warn, found) in _ODD_FIELDS.items():
             if listed[what] < MAX_UNKNOWN_LISTED:
                 listed[what] += warn(
@@ -103,6 +118,53 @@ def validate_dataset(manifest_path: Path) -> Findings:
     return findings
 
 
+def _image_alone(
+    findings: Findings, manifest: Manifest, index: int, pictures: dict[bytes, int]
+) -> None:
+    """The image of an item whose annotation cannot be read: its problems were
+    hidden behind the annotation's, and came one run later (red team round 19)."""
+    entry = manifest.entries[index]
+    try:
+        path = manifest.resolve(index, "image", must_exist=False)
+    except SpotDiffError:
+        return  # the image path itself is the problem, already reported
+    item = DatasetItem(
+        item_id=entry["item_id"],
+        image_path=path,
+        annotation_path=manifest.path,  # not read: only the image is checked
+        panel_layout=entry["panel_layout"],
+    )
+    _image_size(findings, item)
+    _shared_picture(findings, manifest, index, item, pictures)
+
+
+def _shared_picture(
+    findings: Findings,
+    manifest: Manifest,
+    index: int,
+    item: DatasetItem,
+    pictures: dict[bytes, int],
+) -> None:
+    """Two items showing one picture (one file, a link or a copy) ask two
+    different answers of it: each item's golds contradict the other's (red team
+    round 19; one file under two spellings passed, as did a copy)."""
+    if not item.image_path.is_file():
+        return  # reported by the image checks; a FIFO would block
+    try:
+        with item.image_path.open("rb") as file:
+            digest = hashlib.file_digest(file, "sha256").digest()
+    except OSError:
+        return  # reported by the image checks
+    first = pictures.setdefault(digest, index)
+    if first != index:
+        findings.add(
+            manifest.path,
+            f"/items/{index}/image",
+            f"item {item.item_id} shows the same picture as item "
+            f"{manifest.entries[first]['item_id']} (/items/{first}/image)",
+        )
+
+
 def _locatable(annotation: Annotation) -> bool:
     """Whether the pixel audit can run: panels and every difference have boxes."""
     return annotation.panel_boxes is not None and all(
@@ -114,6 +176,7 @@ def _item_findings(findings: Findings, manifest: Manifest, index: int, loaded: L
     item, annotation, raw = loaded.item, loaded.annotation, loaded.raw
     source = item.annotation_path
     review_status_findings(findings, source, annotation.review_status)
+    annotation_findings(findings, source, annotation)
     listed = manifest.entries[index]["image"]
     # Either may be written with backslashes, as the loader reads both (a Windows editor).
     if _file_name(annotation.image) != _file_name(listed):
@@ -169,6 +232,7 @@ def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None
                 image.verify()  # structure and checksums
             with Image.open(path) as image:
                 image.load()  # full decode: catches truncated JPEG data that verify() misses
+                shown_otherwise = shown_otherwise_than_stored(image)
     except Image.DecompressionBombError as exc:  # above twice Pillow's own limit
         pixels = re.search(r"\((\d+) pixels\)", str(exc))
         findings.add(path, "", _too_many_pixels("", (int(pixels.group(1)), 1) if pixels else None))
@@ -178,6 +242,8 @@ def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None
         return None
     if image_format not in IMAGE_FORMATS:
         findings.add(path, "", f"image format is {image_format}, expected PNG or JPEG")
+    elif shown_otherwise:
+        findings.add(path, "", shown_otherwise)
     return size
 
 
@@ -200,6 +266,7 @@ def _geometry_findings(
                 findings.add(source, f"/panel_boxes/{i}", problem)
         if not any(problems):
             layout_problem = _panel_problem(first, second, item.panel_layout)
+            layout_problem = layout_problem or _unchecked_area(first, second, size)
             if layout_problem:
                 findings.add(source, "/panel_boxes", layout_problem)
             panel = (first[2] - first[0], first[3] - first[1])
@@ -207,6 +274,14 @@ def _geometry_findings(
         width, height = size
         side_by_side = item.panel_layout == "side_by_side"
         panel = (width // 2, height) if side_by_side else (width, height // 2)
+        other = (width, height // 2) if side_by_side else (width // 2, height)
+        if min(*panel, *other) > 0 and _squareness(panel) > 2 * _squareness(other):
+            findings.warn(
+                item.image_path,
+                "",
+                f"a {width}x{height} image cut {item.panel_layout} gives {panel[0]}x{panel[1]} "
+                f"panels, cut the other way {other[0]}x{other[1]}: is panel_layout right?",
+            )
     for index, diff in enumerate(annotation.differences):
         problem = _box_problem(diff.bbox, panel, "panel") if diff.bbox is not None else None
         if problem:
@@ -226,6 +301,31 @@ def _panel_problem(first: Box, second: Box, layout: str) -> str | None:
     if layout == "top_bottom" and second[1] < first[3]:
         return "panel_layout is top_bottom but the second panel is not below the first"
     return None
+
+
+def _unchecked_area(first: Box, second: Box, size: tuple[int, int] | None) -> str | None:
+    """Panels that leave room for more than half a third one (red team round 19).
+
+    Models see the whole image, the checks only the panels: a 300x100 image
+    with two 100x100 panels showed a third picture nobody checked. A
+    separator or a frame around the panels is a small fraction of a panel.
+    """
+    if size is None:
+        return None
+    panel = (first[2] - first[0]) * (first[3] - first[1])
+    outside = size[0] * size[1] - 2 * panel
+    if outside * 2 <= panel:
+        return None
+    return (
+        f"the panels cover {2 * panel:,} of the {size[0]}x{size[1]} image's "
+        f"{size[0] * size[1]:,} pixels; the other {outside:,} (more than half a panel) "
+        "are shown to models but never checked"
+    )
+
+
+def _squareness(panel: tuple[int, int]) -> float:
+    """How far from square a panel is: 1 for a square, 4 for 4:1 or 1:4."""
+    return max(panel) / min(panel)
 
 
 def _box_problem(box: Box, size: tuple[int, int] | None, what: str) -> str | None:
@@ -259,7 +359,7 @@ def _grounding_findings(findings: Findings, item: DatasetItem, annotation: Annot
     """
     with Image.open(item.image_path) as image:
         lossless = image.format == "PNG"
-        first, second = crop_panels(image.convert("RGB"), annotation.panel_boxes)
+        first, second = crop_panels(as_displayed(image), annotation.panel_boxes)
     boxes = [d.bbox for d in annotation.differences]
     report = check_grounding(
         first,

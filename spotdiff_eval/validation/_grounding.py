@@ -62,13 +62,42 @@ def changed_mask(first: Image.Image, second: Image.Image, tolerance: int = 0) ->
     """True where the panels differ by more than ``tolerance`` in some channel.
 
     ``tolerance`` is 0 for lossless images; JPEG noise needs a margin, or every
-    block edge of a hand-made dataset would count as a change.
+    block edge of a hand-made dataset would count as a change. Panels with
+    alpha (see :func:`as_displayed`) are compared as shown.
     """
     if first.size != second.size:
         raise ValueError(f"panels differ in size: {first.size} and {second.size}")
-    a = np.asarray(first.convert("RGB"), dtype=np.int16)
-    b = np.asarray(second.convert("RGB"), dtype=np.int16)
-    return np.abs(a - b).max(axis=2) > tolerance
+    changed = np.zeros((first.size[1], first.size[0]), dtype=bool)
+    for a, b in zip(_views(first), _views(second), strict=True):
+        changed |= np.abs(a - b).max(axis=2) > tolerance
+    return changed
+
+
+def as_displayed(image: Image.Image) -> Image.Image:
+    """``image`` as a viewer shows it: RGB, or RGBA when it has transparency.
+
+    Red team round 19: ``convert("RGB")`` clips 16-bit grey to white (panels of
+    grey 10000 and 60000 read as equal, shown far apart) and drops alpha (panels
+    differing only in transparency read as equal, and colours hidden under
+    full transparency read as changes nobody sees). 16-bit values are scaled
+    to 8 bits, as viewers do.
+    """
+    if image.mode in ("I", "I;16", "I;16B", "I;16L", "I;16N", "F"):
+        values = np.clip(np.asarray(image, dtype=np.float64), 0, 65535)
+        image = Image.fromarray(np.rint(values / 257).astype(np.uint8), "L")
+    alpha = "A" in image.mode or "a" in image.mode or "transparency" in image.info
+    return image.convert("RGBA" if alpha else "RGB")
+
+
+def _views(image: Image.Image) -> list[np.ndarray]:
+    """The panel's pixels as shown: over black and over white when it has alpha
+    (a change either background shows is a change), else as they are."""
+    if image.mode != "RGBA":
+        return [np.asarray(image.convert("RGB"), dtype=np.int16)]
+    pixels = np.asarray(image, dtype=np.float64)
+    opacity = pixels[..., 3:] / 255
+    over_black = pixels[..., :3] * opacity
+    return [np.rint(v).astype(np.int16) for v in (over_black, over_black + 255 * (1 - opacity))]
 
 
 def check_grounding(
@@ -160,3 +189,40 @@ def crop_panels(image: Image.Image, panel_boxes: Sequence[Box]) -> tuple[Image.I
     """The first and second panel cut out of a composite image."""
     first, second = panel_boxes
     return image.crop(tuple(first)), image.crop(tuple(second))
+
+
+#: EXIF orientations a viewer applies before showing the image (1 is "as stored").
+_ORIENTATIONS = {
+    2: "mirrored",
+    3: "rotated 180°",
+    4: "flipped upside down",
+    5: "turned and mirrored",
+    6: "rotated 90° clockwise",
+    7: "turned and mirrored",
+    8: "rotated 90° anticlockwise",
+}
+
+
+def shown_otherwise_than_stored(image: Image.Image) -> str | None:
+    """Why viewers (and models' image readers) show another picture than the
+    stored pixels the checks read; None if they show the same (red team round 19).
+
+    An EXIF orientation other than 1 makes viewers rotate or mirror the image,
+    so a side_by_side composite is shown with its panels stacked, or swapped;
+    an animated PNG is played, while the checks read its first frame only.
+    A JPEG's further MPF pictures (``MPO``) are not shown, so they are fine.
+    """
+    orientation = image.getexif().get(0x0112)
+    if orientation in _ORIENTATIONS:
+        return (
+            f"EXIF orientation {orientation}: viewers show the image "
+            f"{_ORIENTATIONS[orientation]}, the checks read it as stored; "
+            "save the pixels as they should be seen, without the tag"
+        )
+    frames = getattr(image, "n_frames", 1)
+    if image.format == "PNG" and frames > 1:
+        return (
+            f"animated PNG of {frames} frames: viewers play it, the checks read "
+            "the first frame only; save a single frame"
+        )
+    return None
