@@ -39,7 +39,7 @@ def annotation_findings(findings: Findings, source: Path, annotation: Annotation
             )
         same = _identity(diff)
         if same in seen:
-            findings.add(
+            findings.warn(
                 source,
                 where,
                 f"difference {diff.id} repeats difference "
@@ -85,7 +85,12 @@ def _uncounted(diff: GoldDifference) -> tuple[str, str] | None:
 
 
 def _identity(diff: GoldDifference) -> tuple[Any, ...]:
-    """What makes two differences the same question, read as the scorer reads it."""
+    """What makes two differences the same question, read as the scorer reads it.
+
+    The description and box count: without boxes (as published), two birds
+    added in two places differ only by what their descriptions say. A
+    repeat is a warning: the item still scores, its recall capped by one.
+    """
 
     def read(text: str | None) -> tuple[str, ...] | None:
         return words(text) if text is not None else None
@@ -98,6 +103,7 @@ def _identity(diff: GoldDifference) -> tuple[Any, ...]:
         read(diff.to_value),
         diff.count,
         diff.bbox,
+        read(diff.description),
     )
 
 

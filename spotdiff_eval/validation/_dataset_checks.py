@@ -39,6 +39,7 @@ from ._grounding import (
     check_grounding,
     crop_panels,
     shown_otherwise_than_stored,
+    turned_by_exif,
 )
 
 #: Largest image ``validate`` decodes: 50 million pixels, e.g. two 5000x5000
@@ -147,7 +148,9 @@ def _shared_picture(
 ) -> None:
     """Two items showing one picture (one file, a link or a copy) ask two
     different answers of it: each item's golds contradict the other's (red team
-    round 19; one file under two spellings passed, as did a copy)."""
+    round 19; one file under two spellings passed, as did a copy). A warning:
+    both items still score, and a published dataset that loaded before must
+    still load."""
     if not item.image_path.is_file():
         return  # reported by the image checks; a FIFO would block
     try:
@@ -157,7 +160,7 @@ def _shared_picture(
         return  # reported by the image checks
     first = pictures.setdefault(digest, index)
     if first != index:
-        findings.add(
+        findings.warn(
             manifest.path,
             f"/items/{index}/image",
             f"item {item.item_id} shows the same picture as item "
@@ -233,6 +236,7 @@ def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None
             with Image.open(path) as image:
                 image.load()  # full decode: catches truncated JPEG data that verify() misses
                 shown_otherwise = shown_otherwise_than_stored(image)
+                turned = turned_by_exif(image)
     except Image.DecompressionBombError as exc:  # above twice Pillow's own limit
         pixels = re.search(r"\((\d+) pixels\)", str(exc))
         findings.add(path, "", _too_many_pixels("", (int(pixels.group(1)), 1) if pixels else None))
@@ -244,6 +248,8 @@ def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None
         findings.add(path, "", f"image format is {image_format}, expected PNG or JPEG")
     elif shown_otherwise:
         findings.add(path, "", shown_otherwise)
+    if turned:
+        findings.warn(path, "", turned)
     return size
 
 

@@ -203,14 +203,15 @@ _ORIENTATIONS = {
 }
 
 
-def shown_otherwise_than_stored(image: Image.Image) -> str | None:
-    """Why viewers (and models' image readers) show another picture than the
-    stored pixels the checks read; None if they show the same (red team round 19).
+def turned_by_exif(image: Image.Image) -> str | None:
+    """Why viewers may show the image turned or mirrored; None if they show it as stored.
 
-    An EXIF orientation other than 1 makes viewers rotate or mirror the image,
-    so a side_by_side composite is shown with its panels stacked, or swapped;
-    an animated PNG is played, while the checks read its first frame only.
-    A JPEG's further MPF pictures (``MPO``) are not shown, so they are fine.
+    An EXIF orientation other than 1 makes viewers rotate or mirror the
+    image, so a side_by_side composite may be shown with its panels stacked,
+    or swapped (red team round 19). A warning, not an error: the published
+    dataset's images are JPEG, where the tag is common and harmless at 1, and
+    whether a model's image reader applies it depends on the provider; a
+    dataset that loaded before must still load.
     """
     orientation = image.getexif().get(0x0112)
     if orientation in _ORIENTATIONS:
@@ -219,6 +220,16 @@ def shown_otherwise_than_stored(image: Image.Image) -> str | None:
             f"{_ORIENTATIONS[orientation]}, the checks read it as stored; "
             "save the pixels as they should be seen, without the tag"
         )
+    return None
+
+
+def shown_otherwise_than_stored(image: Image.Image) -> str | None:
+    """Why viewers (and models' image readers) show another picture than the
+    stored pixels the checks read; None if they show the same (red team round 19).
+
+    An animated PNG is played, while the checks read its first frame only.
+    A JPEG's further MPF pictures (``MPO``) are not shown, so they are fine.
+    """
     frames = getattr(image, "n_frames", 1)
     if image.format == "PNG" and frames > 1:
         return (
