@@ -37,7 +37,7 @@ from ._explain import (
 )
 from ._lexicon import CARDINALS, COLORS, PATTERNS, SHAPES, SIZES
 from ._match import ExtraReason, ItemMatch, Match, match_item
-from ._normalize import Name, parse_name
+from ._normalize import Name, parse_name, words
 
 __all__ = [
     "CARDINALS",
@@ -57,4 +57,5 @@ __all__ = [
     "match_item",
     "parse_name",
     "render_explanations",
+    "words",
 ]

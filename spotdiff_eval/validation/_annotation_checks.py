@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..datasets import Annotation, GoldDifference
-from ..matching._normalize import words
+from ..matching import words
 from ._findings import Findings
 
 
