@@ -705,3 +705,52 @@ CASES_MORE_KINDS = [
 @pytest.mark.parametrize("case", CASES_MORE_KINDS, ids=[c["name"] for c in CASES_MORE_KINDS])
 def test_more_kinds(case: dict) -> None:
     assert_judged(case)
+
+
+_RIGHT_DOG_GONE = removed("right_dog", description="The dog on the right is missing.")
+
+CASES_DESCRIBED_PLACES = [
+    # _modifiers.with_kinds: a vague subject places its object where its
+    # description's lead phrase does, as a subject "left_dog" would. The
+    # place words were read for kinds only, so "The left dog is gone" found
+    # the right dog (route described).
+    *(
+        _case(f"L1 '{text}' is not the right dog", _RIGHT_DOG_GONE, _vague(text), None)
+        for text in [
+            "The left dog is gone.",
+            "The leftmost dog is missing.",
+            "In the second image, the left dog is gone.",
+        ]
+    ),
+    _case(
+        "L1 'The top book is gone.' is not the bottom book",
+        removed("bottom_book"),
+        _vague("The top book is gone."),
+        None,
+    ),
+    # The right place, or none, still finds it; so does a change that
+    # singles the object out, as for a subject.
+    *(
+        _case(f"L1 '{text}' is the right dog", _RIGHT_DOG_GONE, _vague(text), "d01")
+        for text in ["The right dog is gone.", "The dog is gone.", "The brown dog is gone."]
+    ),
+    _case(
+        "L1 'The left dog is gone.' is a dog",
+        removed("dog"),
+        _vague("The left dog is gone."),
+        "d01",
+    ),
+    _case(
+        "L1 a unique change forgives the place, as for a subject",
+        _attr("right_dog", "color", "brown", "black"),
+        _attr("object", "color", "brown", "black", description="The left dog turns black."),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "case", CASES_DESCRIBED_PLACES, ids=[c["name"] for c in CASES_DESCRIBED_PLACES]
+)
+def test_described_places(case: dict) -> None:
+    assert_judged(case)
