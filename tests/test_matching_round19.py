@@ -754,3 +754,53 @@ CASES_DESCRIBED_PLACES = [
 )
 def test_described_places(case: dict) -> None:
     assert_judged(case)
+
+
+_DOG_APPEARS = added("dog", description="A brown dog appears on the left in the second panel.")
+
+CASES_IMAGES = [
+    # _lead._an_image and _values._PICTURES: "image" is a thing, not one of
+    # the two panels, after a noun or before "of" and a thing. Read as a
+    # panel word, "an image of a dog" in a vague answer's description or in
+    # a wall's contents brought the dog (routes described and container),
+    # where "a picture of a dog" brought none.
+    *(
+        _case(f"I1 '{text}' is no dog", _DOG_APPEARS, added("object_1", description=text), None)
+        for text in [
+            "An image of a dog appears.",
+            "An image of a dog appears on the wall.",
+            "A dog image appears.",
+        ]
+    ),
+    *(
+        _case(
+            f"I1 a wall gaining {value!r} is no dog",
+            _DOG_ON_WALL,
+            _attr("wall", "contents", "empty", value),
+            None,
+        )
+        for value in ["an image of a dog", "a dog image"]
+    ),
+    # The panels are still panels: the dog in them is found.
+    *(
+        _case(f"I1 '{text}' is the dog", _DOG_APPEARS, added("object_1", description=text), "d01")
+        for text in [
+            "A dog appears in the image.",
+            "The right image shows a dog.",
+            "The image on the right shows a new dog.",
+            "The image of the second panel shows a dog.",
+            "In the image on the right, a dog appears.",
+        ]
+    ),
+    _case(
+        "I1 a wall gaining a dog in the image is the dog",
+        _DOG_ON_WALL,
+        _attr("wall", "contents", "empty", "a dog in the right image"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_IMAGES, ids=[c["name"] for c in CASES_IMAGES])
+def test_images(case: dict) -> None:
+    assert_judged(case)

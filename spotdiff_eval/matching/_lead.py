@@ -19,6 +19,7 @@ from ._lexicon import (
     DEPICTIONS,
     FILLER,
     NOT_A_KIND_OF_HEAD,
+    PANEL_WORDS,
     PICTURE_WORDS,
     PLACE_WORDS,
     POSITION,
@@ -92,6 +93,29 @@ def _tells_an_act(clause: tuple[str, ...], index: int) -> bool:
     return following is None or following.isdigit() or following in _AFTER_AN_ACT
 
 
+#: What an "image of" points at when it is one of the two panels: "the image
+#: of the second panel", "the image of the left side".
+_PANEL_POINTERS = FILLER | POSITION | PANEL_WORDS
+_ARTICLES = frozenset("a an the".split())
+
+
+def _an_image(clause: tuple[str, ...], index: int, named: bool) -> bool:
+    """The word "image" at ``index`` is a thing, not one of the two panels.
+
+    So it is after a noun ("a dog image") and before "of" and a thing ("an
+    image of a dog"): read as a panel word, both were about the dog, and a
+    vague answer of a picture found the dog (red team round 19). "The right
+    image shows a dog" and "the image of the second panel" are panels.
+    """
+    if named:
+        return True
+    after = clause[index + 1 : index + 2]
+    if after != ("of",):
+        return False
+    pointed = next((w for w in clause[index + 2 :] if w not in _ARTICLES), None)
+    return pointed is not None and pointed not in _PANEL_POINTERS
+
+
 def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
     """The words a clause is about, whether they name something, whether it is vague, where it ends.
 
@@ -116,7 +140,11 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
                 return phrase, named, vague, end
         elif _tells_an_act(clause, end) and (vague or name_head(phrase) is not None):
             return phrase, named, vague, end  # not after a look alone: "the red-haired girl"
-        elif word in NOT_A_KIND_OF_HEAD or (word not in FILLER and not word.isdigit()):
+        elif (
+            word in NOT_A_KIND_OF_HEAD
+            or (word not in FILLER and not word.isdigit())
+            or (word in PICTURE_WORDS and _an_image(clause, end, named))
+        ):
             # A depiction word is what it is about: "a picture of a dog".
             phrase.append(word)
             named = named or word not in POSITION

@@ -18,6 +18,7 @@ from ._lexicon import (
     FILLER,
     ISH_COLOURS,
     NEGATIONS,
+    PICTURE_WORDS,
     PREPOSITIONS,
     VALUE_CATEGORIES,
     VALUE_SYNONYMS,
@@ -69,8 +70,8 @@ def _phrase_heads(value: str, breaks: frozenset[str]) -> list[tuple[frozenset[st
 #: A picture is a thing in a value, as in a name: "a picture of a dog" (or
 #: "a photo of a dog", one word) brings a picture, not a dog. Read as filler,
 #: it left the dog the value's object, and a wall's contents turning to it
-#: found the dog added (red team round 19).
-_PICTURES = frozenset({"picture"})
+#: found the dog added (red team round 19). So does "an image of a dog".
+_PICTURES = PICTURE_WORDS
 
 
 #: Words that list: each item of a list is a phrase of its own.
