@@ -804,3 +804,51 @@ CASES_IMAGES = [
 @pytest.mark.parametrize("case", CASES_IMAGES, ids=[c["name"] for c in CASES_IMAGES])
 def test_images(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_POSITION_NOUNS = [
+    # _lexicon.POSITION_NOUNS: in a few compounds a position word is the
+    # thing, a top or bottoms to wear. Read as a place, "top" left "tank"
+    # the head, so a tank top was the tank (route same_object).
+    *(
+        _case(f"N1 {subject} is no {gold}", removed(gold), removed(subject), None)
+        for subject, gold in [
+            ("tank_top", "tank"),
+            ("Tank Top", "tank"),
+            ("crop_top", "crop"),
+            ("spinning_top", "spinning_wheel"),
+            ("girl_tank_top", "girl"),
+        ]
+    ),
+    _case(
+        "N1 'The tank top is gone.' is no tank",
+        removed("tank"),
+        _vague("The tank top is gone."),
+        None,
+    ),
+    _case("N1 a crop top is no tank top", removed("tank_top"), removed("crop_top"), None),
+    # The garment is found by its name, looks and all; elsewhere a position
+    # word stays a place, and the tank at the top is the tank.
+    *(
+        _case(f"N1 {subject} is the tank top", removed("tank_top"), removed(subject), "d01")
+        for subject in ["tank_top", "blue_tank_top", "tank_tops", "TankTop"]
+    ),
+    _case(
+        "N1 'The blue tank top is gone.' is the tank top",
+        removed("tank_top"),
+        _vague("The blue tank top is gone."),
+        "d01",
+    ),
+    *(
+        _case(f"N1 {subject} is the tank", removed("tank"), removed(subject), "d01")
+        for subject in ["top_left_tank", "tank_on_top_shelf", "fish_tank"]
+    ),
+    _case("N1 a bottom tank is no top tank", removed("top_tank"), removed("bottom_tank"), None),
+]
+
+
+@pytest.mark.parametrize(
+    "case", CASES_POSITION_NOUNS, ids=[c["name"] for c in CASES_POSITION_NOUNS]
+)
+def test_position_nouns(case: dict) -> None:
+    assert_judged(case)

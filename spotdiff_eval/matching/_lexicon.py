@@ -269,6 +269,17 @@ COLOUR_NOUNS = frozenset(
     """.split()
 )
 
+#: Two-word names whose second word, a position elsewhere, is the thing: a
+#: tank top is a top to wear, not a tank's top, so it never finds a tank
+#: (red team round 19). Clothes and one toy; after any other word a
+#: position stays a place ("table_top", "top_shelf").
+POSITION_NOUNS = frozenset(
+    tuple(pair.split("_"))
+    for pair in """
+    tank_top crop_top tube_top halter_top bikini_top spinning_top bikini_bottom bell_bottom
+    """.split()
+)
+
 #: Heads a fruit's name narrows as the fruit, not as a colour: "lime_wedge",
 #: "orange_slice", "orange_tree" (red team round 15).
 FRUIT_FORMS = frozenset(

@@ -14,7 +14,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, pairwise
 
 from ._lexicon import (
     ADJECTIVES,
@@ -36,6 +36,7 @@ from ._lexicon import (
     PICTURE_WORDS,
     PLACE_WORDS,
     POSITION,
+    POSITION_NOUNS,
     PREPOSITIONS,
     QUANTITY_COMPARISONS,
     SYNONYMS,
@@ -175,17 +176,21 @@ class Name:
         return self.head is None
 
 
+#: Compounds whose second word, a look or a place elsewhere, is the head.
+_NOUN_COMPOUNDS = COLOUR_NOUNS | POSITION_NOUNS
+
+
 def head_of(phrase: list[str], skip: frozenset[str] = NOT_HEADS) -> str | None:
     """The last word that is a noun-like identity word, not a modifier.
 
     Words that say *that* something changed are not heads either:
     "red_balloon_missing" is a balloon, "new_object" is vague. A colour
-    that a compound makes a thing is one ("ice_cream" is cream, never ice;
-    ``COLOUR_NOUNS``).
+    or a position that a compound makes a thing is one ("ice_cream" is
+    cream, never ice; a "tank_top" a top: ``COLOUR_NOUNS``, ``POSITION_NOUNS``).
     """
     for index in range(len(phrase) - 1, -1, -1):
         word = phrase[index]
-        if index > 0 and (phrase[index - 1], word) in COLOUR_NOUNS:
+        if index > 0 and (phrase[index - 1], word) in _NOUN_COMPOUNDS:
             return word
         if word in skip or word.isdigit():
             continue
@@ -376,10 +381,14 @@ def parse_name(text: str) -> Name:
     ]
     if denied or hedged:
         kept = [w for w in kept if w in said or w in POSITION]
+    # A position a compound makes a thing is none: a "tank_top" is at no top.
+    things = {second for first, second in pairwise(kept) if (first, second) in POSITION_NOUNS}
     core = frozenset(
-        w for w in kept if w not in POSITION and w not in GENERIC and w not in CHANGE_WORDS
+        w
+        for w in kept
+        if (w not in POSITION or w in things) and w not in GENERIC and w not in CHANGE_WORDS
     )
-    positions = frozenset(w for w in kept if w in POSITION)
+    positions = frozenset(w for w in kept if w in POSITION and w not in things)
     return Name(
         head=head,
         core=core,
