@@ -22,7 +22,7 @@ from itertools import chain
 from typing import NamedTuple
 
 from ..datasets import Difference, GoldDifference
-from ._lead import counted_in, counted_nouns, head_of_phrase, phrase_in, words_of_phrase
+from ._lead import counted_in, counted_nouns, head_of_phrase, phrase_told, words_of_phrase
 from ._lexicon import ATTRIBUTE_WORDS, CHANGE_WORDS, FILLER, VAGUE_NOUNS
 from ._modifiers import (
     Looks,
@@ -225,7 +225,7 @@ def _told(description: str | None) -> _Told:
     if not description:
         return _SAYS_NOTHING
     clauses, breaks = read_text(description)
-    phrase = phrase_in(clauses)
+    phrase = phrase_told(description, clauses, breaks)
     head = head_of_phrase(phrase)
     lead = words_of_phrase(phrase)
     said = frozenset(chain(breaks, *clauses)) - _NOT_TOLD

@@ -28,7 +28,7 @@ from ._lexicon import (
     VERB_MARKERS,
 )
 from ._normalize import NOT_HEADS, name_head
-from ._reading import read_text
+from ._reading import breaks_between, read_text
 
 #: Scene verbs that are nouns too: "bird feed", "flip phone", "gear shift",
 #: "fall foliage" (red team round 15). One that acts on something is a verb
@@ -181,19 +181,64 @@ def phrase_in(clauses: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
     return _lead_and_rest(clauses)[0]
 
 
+def phrase_told(
+    text: str, clauses: tuple[tuple[str, ...], ...], breaks: tuple[str, ...]
+) -> tuple[str, ...]:
+    """:func:`phrase_in` of ``text`` read as ``clauses`` and ``breaks``, () when it hedges.
+
+    "The dog or the cat is gone" and "The dog/cat is gone" name neither:
+    read by its first clause, the hedge named the dog (red team round 19).
+    Only the rare text with an "or" or a slash is read again to see.
+    """
+    phrase = phrase_in(clauses)
+    if phrase and ("or" in breaks or "/" in text or "(or" in text.lower()):
+        return () if _hedges(text, clauses) else phrase
+    return phrase
+
+
+#: Breaks that offer another object in place of the one before: "or", "/".
+_HEDGING = frozenset({"or", "/"})
+
+
+def _hedges(text: str, clauses: tuple[tuple[str, ...], ...]) -> bool:
+    """The lead phrase ends its clause, and what follows offers another: "the dog or".
+
+    "The dog is gone or moved" hedges between changes, not objects.
+    """
+    found = _lead_at(clauses)
+    if found is None or found[2]:
+        return False
+    index = found[0]
+    for between, clause in zip(breaks_between(text)[index:], clauses[index + 1 :], strict=False):
+        if between in _HEDGING:
+            return True
+        if clause:
+            return clause[0] == "or"  # "The dog (or cat) is gone"
+    return False
+
+
 def _lead_and_rest(
     clauses: tuple[tuple[str, ...], ...],
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The lead phrase of these clauses, and the words of its clause after it."""
-    clauses = tuple(c for c in clauses if c)
-    for index, clause in enumerate(clauses):
-        if (clause[0] in PREPOSITIONS or _sets_aside(clause)) and index + 1 < len(clauses):
+    found = _lead_at(clauses)
+    return ((), ()) if found is None else found[1:]
+
+
+def _lead_at(
+    clauses: tuple[tuple[str, ...], ...],
+) -> tuple[int, tuple[str, ...], tuple[str, ...]] | None:
+    """Which clause holds the lead phrase, the phrase, and the words of its clause after it."""
+    kept = [index for index, clause in enumerate(clauses) if clause]
+    for rank, index in enumerate(kept):
+        clause = clauses[index]
+        if (clause[0] in PREPOSITIONS or _sets_aside(clause)) and rank + 1 < len(kept):
             continue
         phrase, named, vague, end = _about(clause)
         if named or vague:
             # "Several things differ:" and "Something near ..." name no object.
-            return tuple(phrase), clause[end:]
-    return (), ()
+            return index, tuple(phrase), clause[end:]
+    return None
 
 
 #: What a part of a phrase before "of" never names: "the colour of the car"
@@ -236,7 +281,7 @@ def lead_phrase(description: str) -> tuple[str, ...]:
     "On the right side of the street,") sets the scene and is skipped, as is
     a phrase of panel or position words only.
     """
-    return phrase_in(read_text(description)[0])
+    return phrase_told(description, *read_text(description))
 
 
 def told_of_lead(description: str) -> tuple[str, ...]:

@@ -291,9 +291,17 @@ def _thing_colour(phrase: list[str]) -> str | None:
 _OF_KIND = frozenset({"of"})
 
 
+#: A slash or a bar between two words offers one in place of the other:
+#: "dog/cat" named the cat, as a hedge "dog_or_cat" names neither (red team
+#: round 19). Between digits it is no hedge: "1/2_cup".
+SLASHED = re.compile(r"(?<=[^\W\d_])\s*[/|]\s*(?=[^\W\d_])")
+
+
 @lru_cache(maxsize=65536)
 def parse_name(text: str) -> Name:
     """Parse a subject or alias into head, core words and position words."""
+    if "/" in text or "|" in text:
+        text = SLASHED.sub(" or ", text)  # "dog/cat" hedges as "dog_or_cat"
     all_words = _without_panel_positions(list(words(text)))
     # The head lives before the first preposition ("apples_in_tree"); if that
     # part holds only positions or generic words ("top_of_tower",

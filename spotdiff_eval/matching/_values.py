@@ -25,7 +25,7 @@ from ._lexicon import (
     VERB_MARKERS,
 )
 from ._looks import LOOK_WORDS, adds_no_look, ambiguous_words
-from ._normalize import NOT_HEADS, head_of, words
+from ._normalize import NOT_HEADS, SLASHED, head_of, words
 
 #: In a value, the names of attributes are no objects either: "normal size".
 _NOT_VALUE_HEADS = NOT_HEADS.union(*ATTRIBUTE_CATEGORIES.values())
@@ -94,9 +94,11 @@ def value_parts(value: str) -> tuple[str | None, str | None]:
     descriptions and the words of a list end a phrase: "a cat sitting on
     it" is a cat, "a globe and books" a globe (red team round 4).
     """
+    if "/" in value or "|" in value:
+        value = SLASHED.sub(" or ", value)
     heads = _phrase_heads(value.replace(",", " and "), _VALUE_BREAKS)
-    if not heads:
-        return None, None
+    if not heads or (len(heads) > 1 and "or" in heads[1][0]):
+        return None, None  # "a dog or a cat" hedges, and names neither (red team round 19)
     held = heads[1][1] if len(heads) > 1 and not _HOLDING.isdisjoint(heads[1][0]) else None
     return heads[0][1], held
 
