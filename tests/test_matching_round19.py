@@ -916,3 +916,72 @@ CASES_HEDGES = [
 @pytest.mark.parametrize("case", CASES_HEDGES, ids=[c["name"] for c in CASES_HEDGES])
 def test_hedges(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_ACCESSORIES = [
+    # _lexicon.ACCESSORIES, in relation route 3 and _narrows_as_noun: what
+    # is made for the gold's object, to hold, house, feed or lead it, is no
+    # part of it, so the same change said of it is another object's. Two
+    # dog bowls found two dogs (route names_gold_in_subject), and two dogs
+    # the two dog bowls (route part_of_name).
+    *(
+        _case(
+            f"B1 {subject} {before}->{after} is no {gold}",
+            _count(gold, before, after),
+            _count(subject, before, after),
+            None,
+        )
+        for subject, gold, before, after in [
+            ("dog_bowl", "dog", "1", "2"),
+            ("bird_cage", "bird", "2", "5"),
+            ("fish_tank", "fish", "1", "3"),
+            ("dog_leash", "dog", "1", "2"),
+            ("flower_vase", "flower", "3", "5"),
+            ("dog", "dog_bowl", "1", "2"),
+            ("bird", "bird_cage", "2", "5"),
+        ]
+    ),
+    _case(
+        "B1 a dog toy turning red is no dog turning red",
+        _attr("dog", "color", "brown", "red"),
+        _attr("dog_toy", "color", "brown", "red"),
+        None,
+    ),
+    _case(
+        "B1 fruit turning blue is no fruit bowl turning blue",
+        _attr("fruit_bowl", "color", "red", "blue"),
+        _attr("fruit", "color", "red", "blue"),
+        None,
+    ),
+    # A part with the same change is still the whole's (F3, round 11), and
+    # what a bowl of something holds is that thing; the accessory itself is
+    # found by its name.
+    *(
+        _case(
+            f"B1 {subject} {before}->{after} is the {gold}",
+            _count(gold, before, after),
+            _count(subject, before, after),
+            "d01",
+        )
+        for subject, gold, before, after in [
+            ("book_spine", "book", "5", "2"),
+            ("car_wheel", "car", "1", "2"),
+            ("flower_petal", "flower", "3", "5"),
+            ("oranges", "bowl_of_oranges", "3", "5"),
+            ("dog_bowl", "dog_bowl", "1", "2"),
+            ("bowl", "dog_bowl", "1", "2"),
+            ("red_bird_cage", "bird_cage", "2", "5"),
+        ]
+    ),
+    _case(
+        "B1 a dog's tail turning black is the dog turning black",
+        _attr("dog", "color", "brown", "black"),
+        _attr("dog_tail", "color", "brown", "black"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_ACCESSORIES, ids=[c["name"] for c in CASES_ACCESSORIES])
+def test_accessories(case: dict) -> None:
+    assert_judged(case)

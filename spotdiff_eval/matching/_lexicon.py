@@ -151,6 +151,21 @@ DEPICTIONS = (NOT_A_KIND_OF_HEAD - {"toy", "hot", "teddy", "fake", "cartoon"}) |
     "reflection shadow silhouette mural".split()
 )
 
+#: Heads of things made *for* what names them, to hold, house, feed, lead or
+#: amuse it, and no part of it: a dog bowl, a bird cage, a fish tank, a
+#: flower vase. A part is of its whole (a book's spine, a car's wheel, a
+#: flower's petal), so the same change said of the part is the whole's; the
+#: same change said of what is made for it is another object's (red team
+#: round 19: two dog bowls for two dogs, five bird cages for five birds).
+#: Words that may also name a part ("collar", "case", "cover", "saddle",
+#: "pot") are left out: a shirt's collar and a bike's saddle are parts.
+ACCESSORIES = frozenset(
+    """
+    bowl dish cage house kennel hutch coop nest bed basket leash harness food treat toy
+    feeder perch tank aquarium vase stand rack holder bag box
+    """.split()
+)
+
 #: Flat depictions, and the heads that hold them: before such a head a
 #: depiction names a kind, not a replica ("photo frame", "picture book"; but
 #: a model book is no book).
