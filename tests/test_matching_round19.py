@@ -985,3 +985,56 @@ CASES_ACCESSORIES = [
 @pytest.mark.parametrize("case", CASES_ACCESSORIES, ids=[c["name"] for c in CASES_ACCESSORIES])
 def test_accessories(case: dict) -> None:
     assert_judged(case)
+
+
+_COLLAR_ON_FLOOR = added("collar", description="A red collar appears on the floor.")
+_DOG_TO_FLOOR = added("dog", description="A brown dog appears on the floor.")
+
+CASES_DENIALS = [
+    # _lexicon.DENIALS: a description's lead phrase and a value's phrase end
+    # at a word that denies what follows, as a name's did. Read on, the
+    # denied thing was the head: "The dog without a collar is gone" found
+    # the collar (route described) and missed the dog, and a floor gaining
+    # "a dog without a collar" found the collar (route container).
+    *(
+        _case(f"X1 '{text}' is no {gold['subject']}", gold, _vague(text), None)
+        for text, gold in [
+            ("The dog without a collar is gone.", removed("collar")),
+            ("A dog lacking a collar is gone.", removed("collar")),
+            ("Everything except the dog is gone.", removed("dog")),
+            ("Everything excluding the dog is gone.", removed("dog")),
+        ]
+    ),
+    _case(
+        "X1 a floor gaining a dog without a collar is no collar",
+        _COLLAR_ON_FLOOR,
+        _attr("floor", "contents", "empty", "a dog without a collar"),
+        None,
+    ),
+    _case(
+        "X1 a floor gaining everything except a dog is no dog",
+        _DOG_TO_FLOOR,
+        _attr("floor", "contents", "empty", "everything except a dog"),
+        None,
+    ),
+    # What the phrase is about before the denial is still found.
+    *(
+        _case(f"X1 '{text}' is the dog", removed("dog"), _vague(text), "d01")
+        for text in [
+            "The dog without a collar is gone.",
+            "Without its collar, the dog is gone.",
+            "The dog, without its collar, is gone.",
+        ]
+    ),
+    _case(
+        "X1 a floor gaining a dog without a collar is the dog",
+        _DOG_TO_FLOOR,
+        _attr("floor", "contents", "empty", "a dog without a collar"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_DENIALS, ids=[c["name"] for c in CASES_DENIALS])
+def test_denials(case: dict) -> None:
+    assert_judged(case)

@@ -16,6 +16,7 @@ from ._lexicon import (
     ATTRIBUTE_CATEGORIES,
     ATTRIBUTE_WORDS,
     CHANGE_WORDS,
+    DENIALS,
     DEPICTIONS,
     FILLER,
     NOT_A_KIND_OF_HEAD,
@@ -123,6 +124,9 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
     sky", but "the top *of* the tower"), and, once a noun has been seen, at
     a verb ("the cat *that* sat", "the shelf *holds*", "... *changed*"): a
     phrase is a name, not a sentence. Position words alone name nothing.
+    It ends at a word that denies what follows ("the dog *without* a collar",
+    "everything *except* the dog"), as a name's phrase does: read on, the
+    denied thing was the head (red team round 19).
     """
     phrase: list[str] = []
     named = vague = False
@@ -133,6 +137,8 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
                 continue
             if named or vague:
                 return phrase, named, vague, end
+        elif word in DENIALS:
+            return phrase, named, vague, end  # "the dog *without* a collar"
         elif word in VAGUE_NOUNS:
             vague = True
         elif (word in VERB_MARKERS or word in CHANGE_WORDS) and not _noun_here(clause, end):

@@ -128,6 +128,12 @@ PRESENCE_WORDS = frozenset(
 NAME_NEGATIONS = (NEGATIONS - {"no"}) | frozenset(
     "neither nor except excluding minus unlike than sans".split()
 )
+#: The denials a description or a value may hold: no name goes on past one,
+#: and what follows is not named (red team round 19: "The dog without a
+#: collar is gone" was about the collar). Not "not", "no", "never", "than",
+#: "neither", "nor" or "non", which texts use otherwise ("no longer", "a
+#: non-stick pan").
+DENIALS = frozenset("without except excluding minus unlike sans lacking".split())
 #: Words before "than" that make it a quantity, not a denial.
 QUANTITY_COMPARISONS = frozenset("more less fewer".split())
 

@@ -15,6 +15,7 @@ from ._lexicon import (
     ATTRIBUTE_CATEGORIES,
     CARDINALS,
     COLOR_MODIFIERS,
+    DENIALS,
     FILLER,
     ISH_COLOURS,
     NEGATIONS,
@@ -48,19 +49,23 @@ def _phrase_heads(value: str, breaks: frozenset[str]) -> list[tuple[frozenset[st
 
     A word of ``breaks`` ends a phrase; each head comes with the words that
     opened its phrase and any headless ones before it ("with" in "icing
-    with candles"), which say how it stands to the head before.
+    with candles"), which say how it stands to the head before. A denial
+    ends the value: what follows it is not there ("a dog without a collar").
     """
     heads: list[tuple[frozenset[str], str]] = []
     opened: set[str] = set()
     phrase: list[str] = []
     for word in (*words(value), None):
+        if word in DENIALS:
+            word = None  # "a dog without a collar" names no collar
         if word is None or word in breaks:
             head = head_of(phrase, _NOT_VALUE_HEADS)
             if head is not None:
                 heads.append((frozenset(opened), head))
                 opened = set()
-            if word is not None:
-                opened.add(word)
+            if word is None:
+                break
+            opened.add(word)
             phrase = []
         elif word not in FILLER or word in _PICTURES:
             phrase.append(word)
