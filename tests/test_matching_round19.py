@@ -1038,3 +1038,55 @@ CASES_DENIALS = [
 @pytest.mark.parametrize("case", CASES_DENIALS, ids=[c["name"] for c in CASES_DENIALS])
 def test_denials(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_LEAD_PLACES = [
+    # _evidence.profile with _modifiers.with_places: a named subject's
+    # description places it too, when its lead phrase is about it, as its
+    # looks already did. "dog" told as "The left dog is gone" found the
+    # right dog (route same_object), where "left_dog" was refused.
+    _case(
+        "L2 a dog told as the left one is not the right dog",
+        _RIGHT_DOG_GONE,
+        removed("dog", description="The left dog is gone."),
+        None,
+    ),
+    _case(
+        "L2 a brown dog told as the left one is not the right dog",
+        _RIGHT_DOG_GONE,
+        removed("brown_dog", description="The left brown dog is gone."),
+        None,
+    ),
+    _case(
+        "L2 a gold told as the left dog is not the right dog",
+        removed("dog", description="The left dog is missing."),
+        removed("right_dog"),
+        None,
+    ),
+    # The same place, none, or a lead phrase about another thing place nothing against it.
+    *(
+        _case(
+            f"L2 'dog' told as {text!r} is the right dog",
+            _RIGHT_DOG_GONE,
+            removed("dog", description=text),
+            "d01",
+        )
+        for text in [
+            "The right dog is gone.",
+            "The dog is gone.",
+            "The dog on the left of the tree is gone.",
+            "The left cat's friend, a dog, is gone.",
+        ]
+    ),
+    _case(
+        "L2 a unique change forgives the place",
+        _attr("right_dog", "color", "brown", "black"),
+        _attr("dog", "color", "brown", "black", description="The left dog turns black."),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_LEAD_PLACES, ids=[c["name"] for c in CASES_LEAD_PLACES])
+def test_lead_places(case: dict) -> None:
+    assert_judged(case)

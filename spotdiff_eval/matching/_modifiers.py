@@ -251,6 +251,12 @@ def with_kinds(named: Modifiers, told: Modifiers) -> Modifiers:
     return Modifiers(named.looks, places, told.kinds, told.replicas, told.bare)
 
 
+def with_places(named: Modifiers, told: Modifiers) -> Modifiers:
+    """``named`` with the places of ``told`` (:func:`phrase_kinds`) beside its own."""
+    places = _joined((named.places, told.places))
+    return Modifiers(named.looks, places, named.kinds, named.replicas, named.bare)
+
+
 def about_itself(heads: frozenset[str], lead: frozenset[str]) -> bool:
     """A lead phrase describes the object itself when it names one of its heads.
 
