@@ -1090,3 +1090,52 @@ CASES_LEAD_PLACES = [
 @pytest.mark.parametrize("case", CASES_LEAD_PLACES, ids=[c["name"] for c in CASES_LEAD_PLACES])
 def test_lead_places(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_DOUBTS = [
+    # _lexicon.HEDGES: after a name, "maybe", "perhaps", "possibly" and
+    # "probably" offer another in its place, as "or" does, in a name and in
+    # a description (its own clause or the next); a dash is no break. Each
+    # of these named the dog or the cat.
+    *(
+        _case(f"H2 {subject} is no {gold['subject']}", gold, removed(subject), None)
+        for subject in ["dog_maybe_cat", "dog_perhaps_cat"]
+        for gold in (_DOG_GONE, _CAT_GONE)
+    ),
+    *(
+        _case(f"H2 '{text}' is no {gold['subject']}", gold, _vague(text), None)
+        for text in [
+            "The dog, perhaps a cat, is gone.",
+            "A dog (possibly a cat) is gone.",
+            "The dog—or cat—is gone.",
+            "A dog—maybe a cat—is gone.",
+            "Perhaps a dog, perhaps a cat.",
+        ]
+        for gold in (_DOG_GONE, _CAT_GONE)
+    ),
+    # Doubt about one object names it still, and the doubt is no kind of it.
+    *(
+        _case(f"H2 {subject} is the dog", _DOG_GONE, removed(subject), "d01")
+        for subject in ["maybe_dog", "dog_probably", "possibly_brown_dog"]
+    ),
+    _case(
+        "H2 possibly a pine tree is the pine tree",
+        removed("pine_tree"),
+        removed("possibly_pine_tree"),
+        "d01",
+    ),
+    *(
+        _case(f"H2 '{text}' is the dog", _DOG_GONE, _vague(text), "d01")
+        for text in [
+            "Perhaps the dog is gone.",
+            "The dog is probably gone.",
+            "The dog, perhaps brown, is gone.",
+            "The dog, probably the one on the left, is gone.",
+        ]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_DOUBTS, ids=[c["name"] for c in CASES_DOUBTS])
+def test_doubts(case: dict) -> None:
+    assert_judged(case)

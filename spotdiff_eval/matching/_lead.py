@@ -8,6 +8,7 @@ only ranks pairs a route already accepted (``similarity.py``).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from itertools import chain
 
@@ -19,6 +20,7 @@ from ._lexicon import (
     DENIALS,
     DEPICTIONS,
     FILLER,
+    HEDGES,
     NOT_A_KIND_OF_HEAD,
     PANEL_WORDS,
     PICTURE_WORDS,
@@ -139,6 +141,8 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
                 return phrase, named, vague, end
         elif word in DENIALS:
             return phrase, named, vague, end  # "the dog *without* a collar"
+        elif word in HEDGES and named:
+            return [], False, True, end  # "the dog—or cat—", "a dog maybe a cat": no one
         elif word in VAGUE_NOUNS:
             vague = True
         elif (word in VERB_MARKERS or word in CHANGE_WORDS) and not _noun_here(clause, end):
@@ -193,17 +197,20 @@ def phrase_told(
     """:func:`phrase_in` of ``text`` read as ``clauses`` and ``breaks``, () when it hedges.
 
     "The dog or the cat is gone" and "The dog/cat is gone" name neither:
-    read by its first clause, the hedge named the dog (red team round 19).
-    Only the rare text with an "or" or a slash is read again to see.
+    read by its first clause, the hedge named the dog (red team round 19),
+    and so did "The dog, perhaps a cat, is gone". Only the rare text with
+    an "or", a slash or a word of doubt is read again to see.
     """
     phrase = phrase_in(clauses)
-    if phrase and ("or" in breaks or "/" in text or "(or" in text.lower()):
+    if phrase and ("or" in breaks or _MAY_HEDGE.search(text)):
         return () if _hedges(text, clauses) else phrase
     return phrase
 
 
 #: Breaks that offer another object in place of the one before: "or", "/".
 _HEDGING = frozenset({"or", "/"})
+#: What a text that hedges holds, for the few texts read again.
+_MAY_HEDGE = re.compile(r"/|\bor\b|\bmaybe\b|\bperhaps\b|\bpossibly\b|\bprobably\b", re.I)
 
 
 def _hedges(text: str, clauses: tuple[tuple[str, ...], ...]) -> bool:
@@ -218,8 +225,8 @@ def _hedges(text: str, clauses: tuple[tuple[str, ...], ...]) -> bool:
     for between, clause in zip(breaks_between(text)[index:], clauses[index + 1 :], strict=False):
         if between in _HEDGING:
             return True
-        if clause:
-            return clause[0] == "or"  # "The dog (or cat) is gone"
+        if clause:  # "The dog (or cat) is gone", "The dog, perhaps a cat, is gone"
+            return clause[0] in HEDGES and head_of_phrase(tuple(_about(clause[1:])[0])) is not None
     return False
 
 

@@ -134,6 +134,10 @@ NAME_NEGATIONS = (NEGATIONS - {"no"}) | frozenset(
 #: "neither", "nor" or "non", which texts use otherwise ("no longer", "a
 #: non-stick pan").
 DENIALS = frozenset("without except excluding minus unlike sans lacking".split())
+#: Words that, after a name, offer another in its place, as "or" does:
+#: "dog_maybe_cat", "A dog, perhaps a cat, is gone" (red team round 19).
+#: Before any name they only doubt it: "possibly_red_car" is a car.
+HEDGES = frozenset("or maybe perhaps possibly probably".split())
 #: Words before "than" that make it a quantity, not a denial.
 QUANTITY_COMPARISONS = frozenset("more less fewer".split())
 
@@ -574,5 +578,6 @@ IE_NOUNS = frozenset(
 NOT_PLURAL_SUFFIXES = ("ss", "us", "is", "ous", "ics")
 #: "Shorts" too: read as "short", a size, boy_shorts was the boy (red team round 19).
 NOT_PLURAL = frozenset(
-    "gas yes plus lens series species news sheep fish deer chassis canvas atlas shorts".split()
+    """gas yes plus lens series species news sheep fish deer chassis canvas atlas shorts
+    perhaps""".split()
 )

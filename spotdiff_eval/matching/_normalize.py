@@ -24,6 +24,7 @@ from ._lexicon import (
     COLOUR_NOUNS,
     FILLER,
     GENERIC,
+    HEDGES,
     IE_NOUNS,
     IRREGULAR_PLURALS,
     LIGHT_KINDS,
@@ -324,7 +325,7 @@ def parse_name(text: str) -> Name:
     vague = [False]
     counts = [False]
     denied: set[int] = set()
-    hedged = False
+    hedged = doubted = False
     for previous, word in zip(["", *all_words], all_words, strict=False):
         denies = word in NAME_NEGATIONS and not (
             word == "than" and previous in QUANTITY_COMPARISONS
@@ -338,14 +339,16 @@ def parse_name(text: str) -> Name:
                 denied.add(len(phrases) - 1)
         elif word in VAGUE_NOUNS:
             vague[-1] = True
-        elif word == "or":
-            hedged = True
+        elif word in HEDGES:
+            hedged = hedged or word == "or"
+            doubted = doubted or any(phrases)  # hedges once another name follows
         elif word.isdigit():
             counts[-1] = True
         elif word not in FILLER or (word in PICTURE_WORDS and joins[-1] not in PREPOSITIONS):
             # "picture" is a thing but after a preposition ("cat_in_the_picture"),
             # even after a verb: "tilted_picture" (red team round 19)
             phrases[-1].append(word)
+            hedged = hedged or doubted
     for index in denied:
         phrases[index] = []
     if hedged:
@@ -385,6 +388,7 @@ def parse_name(text: str) -> Name:
         if (w not in FILLER or w in said)
         and w not in PREPOSITIONS
         and w not in NAME_VERBS
+        and w not in HEDGES
         and not w.isdigit()
     ]
     if denied or hedged:
