@@ -1139,3 +1139,52 @@ CASES_DOUBTS = [
 @pytest.mark.parametrize("case", CASES_DOUBTS, ids=[c["name"] for c in CASES_DOUBTS])
 def test_doubts(case: dict) -> None:
     assert_judged(case)
+
+
+_DOG_TURNS_BLACK = _attr(
+    "dog",
+    "color",
+    "brown",
+    "black",
+    description="The dog in the middle changes from brown to black.",
+)
+
+CASES_LIKENESSES = [
+    # _lexicon.DEPICTIONS: a thing that shows or dresses as the gold's
+    # object is no part of it, so the same change said of it is another
+    # object's. Each was accepted by route 3 (names_gold_in_subject), as a
+    # clock face turning square is the clock.
+    *(
+        _case(
+            f"G1 a {subject} turning black is no dog",
+            _DOG_TURNS_BLACK,
+            _attr(subject, "color", "brown", "black"),
+            None,
+        )
+        for subject in ["dog_sign", "dog_sticker", "dog_logo", "dog_costume", "dog_figure"]
+    ),
+    # A part, and the likeness named as the gold, are as before.
+    _case(
+        "G1 the dog's tail turning black is the dog",
+        _DOG_TURNS_BLACK,
+        _attr("dog_tail", "color", "brown", "black"),
+        "d01",
+    ),
+    _case(
+        "G1 a stop sign is the sign",
+        _attr("sign", "color", "red", "blue"),
+        _attr("stop_sign", "color", "red", "blue"),
+        "d01",
+    ),
+    _case(
+        "G1 a dog sign is the dog sign",
+        _attr("dog_sign", "color", "red", "blue"),
+        _attr("sign", "color", "red", "blue"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_LIKENESSES, ids=[c["name"] for c in CASES_LIKENESSES])
+def test_likenesses(case: dict) -> None:
+    assert_judged(case)

@@ -156,9 +156,13 @@ NOT_A_KIND_OF_HEAD = frozenset(
 )
 
 #: Heads that show or echo an object without being it: "horse statue",
-#: "shadow of the cat", "reflection of the lamp" name no part of it.
+#: "shadow of the cat", "reflection of the lamp" name no part of it. Red
+#: team round 19 added the second line: a dog sign, a dog sticker or a dog
+#: costume turning black was the dog turning black.
 DEPICTIONS = (NOT_A_KIND_OF_HEAD - {"toy", "hot", "teddy", "fake", "cartoon"}) | frozenset(
-    "reflection shadow silhouette mural".split()
+    """reflection shadow silhouette mural
+    sign logo sticker decal tattoo icon emblem badge figure ornament doll plush costume mask
+    """.split()
 )
 
 #: Heads of things made *for* what names them, to hold, house, feed, lead or
