@@ -947,6 +947,23 @@ CASES_ACCESSORIES = [
         _attr("dog_toy", "color", "brown", "red"),
         None,
     ),
+    # The generator's catalogue has flower pots and window curtains beside
+    # flowers and windows: each was the other with the same change.
+    *(
+        _case(
+            f"B1 {subject} turning blue is no {gold}",
+            _attr(gold, "color", "red", "blue"),
+            _attr(subject, "color", "red", "blue"),
+            None,
+        )
+        for subject, gold in [
+            ("flower_pot", "flower"),
+            ("plant_pot", "plant"),
+            ("window_curtain", "window"),
+            ("flower", "flower_pot"),
+            ("window", "window_curtain"),
+        ]
+    ),
     _case(
         "B1 fruit turning blue is no fruit bowl turning blue",
         _attr("fruit_bowl", "color", "red", "blue"),

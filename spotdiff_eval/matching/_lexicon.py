@@ -172,11 +172,14 @@ DEPICTIONS = (NOT_A_KIND_OF_HEAD - {"toy", "hot", "teddy", "fake", "cartoon"}) |
 #: same change said of what is made for it is another object's (red team
 #: round 19: two dog bowls for two dogs, five bird cages for five birds).
 #: Words that may also name a part ("collar", "case", "cover", "saddle",
-#: "pot") are left out: a shirt's collar and a bike's saddle are parts.
+#: "plate") are left out: a shirt's collar and a bike's saddle are parts.
+#: The generator's catalogue has flower pots and window curtains beside
+#: flowers and windows, so "pot" and "curtain" are in (a chimney pot is the
+#: rare part they miss).
 ACCESSORIES = frozenset(
     """
     bowl dish cage house kennel hutch coop nest bed basket leash harness food treat toy
-    feeder perch tank aquarium vase stand rack holder bag box
+    feeder perch tank aquarium vase stand rack holder bag box pot curtain
     """.split()
 )
 
