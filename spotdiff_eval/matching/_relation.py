@@ -323,10 +323,13 @@ def _narrows_as_noun(word: str, g: Profile) -> bool:
     what a fruit is cut into or grows on ("lime_wedge", "orange_tree"):
     round 15. A word that makes the head another thing names another
     thing: a dog growing is no dog house growing (round 16), nor are two
-    dogs two dog bowls, the head made for it (``ACCESSORIES``, round 19).
+    dogs two dog bowls, the head made for it (``ACCESSORIES``, round 19),
+    nor two fruit bowls two plums in a bowl (a word of it before the head).
     """
     if any((word, name.head) in NOT_A_KIND_OF for name in g.names):
         return False
+    if word in ACCESSORIES:
+        return False  # what holds the head ("bowl" in bowl_plum) is where it is, no kind
     if any(name.before_head == word and name.head in ACCESSORIES for name in g.names):
         return False  # the dog is no dog bowl; but the oranges are the bowl_of_oranges
     if word not in COLORS:
