@@ -1180,6 +1180,12 @@ CASES_LIKENESSES = [
         )
         for subject in ["dog_sign", "dog_sticker", "dog_logo", "dog_costume", "dog_figure"]
     ),
+    _case(
+        "G1 a cup trophy turning gold is no mug known as cup",
+        _attr("mug", "color", "white", "gold", aliases=["cup", "white_mug"]),
+        _attr("cup_trophy", "color", "white", "gold"),
+        None,
+    ),
     # A part, and the likeness named as the gold, are as before.
     _case(
         "G1 the dog's tail turning black is the dog",

@@ -157,11 +157,13 @@ NOT_A_KIND_OF_HEAD = frozenset(
 
 #: Heads that show or echo an object without being it: "horse statue",
 #: "shadow of the cat", "reflection of the lamp" name no part of it. Red
-#: team round 19 added the second line: a dog sign, a dog sticker or a dog
-#: costume turning black was the dog turning black.
+#: team round 19 added the last lines: a dog sign, a dog sticker or a dog
+#: costume turning black was the dog turning black, and the catalogue's
+#: "cup_trophy" a mug known as "cup".
 DEPICTIONS = (NOT_A_KIND_OF_HEAD - {"toy", "hot", "teddy", "fake", "cartoon"}) | frozenset(
     """reflection shadow silhouette mural
     sign logo sticker decal tattoo icon emblem badge figure ornament doll plush costume mask
+    trophy
     """.split()
 )
 
