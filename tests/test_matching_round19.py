@@ -1255,3 +1255,27 @@ CASES_HELD_IN = [
 @pytest.mark.parametrize("case", CASES_HELD_IN, ids=[c["name"] for c in CASES_HELD_IN])
 def test_held_in(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_HEDGED_LOOKS = [
+    # _normalize.parse_name: a hedge hedges between names, not looks. "or"
+    # made any name vague, so "red_or_blue_car" named nothing; only after a
+    # name does it offer another. A slash between looks stays a look too.
+    *(
+        _case(f"H3 {subject} is the car", removed("car"), removed(subject), "d01")
+        for subject in ["red_or_blue_car", "red/blue_car", "black/white_car"]
+    ),
+    _case(
+        "H3 'The black—or white—car is gone.' is the car",
+        removed("car"),
+        _vague("The black—or white—car is gone."),
+        "d01",
+    ),
+    _case("H3 a red or blue car is no dog", removed("dog"), removed("red_or_blue_car"), None),
+    _case("H3 dog_or_cat still names no cat", removed("cat"), removed("dog_or_cat"), None),
+]
+
+
+@pytest.mark.parametrize("case", CASES_HEDGED_LOOKS, ids=[c["name"] for c in CASES_HEDGED_LOOKS])
+def test_hedged_looks(case: dict) -> None:
+    assert_judged(case)

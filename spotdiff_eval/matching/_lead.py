@@ -141,7 +141,7 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
                 return phrase, named, vague, end
         elif word in DENIALS:
             return phrase, named, vague, end  # "the dog *without* a collar"
-        elif word in HEDGES and named:
+        elif word in HEDGES and name_head(phrase) is not None:
             return [], False, True, end  # "the dog—or cat—", "a dog maybe a cat": no one
         elif word in VAGUE_NOUNS:
             vague = True

@@ -340,8 +340,9 @@ def parse_name(text: str) -> Name:
         elif word in VAGUE_NOUNS:
             vague[-1] = True
         elif word in HEDGES:
-            hedged = hedged or word == "or"
-            doubted = doubted or any(phrases)  # hedges once another name follows
+            # after a name, it hedges once another follows: "dog_or_cat",
+            # "dog/cat", "dog_maybe_cat"; but "black/white_cat" is a cat
+            doubted = doubted or name_head(phrases[-1]) is not None
         elif word.isdigit():
             counts[-1] = True
         elif word not in FILLER or (word in PICTURE_WORDS and joins[-1] not in PREPOSITIONS):
