@@ -22,8 +22,8 @@ from itertools import chain
 from typing import NamedTuple
 
 from ..datasets import Difference, GoldDifference
-from ._lead import counted_in, counted_nouns, head_of_phrase, phrase_in, words_of_phrase
-from ._lexicon import ATTRIBUTE_WORDS, CHANGE_WORDS, FILLER, VAGUE_NOUNS
+from ._lead import counted_in, counted_nouns, head_of_phrase, phrase_told, words_of_phrase
+from ._lexicon import ATTRIBUTE_WORDS, CHANGE_WORDS, FILLER, POSITION, VAGUE_NOUNS
 from ._modifiers import (
     Looks,
     Modifiers,
@@ -34,6 +34,7 @@ from ._modifiers import (
     value_looks,
     with_kinds,
     with_looks,
+    with_places,
 )
 from ._normalize import Name, content_words, parse_name, words
 from ._reading import read_text
@@ -137,6 +138,7 @@ class _Told(NamedTuple):
     counted: frozenset[str]
     looks: Looks
     phrase: tuple[str, ...] = ()
+    placed: bool = False  # the lead phrase holds a position word
 
 
 #: Attributes that say a thing holds something, not what: "contents", "items".
@@ -225,7 +227,7 @@ def _told(description: str | None) -> _Told:
     if not description:
         return _SAYS_NOTHING
     clauses, breaks = read_text(description)
-    phrase = phrase_in(clauses)
+    phrase = phrase_told(description, clauses, breaks)
     head = head_of_phrase(phrase)
     lead = words_of_phrase(phrase)
     said = frozenset(chain(breaks, *clauses)) - _NOT_TOLD
@@ -239,6 +241,7 @@ def _told(description: str | None) -> _Told:
         counted=counted_in(clauses) if counts else frozenset(),
         looks=lead_looks(lead - {head}),
         phrase=phrase,
+        placed=not POSITION.isdisjoint(phrase),
     )
 
 
@@ -260,6 +263,10 @@ def profile(diff: Difference) -> Profile:
         # A vague subject names its object by its description, kind words
         # and all: "A toy car is gone" is no car (red team round 19).
         modifiers = with_kinds(modifiers, phrase_kinds(told.phrase))
+    elif told.placed and about_itself(named.heads, told.lead_words):
+        # So does a named one its place: "The left dog is gone" said of a
+        # "dog" is no right dog (red team round 19).
+        modifiers = with_places(modifiers, phrase_kinds(told.phrase))
     return Profile(
         diff.kind,
         named.head,

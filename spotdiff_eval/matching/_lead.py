@@ -8,6 +8,7 @@ only ranks pairs a route already accepted (``similarity.py``).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from itertools import chain
 
@@ -16,9 +17,12 @@ from ._lexicon import (
     ATTRIBUTE_CATEGORIES,
     ATTRIBUTE_WORDS,
     CHANGE_WORDS,
+    DENIALS,
     DEPICTIONS,
     FILLER,
+    HEDGES,
     NOT_A_KIND_OF_HEAD,
+    PANEL_WORDS,
     PICTURE_WORDS,
     PLACE_WORDS,
     POSITION,
@@ -27,7 +31,7 @@ from ._lexicon import (
     VERB_MARKERS,
 )
 from ._normalize import NOT_HEADS, name_head
-from ._reading import read_text
+from ._reading import breaks_between, read_text
 
 #: Scene verbs that are nouns too: "bird feed", "flip phone", "gear shift",
 #: "fall foliage" (red team round 15). One that acts on something is a verb
@@ -92,6 +96,29 @@ def _tells_an_act(clause: tuple[str, ...], index: int) -> bool:
     return following is None or following.isdigit() or following in _AFTER_AN_ACT
 
 
+#: What an "image of" points at when it is one of the two panels: "the image
+#: of the second panel", "the image of the left side".
+_PANEL_POINTERS = FILLER | POSITION | PANEL_WORDS
+_ARTICLES = frozenset("a an the".split())
+
+
+def _an_image(clause: tuple[str, ...], index: int, named: bool) -> bool:
+    """The word "image" at ``index`` is a thing, not one of the two panels.
+
+    So it is after a noun ("a dog image") and before "of" and a thing ("an
+    image of a dog"): read as a panel word, both were about the dog, and a
+    vague answer of a picture found the dog (red team round 19). "The right
+    image shows a dog" and "the image of the second panel" are panels.
+    """
+    if named:
+        return True
+    after = clause[index + 1 : index + 2]
+    if after != ("of",):
+        return False
+    pointed = next((w for w in clause[index + 2 :] if w not in _ARTICLES), None)
+    return pointed is not None and pointed not in _PANEL_POINTERS
+
+
 def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
     """The words a clause is about, whether they name something, whether it is vague, where it ends.
 
@@ -99,6 +126,9 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
     sky", but "the top *of* the tower"), and, once a noun has been seen, at
     a verb ("the cat *that* sat", "the shelf *holds*", "... *changed*"): a
     phrase is a name, not a sentence. Position words alone name nothing.
+    It ends at a word that denies what follows ("the dog *without* a collar",
+    "everything *except* the dog"), as a name's phrase does: read on, the
+    denied thing was the head (red team round 19).
     """
     phrase: list[str] = []
     named = vague = False
@@ -109,6 +139,10 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
                 continue
             if named or vague:
                 return phrase, named, vague, end
+        elif word in DENIALS:
+            return phrase, named, vague, end  # "the dog *without* a collar"
+        elif word in HEDGES and name_head(phrase) is not None:
+            return [], False, True, end  # "the dog—or cat—", "a dog maybe a cat": no one
         elif word in VAGUE_NOUNS:
             vague = True
         elif (word in VERB_MARKERS or word in CHANGE_WORDS) and not _noun_here(clause, end):
@@ -116,7 +150,11 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
                 return phrase, named, vague, end
         elif _tells_an_act(clause, end) and (vague or name_head(phrase) is not None):
             return phrase, named, vague, end  # not after a look alone: "the red-haired girl"
-        elif word in NOT_A_KIND_OF_HEAD or (word not in FILLER and not word.isdigit()):
+        elif (
+            word in NOT_A_KIND_OF_HEAD
+            or (word not in FILLER and not word.isdigit())
+            or (word in PICTURE_WORDS and _an_image(clause, end, named))
+        ):
             # A depiction word is what it is about: "a picture of a dog".
             phrase.append(word)
             named = named or word not in POSITION
@@ -153,19 +191,67 @@ def phrase_in(clauses: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
     return _lead_and_rest(clauses)[0]
 
 
+def phrase_told(
+    text: str, clauses: tuple[tuple[str, ...], ...], breaks: tuple[str, ...]
+) -> tuple[str, ...]:
+    """:func:`phrase_in` of ``text`` read as ``clauses`` and ``breaks``, () when it hedges.
+
+    "The dog or the cat is gone" and "The dog/cat is gone" name neither:
+    read by its first clause, the hedge named the dog (red team round 19),
+    and so did "The dog, perhaps a cat, is gone". Only the rare text with
+    an "or", a slash or a word of doubt is read again to see.
+    """
+    phrase = phrase_in(clauses)
+    if phrase and ("or" in breaks or _MAY_HEDGE.search(text)):
+        return () if _hedges(text, clauses) else phrase
+    return phrase
+
+
+#: Breaks that offer another object in place of the one before: "or", "/".
+_HEDGING = frozenset({"or", "/"})
+#: What a text that hedges holds, for the few texts read again.
+_MAY_HEDGE = re.compile(r"/|\bor\b|\bmaybe\b|\bperhaps\b|\bpossibly\b|\bprobably\b", re.I)
+
+
+def _hedges(text: str, clauses: tuple[tuple[str, ...], ...]) -> bool:
+    """The lead phrase ends its clause, and what follows offers another: "the dog or".
+
+    "The dog is gone or moved" hedges between changes, not objects.
+    """
+    found = _lead_at(clauses)
+    if found is None or found[2]:
+        return False
+    index = found[0]
+    for between, clause in zip(breaks_between(text)[index:], clauses[index + 1 :], strict=False):
+        if between in _HEDGING:
+            return True
+        if clause:  # "The dog (or cat) is gone", "The dog, perhaps a cat, is gone"
+            return clause[0] in HEDGES and head_of_phrase(tuple(_about(clause[1:])[0])) is not None
+    return False
+
+
 def _lead_and_rest(
     clauses: tuple[tuple[str, ...], ...],
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The lead phrase of these clauses, and the words of its clause after it."""
-    clauses = tuple(c for c in clauses if c)
-    for index, clause in enumerate(clauses):
-        if (clause[0] in PREPOSITIONS or _sets_aside(clause)) and index + 1 < len(clauses):
+    found = _lead_at(clauses)
+    return ((), ()) if found is None else found[1:]
+
+
+def _lead_at(
+    clauses: tuple[tuple[str, ...], ...],
+) -> tuple[int, tuple[str, ...], tuple[str, ...]] | None:
+    """Which clause holds the lead phrase, the phrase, and the words of its clause after it."""
+    kept = [index for index, clause in enumerate(clauses) if clause]
+    for rank, index in enumerate(kept):
+        clause = clauses[index]
+        if (clause[0] in PREPOSITIONS or _sets_aside(clause)) and rank + 1 < len(kept):
             continue
         phrase, named, vague, end = _about(clause)
         if named or vague:
             # "Several things differ:" and "Something near ..." name no object.
-            return tuple(phrase), clause[end:]
-    return (), ()
+            return index, tuple(phrase), clause[end:]
+    return None
 
 
 #: What a part of a phrase before "of" never names: "the colour of the car"
@@ -208,7 +294,7 @@ def lead_phrase(description: str) -> tuple[str, ...]:
     "On the right side of the street,") sets the scene and is skipped, as is
     a phrase of panel or position words only.
     """
-    return phrase_in(read_text(description)[0])
+    return phrase_told(description, *read_text(description))
 
 
 def told_of_lead(description: str) -> tuple[str, ...]:

@@ -128,6 +128,16 @@ PRESENCE_WORDS = frozenset(
 NAME_NEGATIONS = (NEGATIONS - {"no"}) | frozenset(
     "neither nor except excluding minus unlike than sans".split()
 )
+#: The denials a description or a value may hold: no name goes on past one,
+#: and what follows is not named (red team round 19: "The dog without a
+#: collar is gone" was about the collar). Not "not", "no", "never", "than",
+#: "neither", "nor" or "non", which texts use otherwise ("no longer", "a
+#: non-stick pan").
+DENIALS = frozenset("without except excluding minus unlike sans lacking".split())
+#: Words that, after a name, offer another in its place, as "or" does:
+#: "dog_maybe_cat", "A dog, perhaps a cat, is gone" (red team round 19).
+#: Before any name they only doubt it: "possibly_red_car" is a car.
+HEDGES = frozenset("or maybe perhaps possibly probably".split())
 #: Words before "than" that make it a quantity, not a denial.
 QUANTITY_COMPARISONS = frozenset("more less fewer".split())
 
@@ -146,9 +156,33 @@ NOT_A_KIND_OF_HEAD = frozenset(
 )
 
 #: Heads that show or echo an object without being it: "horse statue",
-#: "shadow of the cat", "reflection of the lamp" name no part of it.
+#: "shadow of the cat", "reflection of the lamp" name no part of it. Red
+#: team round 19 added the last lines: a dog sign, a dog sticker or a dog
+#: costume turning black was the dog turning black, and the catalogue's
+#: "cup_trophy" a mug known as "cup".
 DEPICTIONS = (NOT_A_KIND_OF_HEAD - {"toy", "hot", "teddy", "fake", "cartoon"}) | frozenset(
-    "reflection shadow silhouette mural".split()
+    """reflection shadow silhouette mural
+    sign logo sticker decal tattoo icon emblem badge figure ornament doll plush costume mask
+    trophy
+    """.split()
+)
+
+#: Heads of things made *for* what names them, to hold, house, feed, lead or
+#: amuse it, and no part of it: a dog bowl, a bird cage, a fish tank, a
+#: flower vase. A part is of its whole (a book's spine, a car's wheel, a
+#: flower's petal), so the same change said of the part is the whole's; the
+#: same change said of what is made for it is another object's (red team
+#: round 19: two dog bowls for two dogs, five bird cages for five birds).
+#: Words that may also name a part ("collar", "case", "cover", "saddle",
+#: "plate") are left out: a shirt's collar and a bike's saddle are parts.
+#: The generator's catalogue has flower pots and window curtains beside
+#: flowers and windows, so "pot" and "curtain" are in (a chimney pot is the
+#: rare part they miss).
+ACCESSORIES = frozenset(
+    """
+    bowl dish cage house kennel hutch coop nest bed basket leash harness food treat toy
+    feeder perch tank aquarium vase stand rack holder bag box pot curtain
+    """.split()
 )
 
 #: Flat depictions, and the heads that hold them: before such a head a
@@ -266,6 +300,17 @@ COLOUR_NOUNS = frozenset(
     for pair in """
     ice_cream sour_cream whipped_cream shaving_cream sun_cream face_cream hand_cream
     blood_orange key_lime
+    """.split()
+)
+
+#: Two-word names whose second word, a position elsewhere, is the thing: a
+#: tank top is a top to wear, not a tank's top, so it never finds a tank
+#: (red team round 19). Clothes and one toy; after any other word a
+#: position stays a place ("table_top", "top_shelf").
+POSITION_NOUNS = frozenset(
+    tuple(pair.split("_"))
+    for pair in """
+    tank_top crop_top tube_top halter_top bikini_top spinning_top bikini_bottom bell_bottom
     """.split()
 )
 
@@ -542,5 +587,6 @@ IE_NOUNS = frozenset(
 NOT_PLURAL_SUFFIXES = ("ss", "us", "is", "ous", "ics")
 #: "Shorts" too: read as "short", a size, boy_shorts was the boy (red team round 19).
 NOT_PLURAL = frozenset(
-    "gas yes plus lens series species news sheep fish deer chassis canvas atlas shorts".split()
+    """gas yes plus lens series species news sheep fish deer chassis canvas atlas shorts
+    perhaps""".split()
 )

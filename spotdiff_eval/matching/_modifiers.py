@@ -241,8 +241,20 @@ def phrase_kinds(phrase: tuple[str, ...]) -> Modifiers:
 
 
 def with_kinds(named: Modifiers, told: Modifiers) -> Modifiers:
-    """``named`` (looks and places) with the kinds of ``told`` (:func:`phrase_kinds`)."""
-    return Modifiers(named.looks, named.places, told.kinds, told.replicas, told.bare)
+    """``named`` (looks) with the kinds of ``told`` (:func:`phrase_kinds`), and its places too.
+
+    A vague subject places its object where its lead phrase does, as a
+    subject would: "The left dog is gone" is no right dog (red team round
+    19). Places the subject itself states ("left_object") are kept beside.
+    """
+    places = _joined((named.places, told.places)) if told.places else named.places
+    return Modifiers(named.looks, places, told.kinds, told.replicas, told.bare)
+
+
+def with_places(named: Modifiers, told: Modifiers) -> Modifiers:
+    """``named`` with the places of ``told`` (:func:`phrase_kinds`) beside its own."""
+    places = _joined((named.places, told.places))
+    return Modifiers(named.looks, places, named.kinds, named.replicas, named.bare)
 
 
 def about_itself(heads: frozenset[str], lead: frozenset[str]) -> bool:

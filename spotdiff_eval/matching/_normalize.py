@@ -14,7 +14,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, pairwise
 
 from ._lexicon import (
     ADJECTIVES,
@@ -24,6 +24,7 @@ from ._lexicon import (
     COLOUR_NOUNS,
     FILLER,
     GENERIC,
+    HEDGES,
     IE_NOUNS,
     IRREGULAR_PLURALS,
     LIGHT_KINDS,
@@ -36,6 +37,7 @@ from ._lexicon import (
     PICTURE_WORDS,
     PLACE_WORDS,
     POSITION,
+    POSITION_NOUNS,
     PREPOSITIONS,
     QUANTITY_COMPARISONS,
     SYNONYMS,
@@ -175,17 +177,21 @@ class Name:
         return self.head is None
 
 
+#: Compounds whose second word, a look or a place elsewhere, is the head.
+_NOUN_COMPOUNDS = COLOUR_NOUNS | POSITION_NOUNS
+
+
 def head_of(phrase: list[str], skip: frozenset[str] = NOT_HEADS) -> str | None:
     """The last word that is a noun-like identity word, not a modifier.
 
     Words that say *that* something changed are not heads either:
     "red_balloon_missing" is a balloon, "new_object" is vague. A colour
-    that a compound makes a thing is one ("ice_cream" is cream, never ice;
-    ``COLOUR_NOUNS``).
+    or a position that a compound makes a thing is one ("ice_cream" is
+    cream, never ice; a "tank_top" a top: ``COLOUR_NOUNS``, ``POSITION_NOUNS``).
     """
     for index in range(len(phrase) - 1, -1, -1):
         word = phrase[index]
-        if index > 0 and (phrase[index - 1], word) in COLOUR_NOUNS:
+        if index > 0 and (phrase[index - 1], word) in _NOUN_COMPOUNDS:
             return word
         if word in skip or word.isdigit():
             continue
@@ -286,9 +292,17 @@ def _thing_colour(phrase: list[str]) -> str | None:
 _OF_KIND = frozenset({"of"})
 
 
+#: A slash or a bar between two words offers one in place of the other:
+#: "dog/cat" named the cat, as a hedge "dog_or_cat" names neither (red team
+#: round 19). Between digits it is no hedge: "1/2_cup".
+SLASHED = re.compile(r"(?<=[^\W\d_])\s*[/|]\s*(?=[^\W\d_])")
+
+
 @lru_cache(maxsize=65536)
 def parse_name(text: str) -> Name:
     """Parse a subject or alias into head, core words and position words."""
+    if "/" in text or "|" in text:
+        text = SLASHED.sub(" or ", text)  # "dog/cat" hedges as "dog_or_cat"
     all_words = _without_panel_positions(list(words(text)))
     # The head lives before the first preposition ("apples_in_tree"); if that
     # part holds only positions or generic words ("top_of_tower",
@@ -311,7 +325,7 @@ def parse_name(text: str) -> Name:
     vague = [False]
     counts = [False]
     denied: set[int] = set()
-    hedged = False
+    hedged = doubted = False
     for previous, word in zip(["", *all_words], all_words, strict=False):
         denies = word in NAME_NEGATIONS and not (
             word == "than" and previous in QUANTITY_COMPARISONS
@@ -325,14 +339,17 @@ def parse_name(text: str) -> Name:
                 denied.add(len(phrases) - 1)
         elif word in VAGUE_NOUNS:
             vague[-1] = True
-        elif word == "or":
-            hedged = True
+        elif word in HEDGES:
+            # after a name, it hedges once another follows: "dog_or_cat",
+            # "dog/cat", "dog_maybe_cat"; but "black/white_cat" is a cat
+            doubted = doubted or name_head(phrases[-1]) is not None
         elif word.isdigit():
             counts[-1] = True
         elif word not in FILLER or (word in PICTURE_WORDS and joins[-1] not in PREPOSITIONS):
             # "picture" is a thing but after a preposition ("cat_in_the_picture"),
             # even after a verb: "tilted_picture" (red team round 19)
             phrases[-1].append(word)
+            hedged = hedged or doubted
     for index in denied:
         phrases[index] = []
     if hedged:
@@ -372,14 +389,19 @@ def parse_name(text: str) -> Name:
         if (w not in FILLER or w in said)
         and w not in PREPOSITIONS
         and w not in NAME_VERBS
+        and w not in HEDGES
         and not w.isdigit()
     ]
     if denied or hedged:
         kept = [w for w in kept if w in said or w in POSITION]
+    # A position a compound makes a thing is none: a "tank_top" is at no top.
+    things = {second for first, second in pairwise(kept) if (first, second) in POSITION_NOUNS}
     core = frozenset(
-        w for w in kept if w not in POSITION and w not in GENERIC and w not in CHANGE_WORDS
+        w
+        for w in kept
+        if (w not in POSITION or w in things) and w not in GENERIC and w not in CHANGE_WORDS
     )
-    positions = frozenset(w for w in kept if w in POSITION)
+    positions = frozenset(w for w in kept if w in POSITION and w not in things)
     return Name(
         head=head,
         core=core,

@@ -51,6 +51,16 @@ def read_by_expression(text: str) -> Reading:
     return tuple(parts[0::2]), tuple(chain.from_iterable(parts[1::2]))
 
 
+def breaks_between(text: str) -> tuple[str, ...]:
+    """The breaks of ``text`` as written, lower case and trimmed: the k-th follows clause k.
+
+    Aligned with the clauses of :func:`read_text`, empty ones included, for
+    the rare reader that must know which break follows which clause (a
+    hedge, ``lead._hedges``).
+    """
+    return tuple(part.strip().lower() for part in _PHRASE_BREAK_KEPT.split(text)[1::2])
+
+
 class _Break(NamedTuple):
     """A token the walk cannot just add to the current clause.
 

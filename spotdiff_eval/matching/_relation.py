@@ -18,7 +18,7 @@ from ..datasets import Difference, GoldDifference
 from ._compounds import as_golds_spell_it
 from ._evidence import Profile, attribute_counts, profile
 from ._lead import places_in
-from ._lexicon import COLORS, DEPICTIONS, FRUIT_FORMS, NOT_A_KIND_OF, PLACE_WORDS
+from ._lexicon import ACCESSORIES, COLORS, DEPICTIONS, FRUIT_FORMS, NOT_A_KIND_OF, PLACE_WORDS
 from ._values import exchanged, value_words, values_match
 from ._vetoes import Veto, change_corroborates, veto
 
@@ -160,6 +160,8 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    A gold the prediction's subject only places its object by
     #    ("cake_near_mop", "kettle_on_stove") is a landmark, no part of it:
     #    the same change is no evidence then, only a mention (round 18).
+    #    Nor is what is made for the gold's object ("dog_bowl", "bird_cage",
+    #    ``ACCESSORIES``): two dog bowls are no two dogs (round 19).
     if p.head is not None and not g.heads.isdisjoint(p.attached):
         both_presence = p.is_presence and g.is_presence
         told = g.change_words | g.lead_words | g.counted
@@ -167,7 +169,11 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
             _named_outside_subject(pred, gold, p)
         )
         mentioned = p.head in g.name_words or (not both_presence and (p.head in told or located))
-        no_part = p.head in DEPICTIONS or g.heads.isdisjoint(p.attached - _landmarks(p))
+        no_part = (
+            p.head in DEPICTIONS
+            or p.head in ACCESSORIES
+            or g.heads.isdisjoint(p.attached - _landmarks(p))
+        )
         if mentioned or (not no_part and change_corroborates(p, g, pred, gold)):
             return "names_gold_in_subject"
         return None
@@ -316,10 +322,16 @@ def _narrows_as_noun(word: str, g: Profile) -> bool:
     same word names the fruit after "of" ("bowl_of_oranges") and before
     what a fruit is cut into or grows on ("lime_wedge", "orange_tree"):
     round 15. A word that makes the head another thing names another
-    thing: a dog growing is no dog house growing (round 16).
+    thing: a dog growing is no dog house growing (round 16), nor are two
+    dogs two dog bowls, the head made for it (``ACCESSORIES``, round 19),
+    nor two fruit bowls two plums in a bowl (a word of it before the head).
     """
     if any((word, name.head) in NOT_A_KIND_OF for name in g.names):
         return False
+    if word in ACCESSORIES:
+        return False  # what holds the head ("bowl" in bowl_plum) is where it is, no kind
+    if any(name.before_head == word and name.head in ACCESSORIES for name in g.names):
+        return False  # the dog is no dog bowl; but the oranges are the bowl_of_oranges
     if word not in COLORS:
         return word in g.leading
     return any(

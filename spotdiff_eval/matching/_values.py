@@ -15,16 +15,18 @@ from ._lexicon import (
     ATTRIBUTE_CATEGORIES,
     CARDINALS,
     COLOR_MODIFIERS,
+    DENIALS,
     FILLER,
     ISH_COLOURS,
     NEGATIONS,
+    PICTURE_WORDS,
     PREPOSITIONS,
     VALUE_CATEGORIES,
     VALUE_SYNONYMS,
     VERB_MARKERS,
 )
 from ._looks import LOOK_WORDS, adds_no_look, ambiguous_words
-from ._normalize import NOT_HEADS, head_of, words
+from ._normalize import NOT_HEADS, SLASHED, head_of, words
 
 #: In a value, the names of attributes are no objects either: "normal size".
 _NOT_VALUE_HEADS = NOT_HEADS.union(*ATTRIBUTE_CATEGORIES.values())
@@ -47,19 +49,23 @@ def _phrase_heads(value: str, breaks: frozenset[str]) -> list[tuple[frozenset[st
 
     A word of ``breaks`` ends a phrase; each head comes with the words that
     opened its phrase and any headless ones before it ("with" in "icing
-    with candles"), which say how it stands to the head before.
+    with candles"), which say how it stands to the head before. A denial
+    ends the value: what follows it is not there ("a dog without a collar").
     """
     heads: list[tuple[frozenset[str], str]] = []
     opened: set[str] = set()
     phrase: list[str] = []
     for word in (*words(value), None):
+        if word in DENIALS:
+            word = None  # "a dog without a collar" names no collar
         if word is None or word in breaks:
             head = head_of(phrase, _NOT_VALUE_HEADS)
             if head is not None:
                 heads.append((frozenset(opened), head))
                 opened = set()
-            if word is not None:
-                opened.add(word)
+            if word is None:
+                break
+            opened.add(word)
             phrase = []
         elif word not in FILLER or word in _PICTURES:
             phrase.append(word)
@@ -69,8 +75,8 @@ def _phrase_heads(value: str, breaks: frozenset[str]) -> list[tuple[frozenset[st
 #: A picture is a thing in a value, as in a name: "a picture of a dog" (or
 #: "a photo of a dog", one word) brings a picture, not a dog. Read as filler,
 #: it left the dog the value's object, and a wall's contents turning to it
-#: found the dog added (red team round 19).
-_PICTURES = frozenset({"picture"})
+#: found the dog added (red team round 19). So does "an image of a dog".
+_PICTURES = PICTURE_WORDS
 
 
 #: Words that list: each item of a list is a phrase of its own.
@@ -93,9 +99,11 @@ def value_parts(value: str) -> tuple[str | None, str | None]:
     descriptions and the words of a list end a phrase: "a cat sitting on
     it" is a cat, "a globe and books" a globe (red team round 4).
     """
+    if "/" in value or "|" in value:
+        value = SLASHED.sub(" or ", value)
     heads = _phrase_heads(value.replace(",", " and "), _VALUE_BREAKS)
-    if not heads:
-        return None, None
+    if not heads or (len(heads) > 1 and "or" in heads[1][0]):
+        return None, None  # "a dog or a cat" hedges, and names neither (red team round 19)
     held = heads[1][1] if len(heads) > 1 and not _HOLDING.isdisjoint(heads[1][0]) else None
     return heads[0][1], held
 
