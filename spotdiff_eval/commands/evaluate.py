@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import add_command, add_manifest_option, add_quiet_option, number_type
+from . import add_command, add_manifest_option, add_quiet_option, file_path, number_type
 
 if TYPE_CHECKING:
     from ..datasets import Dataset, Predictions
@@ -65,7 +65,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--predictions", type=Path, required=True, help="predictions JSON file")
     p.add_argument(
         "--output",
-        type=Path,
+        # red team round 19: the check run and merge got in round 18; "results/new/"
+        # wrote the report into a file named "new"
+        type=file_path,
         help="write the full JSON report here, e.g. --output results/my-model.json; "
         "never over an input, and over an existing file only if it is an earlier report",
     )
