@@ -44,19 +44,36 @@ def add_manifest_option(
     parser.add_argument("--manifest", type=Path, default=default, help=help_text)
 
 
+#: Red team round 19: "-", the usual name of standard input or output, was
+#: taken as a file name: ``evaluate --output -`` wrote a file named "-" and
+#: ``--predictions -`` said "file not found".
+_DASH = (
+    "'-' is not standard input or output here: spotdiff {what}; name a file (./- for one named '-')"
+)
+
+
 def file_path(text: str) -> Path:
     """An argparse type for a file to write: a path that ends in a separator is refused.
 
     Red team round 18: ``--output predictions/new/`` lost its slash to
     ``Path`` and wrote a *file* named ``predictions/new``, where the user
-    meant a folder that did not exist yet.
+    meant a folder that did not exist yet. ``-`` is refused (see ``_DASH``).
     """
+    if text == "-":
+        raise argparse.ArgumentTypeError(_DASH.format(what="writes nothing to standard output"))
     folder = text.endswith(("/", "/.", "/..")) or (os.sep != "/" and text.endswith(os.sep))
     if folder and text.strip("/."):  # "/" and "./" are refused later, as folders
         raise argparse.ArgumentTypeError(
             f"{text!r} ends in '/', so it names a folder; name the file to write in it, "
             "e.g. predictions/my-model.json"
         )
+    return Path(text)
+
+
+def input_path(text: str) -> Path:
+    """An argparse type for a file to read: ``-`` is refused (see ``_DASH``)."""
+    if text == "-":
+        raise argparse.ArgumentTypeError(_DASH.format(what="reads no standard input"))
     return Path(text)
 
 

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import add_command, add_manifest_option, add_quiet_option, file_path, number_type
+from . import (
+    add_command,
+    add_manifest_option,
+    add_quiet_option,
+    file_path,
+    input_path,
+    number_type,
+)
 
 if TYPE_CHECKING:
     from ..datasets import Dataset, Predictions
@@ -62,7 +68,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "      --predictions predictions/example.json --output results/example.json\n",
     )
     add_manifest_option(p, "dataset manifest, or its folder")
-    p.add_argument("--predictions", type=Path, required=True, help="predictions JSON file")
+    p.add_argument("--predictions", type=input_path, required=True, help="predictions JSON file")
     p.add_argument(
         "--output",
         # red team round 19: the check run and merge got in round 18; "results/new/"

@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
-from . import add_command, add_manifest_option
+from . import add_command, add_manifest_option, input_path
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,7 +45,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "  spotdiff explain --predictions my.json --item scene_0001 --json | jq .\n",
     )
     add_manifest_option(p)
-    p.add_argument("--predictions", type=Path, required=True, help="predictions JSON file")
+    p.add_argument("--predictions", type=input_path, required=True, help="predictions JSON file")
     p.add_argument("--item", required=True, help="the item id to explain")
     p.add_argument("--json", action="store_true", help="print the explanation as JSON")
     p.set_defaults(handler=run)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from . import add_command, add_manifest_option, file_path
+from . import add_command, add_manifest_option, file_path, input_path
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,7 +38,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "  spotdiff merge shards/*.json --manifest data/manifest.json \\\n"
         "      --output predictions/all.json\n",
     )
-    p.add_argument("shards", nargs="+", type=Path, metavar="SHARD", help="files written by run")
+    p.add_argument(
+        "shards", nargs="+", type=input_path, metavar="SHARD", help="files written by run"
+    )
     p.add_argument(
         "--output", type=file_path, required=True, help="merged predictions file to write"
     )
