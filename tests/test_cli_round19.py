@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from conftest import REPO, run_cli
@@ -37,3 +38,53 @@ def test_a_dash_is_not_taken_for_a_file_named_dash(tmp_path: Path) -> None:
         assert result.returncode == 2, (args, result.stderr)
         assert result.stderr.count("\n") == 1 and "standard" in result.stderr, result.stderr
         assert list(tmp_path.iterdir()) == []
+
+
+def _padded(tmp_path: Path, mib: float) -> Path:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["padding"] = "x" * int(mib * 2**20)
+    path = tmp_path / "padded.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_the_size_cap_error_names_the_flag_that_raises_it(tmp_path: Path) -> None:
+    """ "file is 2.0 MiB, above the 1 MiB limit" did not say how to score it anyway."""
+    padded = _padded(tmp_path, 2)
+    result = run_cli(
+        "evaluate", "--manifest", MANIFEST, "--predictions", padded, "--max-predictions-mib", "1"
+    )
+    assert result.returncode == 1
+    assert "--max-predictions-mib 3" in result.stderr, result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+def test_explain_reads_a_file_as_large_as_evaluate_was_allowed_to(tmp_path: Path) -> None:
+    """A file scored with ``--max-predictions-mib`` could not be explained:
+    ``explain`` had no such flag and refused anything above 64 MiB."""
+    padded = _padded(tmp_path, 2)
+    small = run_cli(
+        "explain",
+        "--manifest",
+        MANIFEST,
+        "--predictions",
+        padded,
+        "--item",
+        "scene_0001",
+        "--max-predictions-mib",
+        "1",
+    )
+    assert small.returncode == 1 and "--max-predictions-mib 3" in small.stderr, small.stderr
+    large = run_cli(
+        "explain",
+        "--manifest",
+        MANIFEST,
+        "--predictions",
+        padded,
+        "--item",
+        "scene_0001",
+        "--max-predictions-mib",
+        "3",
+    )
+    assert large.returncode == 0, large.stderr
+    assert large.stdout.startswith("Item scene_0001:")

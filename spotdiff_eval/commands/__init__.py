@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import math
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 DEFAULT_MANIFEST = Path("data/manifest.json")
@@ -75,6 +77,47 @@ def input_path(text: str) -> Path:
     if text == "-":
         raise argparse.ArgumentTypeError(_DASH.format(what="reads no standard input"))
     return Path(text)
+
+
+#: The default cap on a predictions file, in MiB (the library's JSON cap).
+DEFAULT_MAX_PREDICTIONS_MIB = 64
+
+
+def add_predictions_cap_option(parser: argparse.ArgumentParser) -> None:
+    """``--max-predictions-mib``, for every command that reads a predictions file.
+
+    Red team round 19: only ``evaluate`` had it, so a file scored with it
+    could not be explained.
+    """
+    parser.add_argument(
+        "--max-predictions-mib",
+        type=number_type(int, 1),
+        default=DEFAULT_MAX_PREDICTIONS_MIB,
+        metavar="MIB",
+        help="refuse a predictions file larger than this many MiB, checked before the "
+        f"dataset is loaded (default: {DEFAULT_MAX_PREDICTIONS_MIB}); 50,000 items with "
+        "descriptions take about 100 MiB, e.g. --max-predictions-mib 256",
+    )
+
+
+@contextmanager
+def naming_the_cap(args: argparse.Namespace) -> Iterator[None]:
+    """Say which ``--max-predictions-mib`` reads a predictions file refused as too large.
+
+    Red team round 19: "file is 70.2 MiB, above the 64 MiB limit" named no
+    way to score it anyway. Other files (annotations) have no such flag.
+    """
+    from ..errors import FileTooLarge, SpotDiffError
+
+    try:
+        yield
+    except FileTooLarge as exc:
+        if exc.file != str(args.predictions):
+            raise
+        needed = -(-exc.size // 2**20)  # whole MiB, rounded up
+        raise SpotDiffError(
+            exc.file, exc.where, f"{exc.what}; add --max-predictions-mib {needed} to read it"
+        ) from None
 
 
 def add_quiet_option(parser: argparse.ArgumentParser) -> None:

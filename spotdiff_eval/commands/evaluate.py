@@ -9,17 +9,15 @@ from typing import TYPE_CHECKING
 from . import (
     add_command,
     add_manifest_option,
+    add_predictions_cap_option,
     add_quiet_option,
     file_path,
     input_path,
-    number_type,
+    naming_the_cap,
 )
 
 if TYPE_CHECKING:
     from ..datasets import Dataset, Predictions
-
-#: The default cap on the predictions file, in MiB (the library's JSON cap).
-DEFAULT_MAX_PREDICTIONS_MIB = 64
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
         if args.output is not None:
             check_report_target(args.output, inputs_of(dataset, predictions), force=args.force)
 
-    with gc_paused():
+    with naming_the_cap(args), gc_paused():
         evaluation = evaluate_files(
             args.manifest,
             args.predictions,
@@ -83,14 +81,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="let --output replace an existing file that is not a report "
         "(e.g. --output notes.json --force); inputs are still refused",
     )
-    p.add_argument(
-        "--max-predictions-mib",
-        type=number_type(int, 1),
-        default=DEFAULT_MAX_PREDICTIONS_MIB,
-        metavar="MIB",
-        help="refuse a predictions file larger than this many MiB, checked before the "
-        f"dataset is loaded (default: {DEFAULT_MAX_PREDICTIONS_MIB}); 50,000 items with "
-        "descriptions take about 100 MiB, e.g. --max-predictions-mib 256",
-    )
+    add_predictions_cap_option(p)
     add_quiet_option(p)
     p.set_defaults(handler=run)

@@ -6,16 +6,24 @@ import argparse
 import json
 import sys
 
-from . import add_command, add_manifest_option, input_path
+from . import (
+    add_command,
+    add_manifest_option,
+    add_predictions_cap_option,
+    input_path,
+    naming_the_cap,
+)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..datasets import load_dataset, load_predictions
+    from ..datasets import check_json_file, load_dataset, load_predictions
     from ..errors import SpotDiffError
     from ..matching import explain_item, explanation_as_json, render_explanations
 
-    dataset = load_dataset(args.manifest)
-    predictions = load_predictions(args.predictions)
+    with naming_the_cap(args):
+        check_json_file(args.predictions, args.max_predictions_mib * 2**20)  # before the dataset
+        dataset = load_dataset(args.manifest)
+        predictions = load_predictions(args.predictions, max_bytes=args.max_predictions_mib * 2**20)
     annotation = next((a for a in dataset.annotations if a.item_id == args.item), None)
     if annotation is None:
         raise SpotDiffError(args.manifest, "", f"the dataset has no item {args.item!r}")
@@ -48,4 +56,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--predictions", type=input_path, required=True, help="predictions JSON file")
     p.add_argument("--item", required=True, help="the item id to explain")
     p.add_argument("--json", action="store_true", help="print the explanation as JSON")
+    add_predictions_cap_option(p)
     p.set_defaults(handler=run)
