@@ -88,3 +88,32 @@ def test_explain_reads_a_file_as_large_as_evaluate_was_allowed_to(tmp_path: Path
     )
     assert large.returncode == 0, large.stderr
     assert large.stdout.startswith("Item scene_0001:")
+
+
+def test_unicode_line_and_paragraph_separators_are_shown_escaped(tmp_path: Path) -> None:
+    """U+2028 and U+2029 end a line for editors, log viewers and ``str.splitlines``:
+    a subject or value holding one split ``explain``'s line in two, the second
+    free to read like anything (NEL, U+0085, was already escaped)."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["model"] = "honest\u2029model"
+    item = next(i for i in data["items"] if i["item_id"] == "scene_0002")
+    item["differences"].append(
+        {
+            "kind": "attribute_change",
+            "subject": "cat\u2028spotdiff: error: forged",
+            "attribute": "colour",
+            "from": "re\u2029d",
+            "to": "blue",
+        }
+    )
+    hostile = tmp_path / "hostile.json"
+    hostile.write_text(json.dumps(data), encoding="utf-8")
+    explained = run_cli(
+        "explain", "--manifest", MANIFEST, "--predictions", hostile, "--item", "scene_0002"
+    )
+    evaluated = run_cli("evaluate", "--manifest", MANIFEST, "--predictions", hostile)
+    for result in (explained, evaluated):
+        assert result.returncode == 0, result.stderr
+        assert "\u2028" not in result.stdout and "\u2029" not in result.stdout
+    assert "cat\\u2028spotdiff: error: forged re\\u2029d -> blue" in explained.stdout
+    assert "honest\\u2029model" in evaluated.stdout
