@@ -86,17 +86,25 @@ def _command_named(argv: Sequence[str]) -> str | None:
     return argv[0] if argv and argv[0] in COMMANDS else None
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    if argv is None:
-        argv = sys.argv[1:]
+def _parse(argv: Sequence[str]) -> argparse.Namespace:
+    """The arguments, with ``handler`` set; usage errors exit with status 2."""
     parser = build_parser(only=_command_named(argv))
     args, extras = parser.parse_known_args(argv)
     if extras:
         # Reported by the command that was given them, whose --help lists
         # what it accepts (argparse leaves them to the top-level parser).
         _innermost(parser, args).error(f"unrecognized arguments: {' '.join(extras)}")
-    handler: Handler = args.handler
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:
+        argv = sys.argv[1:]
     try:
+        # Parsing is inside the try: building the parser imports the command's
+        # module, and Ctrl-C then printed a traceback (red team round 19).
+        args = _parse(argv)
+        handler: Handler = args.handler
         with sigterm_unwinds():  # SIGTERM (a timeout, a CI runner) cleans up as Ctrl-C does
             return handler(args)
     except SpotDiffError as exc:

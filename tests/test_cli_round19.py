@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from conftest import REPO, run_cli
+
+from spotdiff_eval import cli
 
 MANIFEST = REPO / "data" / "manifest.json"
 EXAMPLE = REPO / "predictions" / "example.json"
@@ -117,3 +120,19 @@ def test_unicode_line_and_paragraph_separators_are_shown_escaped(tmp_path: Path)
         assert "\u2028" not in result.stdout and "\u2029" not in result.stdout
     assert "cat\\u2028spotdiff: error: forged re\\u2029d -> blue" in explained.stdout
     assert "honest\\u2029model" in evaluated.stdout
+
+
+def test_ctrl_c_while_the_command_line_is_read_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C while the command's parser was built (it imports the command's
+    module) printed a traceback: only the handler was inside the ``try``.
+    The moment is forced here; a person meets it one run in forty when
+    pressing Ctrl-C within 0.1 s of starting."""
+
+    def interrupted(only: str | None = None) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "build_parser", interrupted)
+    assert cli.main(["evaluate", "--predictions", str(EXAMPLE)]) == 130
+    assert capsys.readouterr().err == "spotdiff: error: interrupted\n"
