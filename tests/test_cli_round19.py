@@ -136,3 +136,40 @@ def test_ctrl_c_while_the_command_line_is_read_is_one_line(
     monkeypatch.setattr(cli, "build_parser", interrupted)
     assert cli.main(["evaluate", "--predictions", str(EXAMPLE)]) == 130
     assert capsys.readouterr().err == "spotdiff: error: interrupted\n"
+
+
+def test_an_answer_under_an_id_spelt_otherwise_is_named_with_the_dataset_id(
+    tmp_path: Path,
+) -> None:
+    """An answer keyed " SCENE_0001 " or "scene-0002" was ignored and its item
+    scored 0 as "not answered"; the summary listed the ignored id with its
+    spaces invisible, and ``explain`` said only "no answer". Ids still match
+    exactly (the report is unchanged); both now name the id meant."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["items"][0]["item_id"] = " SCENE_0001 "
+    data["items"][1]["item_id"] = "scene-0002"
+    data["items"].append({"item_id": "scene_9999", "differences": []})
+    renamed = tmp_path / "renamed.json"
+    renamed.write_text(json.dumps(data), encoding="utf-8")
+    evaluated = run_cli("evaluate", "--manifest", MANIFEST, "--predictions", renamed)
+    assert evaluated.returncode == 0, evaluated.stderr
+    lines = evaluated.stdout.splitlines()
+    assert "  ' SCENE_0001 ' is not scene_0001: item ids must match exactly" in lines
+    assert "  'scene-0002' is not scene_0002: item ids must match exactly" in lines
+    assert not any("'scene_9999' is not" in line for line in lines)
+    explained = run_cli(
+        "explain", "--manifest", MANIFEST, "--predictions", renamed, "--item", "scene_0001"
+    )
+    assert explained.returncode == 0, explained.stderr
+    assert explained.stdout.splitlines()[0] == (
+        f"{renamed}: no answer for item 'scene_0001' (' SCENE_0001 ' is not it: "
+        "item ids must match exactly): every difference missed"
+    )
+    wrong_case = run_cli(
+        "explain", "--manifest", MANIFEST, "--predictions", EXAMPLE, "--item", "Scene_0001"
+    )
+    assert wrong_case.returncode == 1
+    assert wrong_case.stderr == (
+        f"spotdiff: error: {MANIFEST}: the dataset has no item 'Scene_0001' "
+        "(item ids must match exactly: scene_0001?)\n"
+    )

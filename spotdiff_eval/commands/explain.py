@@ -16,9 +16,11 @@ from . import (
 
 
 def run(args: argparse.Namespace) -> int:
+    from .._util.terminal import safe_text
     from ..datasets import check_json_file, load_dataset, load_predictions
     from ..errors import SpotDiffError
     from ..matching import explain_item, explanation_as_json, render_explanations
+    from ..scoring import misspelt_ids
 
     with naming_the_cap(args):
         check_json_file(args.predictions, args.max_predictions_mib * 2**20)  # before the dataset
@@ -26,7 +28,9 @@ def run(args: argparse.Namespace) -> int:
         predictions = load_predictions(args.predictions, max_bytes=args.max_predictions_mib * 2**20)
     annotation = next((a for a in dataset.annotations if a.item_id == args.item), None)
     if annotation is None:
-        raise SpotDiffError(args.manifest, "", f"the dataset has no item {args.item!r}")
+        near = misspelt_ids([args.item], (a.item_id for a in dataset.annotations))
+        meant = f" (item ids must match exactly: {near[args.item]}?)" if near else ""
+        raise SpotDiffError(args.manifest, "", f"the dataset has no item {args.item!r}{meant}")
     answer = next((i for i in predictions.items if i.item_id == args.item), None)
     predicted = answer.differences if answer is not None else ()
     explanations = explain_item(annotation.differences, predicted)
@@ -39,7 +43,15 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=True) + "\n")
     else:
         if answer is None:
-            print(f"{args.predictions}: no answer for item {args.item!r}: every difference missed")
+            given = [i.item_id for i in predictions.items]
+            near = [
+                g for g, meant in misspelt_ids(given, [args.item]).items() if meant == args.item
+            ]
+            why = f" ({safe_text(repr(near[0]), 50)} is not it: item ids must match exactly)"
+            print(
+                f"{args.predictions}: no answer for item {safe_text(repr(args.item))}"
+                f"{why if near else ''}: every difference missed"
+            )
         sys.stdout.write(render_explanations(args.item, explanations))
     return 0
 
