@@ -173,3 +173,16 @@ def test_an_answer_under_an_id_spelt_otherwise_is_named_with_the_dataset_id(
         f"spotdiff: error: {MANIFEST}: the dataset has no item 'Scene_0001' "
         "(item ids must match exactly: scene_0001?)\n"
     )
+
+
+def test_merging_a_file_spotdiff_run_did_not_write_says_so(tmp_path: Path) -> None:
+    """A hand-made predictions file given to ``merge`` was refused as one that
+    "cannot be continued", the words of ``run --resume``."""
+    merged = tmp_path / "merged.json"
+    result = run_cli("merge", EXAMPLE, "--manifest", MANIFEST, "--output", merged)
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"spotdiff: error: {EXAMPLE}: /run: has no provenance written by spotdiff run, "
+        "so it cannot be merged: merge joins the files of 'spotdiff run --shard'\n"
+    )
+    assert not merged.exists()

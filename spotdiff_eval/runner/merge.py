@@ -100,7 +100,8 @@ def _merge(paths: list[Path], output: Path, manifest: Path | str) -> MergeResult
                 "holds answers of an interrupted run not yet in its file: finish that shard "
                 "with --resume first",
             )
-    files = [read_run_file(path) for path in paths]
+    use = "merged: merge joins the files of 'spotdiff run --shard'"
+    files = [read_run_file(path, use) for path in paths]
     first = files[0]
     dataset = {"name": loaded.data["dataset_name"], "version": loaded.data["dataset_version"]}
     if first.run["dataset"] != dataset:
