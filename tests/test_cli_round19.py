@@ -186,3 +186,25 @@ def test_merging_a_file_spotdiff_run_did_not_write_says_so(tmp_path: Path) -> No
         "so it cannot be merged: merge joins the files of 'spotdiff run --shard'\n"
     )
     assert not merged.exists()
+
+
+def test_items_as_json_lines_or_a_bare_list_are_told_what_to_wrap_them_in(
+    tmp_path: Path,
+) -> None:
+    """One answer per line (JSON Lines) read "line 2 column 1: invalid JSON:
+    Extra data", and a bare list of items "expected a JSON object, found a
+    list": neither said that the items belong inside the file's object."""
+    items = json.loads(EXAMPLE.read_text(encoding="utf-8"))["items"]
+    lines = tmp_path / "lines.json"
+    lines.write_text("".join(json.dumps(i) + "\r\n" for i in items), encoding="utf-8")
+    bare = tmp_path / "bare.json"
+    bare.write_text(json.dumps(items, indent=2), encoding="utf-8")
+    shape = '{"schema_version": "1.0", "model": "<name>", "items": [...]}'
+    for path, where, what in (
+        (lines, "line 2 column 1", "invalid JSON: Extra data: this is JSON Lines"),
+        (bare, "/", "expected a JSON object, found a list of items"),
+    ):
+        result = run_cli("evaluate", "--manifest", MANIFEST, "--predictions", path)
+        assert result.returncode == 1
+        assert result.stderr.startswith(f"spotdiff: error: {path}: {where}: {what}")
+        assert result.stderr.count("\n") == 1 and shape in result.stderr, result.stderr
