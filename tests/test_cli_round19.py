@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -208,3 +211,29 @@ def test_items_as_json_lines_or_a_bare_list_are_told_what_to_wrap_them_in(
         assert result.returncode == 1
         assert result.stderr.startswith(f"spotdiff: error: {path}: {where}: {what}")
         assert result.stderr.count("\n") == 1 and shape in result.stderr, result.stderr
+
+
+def test_a_reader_gone_before_the_summary_ends_still_gets_its_report(tmp_path: Path) -> None:
+    """``evaluate --output r.json | head``: the summary was printed before the
+    report was written, so a reader that went away (head, a closed pager)
+    left no report at all, without a word. The report is now written first."""
+    report = tmp_path / "report.json"
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the first line
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "spotdiff_eval", "evaluate", "--manifest", str(MANIFEST),
+             "--predictions", str(EXAMPLE), "--output", str(report)],
+            stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120, check=False,
+        )  # fmt: skip
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in result.stderr and result.stderr == ""
+    quiet = tmp_path / "quiet.json"
+    assert (
+        run_cli(
+            "evaluate", "--manifest", MANIFEST, "--predictions", EXAMPLE, "--output", quiet, "-q"
+        ).returncode
+        == 0
+    )
+    assert report.read_bytes() == quiet.read_bytes()

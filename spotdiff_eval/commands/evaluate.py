@@ -47,11 +47,13 @@ def run(args: argparse.Namespace) -> int:
             max_predictions_bytes=args.max_predictions_mib * 2**20,
             before_scoring=check_output,
         )
-        if not args.quiet:
-            sys.stdout.write(render_summary(evaluation))
+        # The report first: printed first, a summary whose reader went away
+        # (``| head``) ended the run before any report was written (red team round 19).
         if args.output is not None:
             write_report(args.output, evaluation)
-            if not args.quiet:
+        if not args.quiet:
+            sys.stdout.write(render_summary(evaluation))
+            if args.output is not None:
                 print(f"\nReport written to {args.output}")
     return 0
 
