@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import os
 import signal
 import sys
@@ -97,9 +98,23 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
     return args
 
 
+def _escape_what_the_console_cannot_show() -> None:
+    """Print characters the output's encoding lacks as ``\\xe8``, ``\\u65e5``.
+
+    Red team round 19: Windows writes a redirected stdout in its ANSI code
+    page, and a model name or subject outside it ended the run (with
+    ``--output``, before the report was written) in an error calling the text
+    not UTF-8. stderr already escapes them; files are always UTF-8.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
+    _escape_what_the_console_cannot_show()
     try:
         # Parsing is inside the try: building the parser imports the command's
         # module, and Ctrl-C then printed a traceback (red team round 19).

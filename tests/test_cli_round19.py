@@ -237,3 +237,26 @@ def test_a_reader_gone_before_the_summary_ends_still_gets_its_report(tmp_path: P
         == 0
     )
     assert report.read_bytes() == quiet.read_bytes()
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
+def test_a_console_that_cannot_show_a_name_shows_it_escaped(tmp_path: Path, encoding: str) -> None:
+    """Windows writes a redirected stdout in its ANSI code page: a model name
+    "modèle-日本" ended the run with "b'\\xe6...' is not valid UTF-8 text" (it
+    is) and, with ``--output``, no report. Such characters are shown escaped."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["model"] = "modèle-日本"
+    named = tmp_path / "named.json"
+    named.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    report = tmp_path / "report.json"
+    result = subprocess.run(
+        [sys.executable, "-m", "spotdiff_eval", "evaluate", "--manifest", str(MANIFEST),
+         "--predictions", str(named), "--output", str(report)],
+        env={**os.environ, "PYTHONIOENCODING": encoding, "PYTHONUTF8": "0"},
+        capture_output=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    shown = "mod\\xe8le" if encoding == "ascii" else "modèle"
+    stdout = result.stdout.decode(encoding)
+    assert f"  model    {shown}-\\u65e5\\u672c" in stdout.splitlines()
+    assert json.loads(report.read_text(encoding="utf-8"))["predictions"]["model"] == "modèle-日本"
