@@ -260,3 +260,29 @@ def test_a_console_that_cannot_show_a_name_shows_it_escaped(tmp_path: Path, enco
     stdout = result.stdout.decode(encoding)
     assert f"  model    {shown}-\\u65e5\\u672c" in stdout.splitlines()
     assert json.loads(report.read_text(encoding="utf-8"))["predictions"]["model"] == "modèle-日本"
+
+
+def test_a_file_given_to_the_wrong_option_is_named_for_what_it_is(tmp_path: Path) -> None:
+    """A report (results/my-model.json, named like predictions/my-model.json),
+    the manifest or an annotation given as ``--predictions``, or predictions
+    given as ``--manifest``, read 'missing required field "model"' (or
+    "dataset_name"), which did not say the file was simply the wrong one."""
+    report = tmp_path / "my-model.json"
+    assert (
+        run_cli(
+            "evaluate", "--manifest", MANIFEST, "--predictions", EXAMPLE, "--output", report, "-q"
+        ).returncode
+        == 0
+    )
+    annotation = REPO / "data" / "annotations" / "scene_0001.json"
+    for option, path, what in (
+        ("--predictions", report, "is a spotdiff report, not a predictions file"),
+        ("--predictions", MANIFEST, "is a dataset manifest, not a predictions file"),
+        ("--predictions", annotation, "is the annotation of one item, not a predictions file"),
+        ("--manifest", EXAMPLE, "is a predictions file, not a dataset manifest"),
+    ):
+        args = {"--manifest": MANIFEST, "--predictions": EXAMPLE, option: path}
+        result = run_cli("evaluate", *(x for pair in args.items() for x in pair))
+        assert result.returncode == 1
+        assert result.stderr.startswith(f"spotdiff: error: {path}: /: {what}"), result.stderr
+        assert result.stderr.count("\n") == 1

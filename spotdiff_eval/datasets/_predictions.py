@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import SpotDiffError
 from ._domain import PredictedItem, Predictions
+from ._file_kinds import require_kind
 from ._jsonio import MAX_JSON_BYTES, json_kind, parse_json_bytes, read_bytes_limited
 from ._nulls import validated
 from ._plain_check import plainly_valid_predictions
@@ -45,6 +46,7 @@ def read_predictions(
         items = isinstance(data, list) and data and all(map(_is_item, data))
         what = f"found a list of items; {_WRAP}" if items else f"found {json_kind(data)}"
         raise SpotDiffError(path, "/", f"expected a JSON object, {what}")
+    require_kind(data, path, "prediction")
     return predictions_from_json(data, path, hashlib.sha256(raw).hexdigest()), data
 
 
