@@ -286,3 +286,18 @@ def test_a_file_given_to_the_wrong_option_is_named_for_what_it_is(tmp_path: Path
         assert result.returncode == 1
         assert result.stderr.startswith(f"spotdiff: error: {path}: /: {what}"), result.stderr
         assert result.stderr.count("\n") == 1
+
+
+def test_the_default_manifest_missing_says_it_was_the_default(tmp_path: Path) -> None:
+    """Run from another folder, ``evaluate --predictions p.json`` said only
+    "data/manifest.json: file not found", a path the user never typed."""
+    for args in (("evaluate",), ("explain", "--item", "scene_0001")):
+        result = run_cli(*args, "--predictions", EXAMPLE, cwd=tmp_path)
+        assert result.returncode == 1
+        assert result.stderr == (
+            "spotdiff: error: data/manifest.json: file not found; --manifest defaults to "
+            "data/manifest.json under the current folder: pass --manifest PATH "
+            "(the manifest or its dataset's folder)\n"
+        ), result.stderr
+    typed = run_cli("evaluate", "--predictions", EXAMPLE, "--manifest", "elsewhere.json")
+    assert typed.stderr == "spotdiff: error: elsewhere.json: file not found\n"

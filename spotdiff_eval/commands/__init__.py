@@ -101,11 +101,13 @@ def add_predictions_cap_option(parser: argparse.ArgumentParser) -> None:
 
 
 @contextmanager
-def naming_the_cap(args: argparse.Namespace) -> Iterator[None]:
-    """Say which ``--max-predictions-mib`` reads a predictions file refused as too large.
+def with_hints(args: argparse.Namespace) -> Iterator[None]:
+    """Add to an error about an input the option that changes it (red team round 19).
 
-    Red team round 19: "file is 70.2 MiB, above the 64 MiB limit" named no
-    way to score it anyway. Other files (annotations) have no such flag.
+    A predictions file above the cap said "file is 70.2 MiB, above the 64 MiB
+    limit", naming no way to score it anyway; the default manifest missing
+    (run from another folder) said "data/manifest.json: file not found", a
+    path the user never typed. Other errors pass unchanged.
     """
     from ..errors import FileTooLarge, SpotDiffError
 
@@ -115,9 +117,17 @@ def naming_the_cap(args: argparse.Namespace) -> Iterator[None]:
         if exc.file != str(args.predictions):
             raise
         needed = -(-exc.size // 2**20)  # whole MiB, rounded up
-        raise SpotDiffError(
-            exc.file, exc.where, f"{exc.what}; add --max-predictions-mib {needed} to read it"
-        ) from None
+        what = f"{exc.what}; add --max-predictions-mib {needed} to read it"
+        raise SpotDiffError(exc.file, exc.where, what) from None
+    except SpotDiffError as exc:
+        default = args.manifest == DEFAULT_MANIFEST and exc.file == str(DEFAULT_MANIFEST)
+        if not (default and exc.what == "file not found"):
+            raise
+        what = (
+            f"{exc.what}; --manifest defaults to {DEFAULT_MANIFEST} under the current folder: "
+            "pass --manifest PATH (the manifest or its dataset's folder)"
+        )
+        raise SpotDiffError(exc.file, exc.where, what) from None
 
 
 def add_quiet_option(parser: argparse.ArgumentParser) -> None:

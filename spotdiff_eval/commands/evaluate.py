@@ -13,7 +13,7 @@ from . import (
     add_quiet_option,
     file_path,
     input_path,
-    naming_the_cap,
+    with_hints,
 )
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
         if args.output is not None:
             check_report_target(args.output, inputs_of(dataset, predictions), force=args.force)
 
-    with naming_the_cap(args), gc_paused():
+    with with_hints(args), gc_paused():
         evaluation = evaluate_files(
             args.manifest,
             args.predictions,

@@ -11,7 +11,7 @@ from . import (
     add_manifest_option,
     add_predictions_cap_option,
     input_path,
-    naming_the_cap,
+    with_hints,
 )
 
 
@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
     from ..matching import explain_item, explanation_as_json, render_explanations
     from ..scoring import misspelt_ids
 
-    with naming_the_cap(args):
+    with with_hints(args):
         check_json_file(args.predictions, args.max_predictions_mib * 2**20)  # before the dataset
         dataset = load_dataset(args.manifest)
         predictions = load_predictions(args.predictions, max_bytes=args.max_predictions_mib * 2**20)
