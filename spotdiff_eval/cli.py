@@ -98,14 +98,21 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
     return args
 
 
-def _escape_what_the_console_cannot_show() -> None:
-    """Print characters the output's encoding lacks as ``\\xe8``, ``\\u65e5``.
+def _prepare_standard_streams() -> None:
+    """Print characters the output's encoding lacks as ``\\xe8``, ``\\u65e5``,
+    and print into nothing when a stream is closed.
 
     Red team round 19: Windows writes a redirected stdout in its ANSI code
     page, and a model name or subject outside it ended the run (with
     ``--output``, before the report was written) in an error calling the text
-    not UTF-8. stderr already escapes them; files are always UTF-8.
+    not UTF-8; stderr already escapes them, files are always UTF-8. Started
+    with stdout closed (``>&-``), Python has no ``sys.stdout``, and the
+    first print was an AttributeError traceback.
     """
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (the whole run)
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
@@ -114,7 +121,7 @@ def _escape_what_the_console_cannot_show() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
-    _escape_what_the_console_cannot_show()
+    _prepare_standard_streams()
     try:
         # Parsing is inside the try: building the parser imports the command's
         # module, and Ctrl-C then printed a traceback (red team round 19).

@@ -301,3 +301,24 @@ def test_the_default_manifest_missing_says_it_was_the_default(tmp_path: Path) ->
         ), result.stderr
     typed = run_cli("evaluate", "--predictions", EXAMPLE, "--manifest", "elsewhere.json")
     assert typed.stderr == "spotdiff: error: elsewhere.json: file not found\n"
+
+
+def test_a_closed_standard_output_is_no_traceback(tmp_path: Path) -> None:
+    """Started with stdout closed (``>&-``, some schedulers and launchers),
+    Python has no ``sys.stdout``: evaluate and explain ended in an
+    AttributeError traceback. What would be printed goes nowhere, the
+    report is written, and the run succeeds."""
+    report = tmp_path / "report.json"
+    command = [sys.executable, "-m", "spotdiff_eval"]
+    for args in (
+        ["evaluate", "--manifest", str(MANIFEST), "--predictions", str(EXAMPLE), "--output",
+         str(report)],
+        ["explain", "--manifest", str(MANIFEST), "--predictions", str(EXAMPLE), "--item",
+         "scene_0001"],
+    ):  # fmt: skip
+        result = subprocess.run(
+            ["sh", "-c", 'exec "$@" >&-', "sh", *command, *args],
+            cwd=REPO, stderr=subprocess.PIPE, text=True, timeout=120, check=False,
+        )  # fmt: skip
+        assert (result.returncode, result.stderr) == (0, ""), result.stderr
+    assert json.loads(report.read_text(encoding="utf-8"))["predictions"]["model"]
