@@ -322,3 +322,17 @@ def test_a_closed_standard_output_is_no_traceback(tmp_path: Path) -> None:
         )  # fmt: skip
         assert (result.returncode, result.stderr) == (0, ""), result.stderr
     assert json.loads(report.read_text(encoding="utf-8"))["predictions"]["model"]
+
+
+def test_ids_spelt_otherwise_are_shown_five_at_most(tmp_path: Path) -> None:
+    """A file keyed all in capitals added a line per item to the summary."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    for item in data["items"]:
+        item["item_id"] = item["item_id"].upper()
+    upper = tmp_path / "upper.json"
+    upper.write_text(json.dumps(data), encoding="utf-8")
+    result = run_cli("evaluate", "--manifest", MANIFEST, "--predictions", upper)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert sum("item ids must match exactly" in line for line in lines) == 5
+    assert f"  and {len(data['items']) - 5} more ids spelt otherwise" in lines

@@ -96,11 +96,14 @@ def render_summary(evaluation: Evaluation) -> str:
             f"{len(evaluation.unknown_items)} ({shown})",
         ]
         known = (item.item_id for item in evaluation.items)
+        misspelt = list(misspelt_ids(evaluation.unknown_items, known).items())
         lines += [
             f"  {safe_text(repr(given), 50)} is not {safe_text(meant, 48)}: "
             "item ids must match exactly"
-            for given, meant in misspelt_ids(evaluation.unknown_items, known).items()
+            for given, meant in misspelt[:5]
         ]
+        if len(misspelt) > 5:  # a file keyed all in capitals: five show the mistake
+            lines.append(f"  and {len(misspelt) - 5} more ids spelt otherwise")
 
     lines += ["", "Per item"]
     rows = [["item", "score", "recall", "precision", "details", "found", "predicted"]]
