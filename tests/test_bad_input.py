@@ -215,7 +215,9 @@ def test_json_that_is_not_an_object(tmp_path: Path, text: str, found: str) -> No
 def test_non_utf8_bytes(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
     path.write_bytes(b'{"schema_version": "1.0", "model": "caf\xe9"}')
-    assert refused(load_predictions, path).one_line() == f"{path}: byte 39: not valid UTF-8"
+    assert refused(load_predictions, path).one_line() == (
+        f"{path}: line 1 column 40: not valid UTF-8 (byte 39 is 0xe9); save the file as UTF-8"
+    )
 
 
 def test_duplicate_json_keys(tmp_path: Path) -> None:

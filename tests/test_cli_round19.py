@@ -336,3 +336,22 @@ def test_ids_spelt_otherwise_are_shown_five_at_most(tmp_path: Path) -> None:
     lines = result.stdout.splitlines()
     assert sum("item ids must match exactly" in line for line in lines) == 5
     assert f"  and {len(data['items']) - 5} more ids spelt otherwise" in lines
+
+
+def test_text_that_is_not_utf8_is_placed_by_line_and_column(tmp_path: Path) -> None:
+    """A file saved as Windows-1252 read "byte 2279: not valid UTF-8": the docs
+    promise a line and column, and a byte offset is no place an editor shows."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["items"][3]["differences"][0]["subject"] = "café_sign"
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(text.encode("cp1252"))
+    line_no = next(n for n, line in enumerate(text.splitlines(), 1) if "café" in line)
+    column = text.splitlines()[line_no - 1].index("é") + 1
+    offset = text.encode("cp1252").index("é".encode("cp1252"))
+    result = run_cli("evaluate", "--manifest", MANIFEST, "--predictions", latin)
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"spotdiff: error: {latin}: line {line_no} column {column}: not valid UTF-8 "
+        f"(byte {offset} is 0xe9); save the file as UTF-8\n"
+    )

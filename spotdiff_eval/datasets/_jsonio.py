@@ -188,7 +188,15 @@ def parse_json_bytes(raw: bytes, source: Path | str, *, expect_object: bool = Tr
             raise SpotDiffError(
                 source, "byte 0", "not valid UTF-8: the file is UTF-16 (save it as UTF-8)"
             ) from None
-        raise SpotDiffError(source, f"byte {exc.start}", "not valid UTF-8") from None
+        # A line and column, as the other errors give (red team round 19: "byte
+        # 2279" is no place an editor shows); the column counts characters.
+        line = raw.count(b"\n", 0, exc.start) + 1
+        start = raw.rfind(b"\n", 0, exc.start) + 1
+        column = len(raw[start : exc.start].decode("utf-8", "replace")) + 1
+        what = (
+            f"not valid UTF-8 (byte {exc.start} is 0x{raw[exc.start]:02x}); save the file as UTF-8"
+        )
+        raise SpotDiffError(source, f"line {line} column {column}", what) from None
     return parse_json_text(text.removeprefix("\ufeff"), source, expect_object=expect_object)
 
 
