@@ -355,3 +355,29 @@ def test_text_that_is_not_utf8_is_placed_by_line_and_column(tmp_path: Path) -> N
         f"spotdiff: error: {latin}: line {line_no} column {column}: not valid UTF-8 "
         f"(byte {offset} is 0xe9); save the file as UTF-8\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [
+        ("Object Added", "object_added"),
+        ("COUNT-CHANGE", "count_change"),
+        (" object_removed", "object_removed"),
+    ],
+)
+def test_a_kind_written_otherwise_names_the_kind_meant(
+    tmp_path: Path, written: str, meant: str
+) -> None:
+    """'unknown kind "Object Added" (expected one of ...)' left the user to see
+    that case and a space were all that was wrong. Kinds stay exact."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["items"][0]["differences"][0]["kind"] = written
+    path = tmp_path / "kinds.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = run_cli("evaluate", "--manifest", MANIFEST, "--predictions", path)
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"spotdiff: error: {path}: /items/0/differences/0/kind: unknown kind "
+        f"{json.dumps(written)} (did you mean {meant}? expected one of object_added, "
+        "object_removed, attribute_change, count_change)\n"
+    )
