@@ -381,3 +381,18 @@ def test_a_kind_written_otherwise_names_the_kind_meant(
         f"{json.dumps(written)} (did you mean {meant}? expected one of object_added, "
         "object_removed, attribute_change, count_change)\n"
     )
+
+
+def test_items_keyed_by_id_are_told_the_list_they_should_be(tmp_path: Path) -> None:
+    """``"items": {"scene_0001": [...]}`` read "/items: must be a list, found an
+    object", not the shape each entry must have."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["items"] = {i["item_id"]: i["differences"] for i in data["items"]}
+    path = tmp_path / "keyed.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = run_cli("evaluate", "--manifest", MANIFEST, "--predictions", path)
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"spotdiff: error: {path}: /items: must be a list, found an object keyed by item id; "
+        'write [{"item_id": "scene_0001", "differences": [...]}, ...]\n'
+    )

@@ -42,18 +42,34 @@ def read_predictions(
             what = f"{exc.what}: this is JSON Lines, one item a line; {_WRAP}"
             raise SpotDiffError(path, exc.where, what) from None
         raise
+    _check_shape(data, path)
+    return predictions_from_json(data, path, hashlib.sha256(raw).hexdigest()), data
+
+
+#: Red team round 19: answers written one item a line (JSON Lines), as a
+#: bare list of items, or as an object keyed by item id, were refused with
+#: the parser's or the schema's words alone ("Extra data", "found a list",
+#: "must be a list"), which did not say where the items belong or how.
+_WRAP = 'put the items in {"schema_version": "1.0", "model": "<name>", "items": [...]}'
+
+
+def _check_shape(data: Any, path: Path) -> None:
+    """Refuse, saying how to fix it, a file shaped like no predictions file."""
     if not isinstance(data, dict):
         items = isinstance(data, list) and data and all(map(_is_item, data))
         what = f"found a list of items; {_WRAP}" if items else f"found {json_kind(data)}"
         raise SpotDiffError(path, "/", f"expected a JSON object, {what}")
     require_kind(data, path, "prediction")
-    return predictions_from_json(data, path, hashlib.sha256(raw).hexdigest()), data
-
-
-#: Red team round 19: answers written one item a line (JSON Lines), or as a
-#: bare list of items, were refused with the parser's words alone ("Extra
-#: data", "found a list"), which did not say where the items belong.
-_WRAP = 'put the items in {"schema_version": "1.0", "model": "<name>", "items": [...]}'
+    keyed = data.get("items")
+    if (
+        isinstance(keyed, dict)
+        and keyed
+        and all(isinstance(v, list | dict) for v in keyed.values())
+    ):
+        first = json.dumps(next(iter(keyed)), ensure_ascii=False)
+        entry = f'{{"item_id": {first}, "differences": [...]}}'
+        what = f"must be a list, found an object keyed by item id; write [{entry}, ...]"
+        raise SpotDiffError(path, "/items", what)
 
 
 def _first_line(raw: bytes) -> object:
