@@ -396,3 +396,29 @@ def test_items_keyed_by_id_are_told_the_list_they_should_be(tmp_path: Path) -> N
         f"spotdiff: error: {path}: /items: must be a list, found an object keyed by item id; "
         'write [{"item_id": "scene_0001", "differences": [...]}, ...]\n'
     )
+
+
+def test_an_earlier_report_above_the_json_cap_is_still_replaced(tmp_path: Path) -> None:
+    """A report of some 50,000 items passes 64 MiB: the re-run read it with
+    the JSON cap to recognise it, failed, and refused it as "not a spotdiff
+    report" unless --force, though evaluate itself had written it."""
+    report = tmp_path / "report.json"
+    assert (
+        run_cli(
+            "evaluate", "--manifest", MANIFEST, "--predictions", EXAMPLE, "--output", report, "-q"
+        ).returncode
+        == 0
+    )
+    text = report.read_text(encoding="utf-8")
+    fresh = report.read_bytes()
+    # as a large report looks: its head as written, then far more items
+    report.write_text(text[:-3] + " " * (65 * 2**20) + text[-3:], encoding="utf-8")
+    result = run_cli(
+        "evaluate", "--manifest", MANIFEST, "--predictions", EXAMPLE, "--output", report, "-q"
+    )
+    assert result.returncode == 0, result.stderr
+    assert report.read_bytes() == fresh
+    notes = tmp_path / "notes.json"
+    notes.write_text('{"notes": "' + "x" * (65 * 2**20) + '"}', encoding="utf-8")
+    refused = run_cli("evaluate", "--predictions", EXAMPLE, "--output", notes, "-q")
+    assert refused.returncode == 1 and "is not a spotdiff report" in refused.stderr
