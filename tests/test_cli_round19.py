@@ -422,3 +422,38 @@ def test_an_earlier_report_above_the_json_cap_is_still_replaced(tmp_path: Path) 
     notes.write_text('{"notes": "' + "x" * (65 * 2**20) + '"}', encoding="utf-8")
     refused = run_cli("evaluate", "--predictions", EXAMPLE, "--output", notes, "-q")
     assert refused.returncode == 1 and "is not a spotdiff report" in refused.stderr
+
+
+def test_merge_takes_the_predictions_cap_flag(tmp_path: Path) -> None:
+    """A run of 50,000 items writes about 100 MiB: evaluate reads it with
+    --max-predictions-mib, but merge refused shards (and its own earlier
+    output) above 64 MiB with no flag to raise the cap."""
+    from fake_endpoints import FakeEndpoint, make_run_dataset, run, settings_for
+
+    dataset = make_run_dataset(tmp_path / "ds", 4)
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, tmp_path / "s1.json", shard=(1, 2)))
+        run(settings_for(fake, dataset, tmp_path / "s2.json", shard=(2, 2)))
+    shard = json.loads((tmp_path / "s1.json").read_text(encoding="utf-8"))
+    shard["padding"] = "x" * (3 * 2**20 // 2)  # a shard of 1.5 MiB stands for one of 100
+    (tmp_path / "s1.json").write_text(json.dumps(shard), encoding="utf-8")
+    merged = tmp_path / "merged.json"
+
+    def merge(*flags: str):
+        return run_cli(
+            "merge", tmp_path / "s1.json", tmp_path / "s2.json", "--manifest", dataset.manifest,
+            "--output", merged, *flags,
+        )  # fmt: skip
+
+    refused = merge("--max-predictions-mib", "1")
+    assert refused.returncode == 1
+    assert refused.stderr.endswith(
+        f"spotdiff: error: {tmp_path / 's1.json'}: file is 1.5 MiB, above the 1 MiB limit; "
+        "add --max-predictions-mib 2 to read it\n"
+    ), refused.stderr
+    assert not merged.exists()
+    assert merge("--max-predictions-mib", "2").returncode == 0
+    merged.write_text(merged.read_text(encoding="utf-8")[:-2] + " " * 2**21 + "}\n")
+    again = merge("--max-predictions-mib", "2")  # its own earlier output, now 2 MiB
+    assert again.returncode == 1 and "add --max-predictions-mib 3" in again.stderr, again.stderr
+    assert merge("--max-predictions-mib", "3").returncode == 0

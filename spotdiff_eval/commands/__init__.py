@@ -87,16 +87,16 @@ def add_predictions_cap_option(parser: argparse.ArgumentParser) -> None:
     """``--max-predictions-mib``, for every command that reads a predictions file.
 
     Red team round 19: only ``evaluate`` had it, so a file scored with it
-    could not be explained.
+    could not be explained, nor a 50,000-item run's shards merged.
     """
     parser.add_argument(
         "--max-predictions-mib",
         type=number_type(int, 1),
         default=DEFAULT_MAX_PREDICTIONS_MIB,
         metavar="MIB",
-        help="refuse a predictions file larger than this many MiB, checked before the "
-        f"dataset is loaded (default: {DEFAULT_MAX_PREDICTIONS_MIB}); 50,000 items with "
-        "descriptions take about 100 MiB, e.g. --max-predictions-mib 256",
+        help="refuse a predictions file larger than this many MiB "
+        f"(default: {DEFAULT_MAX_PREDICTIONS_MIB}); 50,000 items with descriptions take "
+        "about 100 MiB, e.g. --max-predictions-mib 256",
     )
 
 
@@ -114,7 +114,10 @@ def with_hints(args: argparse.Namespace) -> Iterator[None]:
     try:
         yield
     except FileTooLarge as exc:
-        if exc.file != str(args.predictions):
+        readers = [getattr(args, "predictions", None), *getattr(args, "shards", ())]
+        if vars(args).get("command") == "merge":
+            readers.append(args.output)  # an earlier merge it replaces
+        if exc.file not in {str(path) for path in readers if path is not None}:
             raise
         needed = -(-exc.size // 2**20)  # whole MiB, rounded up
         what = f"{exc.what}; add --max-predictions-mib {needed} to read it"

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..datasets import (
+    MAX_JSON_BYTES,
     dumps_layered,
     read_json,
     require_unique,
@@ -205,13 +206,14 @@ class RunFile:
     records: dict[str, ItemRecord]
 
 
-def read_run_file(path: Path, use: str = "continued") -> RunFile:
+def read_run_file(path: Path, use: str = "continued", max_bytes: int = MAX_JSON_BYTES) -> RunFile:
     """Read and check a file ``spotdiff run`` wrote; its answers must match its statuses.
 
     ``use`` ends the error for a file without a run's provenance ("cannot be
     ..."): merge said "continued", the word of ``--resume`` (red team round 19).
+    ``max_bytes`` is the size cap (merge's ``--max-predictions-mib``).
     """
-    data = read_json(path)
+    data = read_json(path, max_bytes=max_bytes)
     validate_document(data, "prediction", path)
     run = data.get("run")
     if not isinstance(run, dict) or run.get("format") != RUN_FORMAT:
