@@ -457,3 +457,32 @@ def test_merge_takes_the_predictions_cap_flag(tmp_path: Path) -> None:
     again = merge("--max-predictions-mib", "2")  # its own earlier output, now 2 MiB
     assert again.returncode == 1 and "add --max-predictions-mib 3" in again.stderr, again.stderr
     assert merge("--max-predictions-mib", "3").returncode == 0
+
+
+def test_explain_lists_the_differences_no_prediction_found(tmp_path: Path) -> None:
+    """``explain`` of an item answered with no difference printed only "Item
+    scene_0001: 0 predictions": nothing said what was there to find, which
+    evaluate's summary lists. Both forms now list the missed differences."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["items"][0]["differences"] = []
+    empty = tmp_path / "empty.json"
+    empty.write_text(json.dumps(data), encoding="utf-8")
+    gold = json.loads((REPO / "data" / "annotations" / "scene_0001.json").read_text("utf-8"))
+    args = ("explain", "--manifest", MANIFEST, "--predictions", empty, "--item", "scene_0001")
+    text = run_cli(*args)
+    assert text.returncode == 0, text.stderr
+    lines = text.stdout.splitlines()
+    assert lines[:3] == [
+        "Item scene_0001: 0 predictions",
+        "",
+        f"Missed ({len(gold['differences'])})",
+    ]
+    for d in gold["differences"]:
+        assert any(line.startswith(f"  {d['id']}  {d['kind']} {d['subject']}") for line in lines)
+    as_json = json.loads(run_cli(*args, "--json").stdout)
+    assert [m["gold_id"] for m in as_json["missed"]] == [d["id"] for d in gold["differences"]]
+    found = json.loads(run_cli(*args[:4], EXAMPLE, *args[5:], "--json").stdout)
+    matched = {p["matched_gold_id"] for p in found["predictions"]} - {None}
+    assert {m["gold_id"] for m in found["missed"]} == {
+        d["id"] for d in gold["differences"]
+    } - matched

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from . import (
     add_command,
@@ -14,9 +16,11 @@ from . import (
     with_hints,
 )
 
+if TYPE_CHECKING:
+    from ..datasets import GoldDifference
+
 
 def run(args: argparse.Namespace) -> int:
-    from .._util.terminal import safe_text
     from ..datasets import check_json_file, load_dataset, load_predictions
     from ..errors import SpotDiffError
     from ..matching import explain_item, explanation_as_json, render_explanations
@@ -34,26 +38,48 @@ def run(args: argparse.Namespace) -> int:
     answer = next((i for i in predictions.items if i.item_id == args.item), None)
     predicted = answer.differences if answer is not None else ()
     explanations = explain_item(annotation.differences, predicted)
+    found = {e.match.gold_id for e in explanations if e.match is not None}
+    missed = [d for d in annotation.differences if d.id not in found]
     if args.json:
         document = {
             "item_id": args.item,
             "answered": answer is not None,
             "predictions": [explanation_as_json(e) for e in explanations],
+            "missed": [{"gold_id": d.id, "kind": d.kind, "subject": d.subject} for d in missed],
         }
         sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=True) + "\n")
     else:
         if answer is None:
             given = [i.item_id for i in predictions.items]
-            near = [
-                g for g, meant in misspelt_ids(given, [args.item]).items() if meant == args.item
-            ]
-            why = f" ({safe_text(repr(near[0]), 50)} is not it: item ids must match exactly)"
-            print(
-                f"{args.predictions}: no answer for item {safe_text(repr(args.item))}"
-                f"{why if near else ''}: every difference missed"
-            )
-        sys.stdout.write(render_explanations(args.item, explanations))
+            sys.stdout.write(_no_answer(args, misspelt_ids(given, [args.item])))
+        sys.stdout.write(render_explanations(args.item, explanations) + _render_missed(missed))
     return 0
+
+
+def _no_answer(args: argparse.Namespace, misspelt: dict[str, str]) -> str:
+    """The line for an item the file does not answer, naming an answer under another spelling."""
+    from .._util.terminal import safe_text
+
+    near = [given for given, meant in misspelt.items() if meant == args.item]
+    why = f" ({safe_text(repr(near[0]), 50)} is not it: item ids must match exactly)"
+    return (
+        f"{args.predictions}: no answer for item {safe_text(repr(args.item))}"
+        f"{why if near else ''}: every difference missed\n"
+    )
+
+
+def _render_missed(missed: Sequence[GoldDifference]) -> str:
+    """The golden differences no prediction found (red team round 19: an item
+    answered with none printed only "0 predictions", not what was to find)."""
+    from .._util.terminal import safe_text
+
+    if not missed:
+        return ""
+    lines = ["", f"Missed ({len(missed)})"]
+    for d in missed:
+        about = f": {safe_text(d.description, 80)}" if d.description else ""
+        lines.append(f"  {safe_text(d.id)}  {d.kind} {safe_text(d.subject, 40)}{about}")
+    return "\n".join(lines) + "\n"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
