@@ -486,3 +486,27 @@ def test_explain_lists_the_differences_no_prediction_found(tmp_path: Path) -> No
     assert {m["gold_id"] for m in found["missed"]} == {
         d["id"] for d in gold["differences"]
     } - matched
+
+
+def test_a_shard_named_twice_is_said_to_be_named_twice(tmp_path: Path) -> None:
+    """``merge shards/*.json shards/s1.json`` read 's1.json: /run/items/0: item
+    "item_000" is also in s1.json', as if two runs had answered it."""
+    from fake_endpoints import FakeEndpoint, make_run_dataset, run, settings_for
+
+    dataset = make_run_dataset(tmp_path / "ds", 2)
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, tmp_path / "s1.json", shard=(1, 2)))
+        run(settings_for(fake, dataset, tmp_path / "s2.json", shard=(2, 2)))
+    link = tmp_path / "link.json"
+    link.symlink_to("s1.json")
+    for again, also in ((tmp_path / "s1.json", ""), (link, f" (also as {link})")):
+        result = run_cli(
+            "merge", tmp_path / "s1.json", tmp_path / "s2.json", again,
+            "--manifest", dataset.manifest, "--output", tmp_path / "merged.json",
+        )  # fmt: skip
+        assert result.returncode == 1
+        assert result.stderr == (
+            f"spotdiff: error: {tmp_path / 's1.json'}: is named twice among the shards{also}; "
+            "name each shard once\n"
+        ), result.stderr
+        assert not (tmp_path / "merged.json").exists()

@@ -85,6 +85,7 @@ def merge_predictions(
     if not paths:
         raise SpotDiffError("spotdiff merge", "", "name at least one shard file")
     lock = OutputLock(output, "merge")  # first: it refuses an output that can have no name
+    _check_named_once(paths)
     for path in paths:
         if output.exists() and path.exists() and output.resolve() == path.resolve():
             raise SpotDiffError(output, "", "is one of the shards; choose another --output")
@@ -172,6 +173,27 @@ def _merge(paths: list[Path], output: Path, manifest: Path | str, max_bytes: int
         missing_shards=_missing_shards(merged_from),
         uncovered=tuple(item_id for item_id in order if item_id not in records),
     )
+
+
+def _check_named_once(paths: list[Path]) -> None:
+    """Refuse a shard given twice (``shards/*.json shards/s1.json``, or by a link).
+
+    Red team round 19: it read 'item "x" is also in s1.json', as if two runs
+    had answered the item. Files are told apart by identity; a missing one is
+    reported when read.
+    """
+    seen: dict[tuple[int, int], Path] = {}
+    for path in paths:
+        try:
+            info = os.stat(path)
+        except OSError:
+            continue
+        first = seen.setdefault((info.st_dev, info.st_ino), path)
+        if first is not path:
+            also = "" if str(first) == str(path) else f" (also as {path})"
+            raise SpotDiffError(
+                first, "", f"is named twice among the shards{also}; name each shard once"
+            )
 
 
 def _check_replaceable(output: Path, max_bytes: int) -> None:
