@@ -601,7 +601,9 @@ def test_nul_character_in_a_path_is_a_one_line_error(dataset_manifest: Path, pat
 def test_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
     fifo = tmp_path / "p.json"
     os.mkfifo(fifo)
-    assert refused(load_predictions, fifo).one_line() == f"{fifo}: is not a regular file"
+    assert refused(load_predictions, fifo).one_line() == (
+        f"{fifo}: is a pipe, not a regular file; save what it gives to a file and name that"
+    )
 
 
 def test_empty_file(tmp_path: Path) -> None:

@@ -510,3 +510,19 @@ def test_a_shard_named_twice_is_said_to_be_named_twice(tmp_path: Path) -> None:
             "name each shard once\n"
         ), result.stderr
         assert not (tmp_path / "merged.json").exists()
+
+
+def test_predictions_given_through_a_pipe_are_told_to_be_saved_first(tmp_path: Path) -> None:
+    """``--predictions <(jq ... p.json)`` or ``--predictions /dev/stdin`` from a
+    pipe read only "is not a regular file", which a shell user need not
+    recognise as their pipe."""
+    result = subprocess.run(
+        ["sh", "-c", 'cat "$1" | "$2" -m spotdiff_eval evaluate --manifest "$3" '
+         "--predictions /dev/stdin", "sh", str(EXAMPLE), sys.executable, str(MANIFEST)],
+        cwd=REPO, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert result.stderr == (
+        "spotdiff: error: /dev/stdin: is a pipe, not a regular file; save what it gives "
+        "to a file and name that\n"
+    )

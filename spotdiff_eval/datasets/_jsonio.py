@@ -121,6 +121,9 @@ def check_json_file(path: Path, max_bytes: int = MAX_JSON_BYTES) -> None:
 def _check_stat(path: Path | str, info: os.stat_result, max_bytes: int) -> None:
     if stat.S_ISDIR(info.st_mode):
         raise SpotDiffError(path, "", "is a folder, expected a JSON file")
+    if stat.S_ISFIFO(info.st_mode):  # "<(jq ...)", a piped /dev/stdin (red team round 19)
+        what = "is a pipe, not a regular file; save what it gives to a file and name that"
+        raise SpotDiffError(path, "", what)
     if not stat.S_ISREG(info.st_mode):
         raise SpotDiffError(path, "", "is not a regular file")
     if info.st_size > max_bytes:
