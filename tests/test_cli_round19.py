@@ -39,6 +39,7 @@ def test_a_dash_is_not_taken_for_a_file_named_dash(tmp_path: Path) -> None:
         ("explain", "--predictions", "-", "--item", "scene_0001"),
         ("merge", "-", "--output", "merged.json"),
         ("merge", str(EXAMPLE), "--output", "-"),
+        ("evaluate", "--predictions", str(EXAMPLE), "--manifest", "-"),
     ):
         result = run_cli(*args[:1], "--manifest", MANIFEST, *args[1:], cwd=tmp_path)
         assert result.returncode == 2, (args, result.stderr)

@@ -43,7 +43,7 @@ def add_manifest_option(
     submission's board); their ``what`` says how.
     """
     help_text = what if default is None else f"{what} (default: {default})"
-    parser.add_argument("--manifest", type=Path, default=default, help=help_text)
+    parser.add_argument("--manifest", type=input_path, default=default, help=help_text)
 
 
 #: Red team round 19: "-", the usual name of standard input or output, was
