@@ -115,15 +115,16 @@ def with_hints(args: argparse.Namespace) -> Iterator[None]:
         yield
     except FileTooLarge as exc:
         readers = [getattr(args, "predictions", None), *getattr(args, "shards", ())]
-        if vars(args).get("command") == "merge":
-            readers.append(args.output)  # an earlier merge it replaces
+        if hasattr(args, "shards"):
+            readers.append(args.output)  # merge reads the earlier merge it replaces
         if exc.file not in {str(path) for path in readers if path is not None}:
             raise
         needed = -(-exc.size // 2**20)  # whole MiB, rounded up
         what = f"{exc.what}; add --max-predictions-mib {needed} to read it"
         raise SpotDiffError(exc.file, exc.where, what) from None
     except SpotDiffError as exc:
-        default = args.manifest == DEFAULT_MANIFEST and exc.file == str(DEFAULT_MANIFEST)
+        manifest = getattr(args, "manifest", None)
+        default = manifest == DEFAULT_MANIFEST and exc.file == str(DEFAULT_MANIFEST)
         if not (default and exc.what == "file not found"):
             raise
         what = (
