@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import os
 import signal
 import sys
@@ -86,17 +87,46 @@ def _command_named(argv: Sequence[str]) -> str | None:
     return argv[0] if argv and argv[0] in COMMANDS else None
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    if argv is None:
-        argv = sys.argv[1:]
+def _parse(argv: Sequence[str]) -> argparse.Namespace:
+    """The arguments, with ``handler`` set; usage errors exit with status 2."""
     parser = build_parser(only=_command_named(argv))
     args, extras = parser.parse_known_args(argv)
     if extras:
         # Reported by the command that was given them, whose --help lists
         # what it accepts (argparse leaves them to the top-level parser).
         _innermost(parser, args).error(f"unrecognized arguments: {' '.join(extras)}")
-    handler: Handler = args.handler
+    return args
+
+
+def _prepare_standard_streams() -> None:
+    """Print characters the output's encoding lacks as ``\\xe8``, ``\\u65e5``,
+    and print into nothing when a stream is closed.
+
+    Red team round 19: Windows writes a redirected stdout in its ANSI code
+    page, and a model name or subject outside it ended the run (with
+    ``--output``, before the report was written) in an error calling the text
+    not UTF-8; stderr already escapes them, files are always UTF-8. Started
+    with stdout closed (``>&-``), Python has no ``sys.stdout``, and the
+    first print was an AttributeError traceback.
+    """
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (the whole run)
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:
+        argv = sys.argv[1:]
+    _prepare_standard_streams()
     try:
+        # Parsing is inside the try: building the parser imports the command's
+        # module, and Ctrl-C then printed a traceback (red team round 19).
+        args = _parse(argv)
+        handler: Handler = args.handler
         with sigterm_unwinds():  # SIGTERM (a timeout, a CI runner) cleans up as Ctrl-C does
             return handler(args)
     except SpotDiffError as exc:

@@ -29,6 +29,23 @@ class SpotDiffError(Exception):
         return ": ".join(parts)
 
 
+class FileTooLarge(SpotDiffError):
+    """A file above a size cap: ``size`` and ``limit`` in bytes.
+
+    Its own type so that a command with a flag raising the cap can name it
+    (red team round 19: "above the 64 MiB limit" left the user guessing).
+    """
+
+    def __init__(self, file: object, size: int, limit: int) -> None:
+        self.size, self.limit = size, limit
+        mib = 1024 * 1024
+        if limit >= mib:  # exact bytes for small caps, which MiB would round to 0
+            what = f"file is {size / mib:.1f} MiB, above the {limit / mib:.0f} MiB limit"
+        else:
+            what = f"file is {size:,} bytes, above the {limit:,}-byte limit"
+        super().__init__(file, "", what)
+
+
 def json_pointer(path: tuple[object, ...] | list[object]) -> str:
     """Render a path of keys and indices as an RFC 6901 JSON pointer."""
     if not path:

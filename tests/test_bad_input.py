@@ -215,7 +215,9 @@ def test_json_that_is_not_an_object(tmp_path: Path, text: str, found: str) -> No
 def test_non_utf8_bytes(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
     path.write_bytes(b'{"schema_version": "1.0", "model": "caf\xe9"}')
-    assert refused(load_predictions, path).one_line() == f"{path}: byte 39: not valid UTF-8"
+    assert refused(load_predictions, path).one_line() == (
+        f"{path}: line 1 column 40: not valid UTF-8 (byte 39 is 0xe9); save the file as UTF-8"
+    )
 
 
 def test_duplicate_json_keys(tmp_path: Path) -> None:
@@ -599,7 +601,9 @@ def test_nul_character_in_a_path_is_a_one_line_error(dataset_manifest: Path, pat
 def test_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
     fifo = tmp_path / "p.json"
     os.mkfifo(fifo)
-    assert refused(load_predictions, fifo).one_line() == f"{fifo}: is not a regular file"
+    assert refused(load_predictions, fifo).one_line() == (
+        f"{fifo}: is a pipe, not a regular file; save what it gives to a file and name that"
+    )
 
 
 def test_empty_file(tmp_path: Path) -> None:

@@ -428,7 +428,10 @@ def test_size_cap_is_checked_before_the_dataset(tmp_path: Path) -> None:
     )
     assert result.returncode == 1
     size = f"{big.stat().st_size / 2**20:.1f} MiB"
-    assert result.stderr == f"spotdiff: error: {big}: file is {size}, above the 1 MiB limit\n"
+    assert result.stderr == (
+        f"spotdiff: error: {big}: file is {size}, above the 1 MiB limit; "
+        "add --max-predictions-mib 2 to read it\n"
+    )
 
 
 def test_size_cap_flag_admits_a_larger_file(tmp_path: Path) -> None:

@@ -119,7 +119,10 @@ def test_huge_file_is_refused_before_reading(tmp_path: Path) -> None:
     with huge.open("wb") as handle:
         handle.truncate(500 * 1024 * 1024)  # sparse: no disk used
     line = assert_one_line_error(run_cli("evaluate", "--predictions", huge))
-    assert line == f"spotdiff: error: {huge}: file is 500.0 MiB, above the 64 MiB limit"
+    assert line == (
+        f"spotdiff: error: {huge}: file is 500.0 MiB, above the 64 MiB limit; "
+        "add --max-predictions-mib 500 to read it"
+    )
 
 
 def test_manifest_path_escaping_the_dataset_root(tmp_path: Path) -> None:

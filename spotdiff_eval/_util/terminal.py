@@ -15,8 +15,12 @@ import unicodedata
 #: place that shows untrusted text (terminal, LEADERBOARD.md, the site)
 #: neutralises these. Lone surrogates are how Python spells a file name that
 #: is not UTF-8 (``os.scandir``); they cannot be written as UTF-8 at all.
+#: The line and paragraph separators U+2028 and U+2029 end a line for
+#: editors, log viewers and ``str.splitlines``, like NEL (U+0085): red team
+#: round 19, a subject holding one split ``explain``'s line in two.
 INVISIBLE = re.compile(
-    r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\ud800-\udfff]"
+    r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u2028\u2029"
+    r"\ud800-\udfff]"
 )
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import math
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 DEFAULT_MANIFEST = Path("data/manifest.json")
@@ -41,7 +43,15 @@ def add_manifest_option(
     submission's board); their ``what`` says how.
     """
     help_text = what if default is None else f"{what} (default: {default})"
-    parser.add_argument("--manifest", type=Path, default=default, help=help_text)
+    parser.add_argument("--manifest", type=input_path, default=default, help=help_text)
+
+
+#: Red team round 19: "-", the usual name of standard input or output, was
+#: taken as a file name: ``evaluate --output -`` wrote a file named "-" and
+#: ``--predictions -`` said "file not found".
+_DASH = (
+    "'-' is not standard input or output here: spotdiff {what}; name a file (./- for one named '-')"
+)
 
 
 def file_path(text: str) -> Path:
@@ -49,8 +59,10 @@ def file_path(text: str) -> Path:
 
     Red team round 18: ``--output predictions/new/`` lost its slash to
     ``Path`` and wrote a *file* named ``predictions/new``, where the user
-    meant a folder that did not exist yet.
+    meant a folder that did not exist yet. ``-`` is refused (see ``_DASH``).
     """
+    if text == "-":
+        raise argparse.ArgumentTypeError(_DASH.format(what="writes nothing to standard output"))
     folder = text.endswith(("/", "/.", "/..")) or (os.sep != "/" and text.endswith(os.sep))
     if folder and text.strip("/."):  # "/" and "./" are refused later, as folders
         raise argparse.ArgumentTypeError(
@@ -58,6 +70,68 @@ def file_path(text: str) -> Path:
             "e.g. predictions/my-model.json"
         )
     return Path(text)
+
+
+def input_path(text: str) -> Path:
+    """An argparse type for a file to read: ``-`` is refused (see ``_DASH``)."""
+    if text == "-":
+        raise argparse.ArgumentTypeError(_DASH.format(what="reads no standard input"))
+    return Path(text)
+
+
+#: The default cap on a predictions file, in MiB (the library's JSON cap).
+DEFAULT_MAX_PREDICTIONS_MIB = 64
+
+
+def add_predictions_cap_option(parser: argparse.ArgumentParser) -> None:
+    """``--max-predictions-mib``, for every command that reads a predictions file.
+
+    Red team round 19: only ``evaluate`` had it, so a file scored with it
+    could not be explained, nor a 50,000-item run's shards merged.
+    """
+    parser.add_argument(
+        "--max-predictions-mib",
+        type=number_type(int, 1),
+        default=DEFAULT_MAX_PREDICTIONS_MIB,
+        metavar="MIB",
+        help="refuse a predictions file larger than this many MiB "
+        f"(default: {DEFAULT_MAX_PREDICTIONS_MIB}); 50,000 items with descriptions take "
+        "about 100 MiB, e.g. --max-predictions-mib 256",
+    )
+
+
+@contextmanager
+def with_hints(args: argparse.Namespace) -> Iterator[None]:
+    """Add to an error about an input the option that changes it (red team round 19).
+
+    A predictions file above the cap said "file is 70.2 MiB, above the 64 MiB
+    limit", naming no way to score it anyway; the default manifest missing
+    (run from another folder) said "data/manifest.json: file not found", a
+    path the user never typed. Other errors pass unchanged.
+    """
+    from ..errors import FileTooLarge, SpotDiffError
+
+    try:
+        yield
+    except FileTooLarge as exc:
+        readers = [getattr(args, "predictions", None), *getattr(args, "shards", ())]
+        if hasattr(args, "shards"):
+            readers.append(args.output)  # merge reads the earlier merge it replaces
+        if exc.file not in {str(path) for path in readers if path is not None}:
+            raise
+        needed = -(-exc.size // 2**20)  # whole MiB, rounded up
+        what = f"{exc.what}; add --max-predictions-mib {needed} to read it"
+        raise SpotDiffError(exc.file, exc.where, what) from None
+    except SpotDiffError as exc:
+        manifest = getattr(args, "manifest", None)
+        default = manifest == DEFAULT_MANIFEST and exc.file == str(DEFAULT_MANIFEST)
+        if not (default and exc.what == "file not found"):
+            raise
+        what = (
+            f"{exc.what}; --manifest defaults to {DEFAULT_MANIFEST} under the current folder: "
+            "pass --manifest PATH (the manifest or its dataset's folder)"
+        )
+        raise SpotDiffError(exc.file, exc.where, what) from None
 
 
 def add_quiet_option(parser: argparse.ArgumentParser) -> None:

@@ -4,16 +4,25 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from . import add_command, add_manifest_option, file_path
+from . import (
+    add_command,
+    add_manifest_option,
+    add_predictions_cap_option,
+    file_path,
+    input_path,
+    with_hints,
+)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..errors import SpotDiffError
     from ..runner.merge import incomplete, merge_predictions
 
-    result = merge_predictions(args.shards, args.output, args.manifest)
+    with with_hints(args):
+        result = merge_predictions(
+            args.shards, args.output, args.manifest, max_bytes=args.max_predictions_mib * 2**20
+        )
     for warning in result.warnings:
         print(f"spotdiff: warning: {warning}", file=sys.stderr)
     unanswered = f"; {result.unanswered} dataset item(s) unanswered" if result.unanswered else ""
@@ -39,9 +48,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "  spotdiff merge shards/*.json --manifest data/manifest.json \\\n"
         "      --output predictions/all.json\n",
     )
-    p.add_argument("shards", nargs="+", type=Path, metavar="SHARD", help="files written by run")
+    p.add_argument(
+        "shards", nargs="+", type=input_path, metavar="SHARD", help="files written by run"
+    )
     p.add_argument(
         "--output", type=file_path, required=True, help="merged predictions file to write"
     )
     add_manifest_option(p, "dataset manifest that orders the items")
+    add_predictions_cap_option(p)
     p.set_defaults(handler=run)

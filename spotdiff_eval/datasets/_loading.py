@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import SpotDiffError
 from ._domain import Annotation, Dataset, DatasetItem
+from ._file_kinds import require_kind
 from ._fingerprint import FingerprintBuilder, in_id_order
 from ._jsonio import parse_json_bytes, read_bytes_limited, read_json
 from ._nulls import validated
@@ -183,7 +184,9 @@ def read_manifest(manifest_path: Path | str) -> Manifest:
     ``manifest_path`` may also be the dataset's folder (see :func:`manifest_in`).
     """
     path = manifest_in(Path(manifest_path))
-    data = validated(read_json(path), "manifest", path)
+    data = read_json(path)
+    require_kind(data, path, "manifest")
+    data = validated(data, "manifest", path)
     require_unique(path, data["items"], "item_id", "/items")
     folder = path.absolute().parent
     name = folder.name

@@ -285,6 +285,18 @@ def _unknown_fields(error: ValidationError) -> list[str]:
     return [key for key in instance if key not in allowed]
 
 
+def _spelt_otherwise(found: object, choices: list[Any]) -> str | None:
+    """The choice ``found`` is, written in other case, spacing or separators.
+
+    Red team round 19: 'unknown kind "Object Added"' left the user to see
+    that only the spelling was wrong. Values stay exact; this only names one.
+    """
+    if not isinstance(found, str):
+        return None
+    folded = "_".join(found.replace("-", " ").replace("_", " ").casefold().split())
+    return next((c for c in choices if isinstance(c, str) and c == folded), None)
+
+
 def _message(error: ValidationError, name: object) -> str:
     """Turn one jsonschema error into a short sentence; ``name`` is the field's key."""
     keyword = error.validator
@@ -298,7 +310,9 @@ def _message(error: ValidationError, name: object) -> str:
     if keyword == "enum":
         choices = ", ".join(str(v) for v in value)
         if isinstance(name, str):
-            return f"unknown {name} {found} (expected one of {choices})"
+            meant = _spelt_otherwise(instance, value)
+            hint = f"did you mean {meant}? " if meant else ""
+            return f"unknown {name} {found} ({hint}expected one of {choices})"
         return f"must be one of {choices}, found {found}"
     if keyword in ("anyOf", "oneOf"):
         # a confidence is a word or a number: name both, never Python's repr (red team round 11)

@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..datasets import read_manifest, validate_document, write_text_atomic
-from ..errors import SpotDiffError
+from ..datasets import MAX_JSON_BYTES, read_manifest, validate_document, write_text_atomic
+from ..errors import FileTooLarge, SpotDiffError
 from .journal import journal_path
 from .lock import OutputLock
 from .output import (
@@ -68,28 +68,35 @@ def incomplete(result: MergeResult) -> str | None:
 
 
 def merge_predictions(
-    shards: Sequence[Path | str], output: Path | str, manifest: Path | str = "data/manifest.json"
+    shards: Sequence[Path | str],
+    output: Path | str,
+    manifest: Path | str = "data/manifest.json",
+    *,
+    max_bytes: int = MAX_JSON_BYTES,
 ) -> MergeResult:
     """Write the union of ``shards`` to ``output`` in manifest order; return the counts.
 
     ``output`` is locked as ``spotdiff run`` locks it (``lock.py``): a merge
-    into a file a run is writing is refused, not interleaved with it.
+    into a file a run is writing is refused, not interleaved with it. Shards
+    and an earlier ``output`` above ``max_bytes`` are refused (red team round
+    19: the cap was fixed at 64 MiB, and a 50,000-item run passes it).
     """
     paths, output = [Path(p) for p in shards], Path(output)
     if not paths:
         raise SpotDiffError("spotdiff merge", "", "name at least one shard file")
     lock = OutputLock(output, "merge")  # first: it refuses an output that can have no name
+    _check_named_once(paths)
     for path in paths:
         if output.exists() and path.exists() and output.resolve() == path.resolve():
             raise SpotDiffError(output, "", "is one of the shards; choose another --output")
     with lock.acquire():
-        _check_replaceable(output)
-        result = _merge(paths, output, manifest)
+        _check_replaceable(output, max_bytes)
+        result = _merge(paths, output, manifest, max_bytes)
     unlocked = lock.unlocked_warning()
     return result if unlocked is None else replace(result, warnings=(unlocked,))
 
 
-def _merge(paths: list[Path], output: Path, manifest: Path | str) -> MergeResult:
+def _merge(paths: list[Path], output: Path, manifest: Path | str, max_bytes: int) -> MergeResult:
     loaded = read_manifest(manifest)
     order = {entry["item_id"]: index for index, entry in enumerate(loaded.entries)}
     for path in paths:
@@ -100,7 +107,8 @@ def _merge(paths: list[Path], output: Path, manifest: Path | str) -> MergeResult
                 "holds answers of an interrupted run not yet in its file: finish that shard "
                 "with --resume first",
             )
-    files = [read_run_file(path) for path in paths]
+    use = "merged: merge joins the files of 'spotdiff run --shard'"
+    files = [read_run_file(path, use, max_bytes) for path in paths]
     first = files[0]
     dataset = {"name": loaded.data["dataset_name"], "version": loaded.data["dataset_version"]}
     if first.run["dataset"] != dataset:
@@ -167,7 +175,28 @@ def _merge(paths: list[Path], output: Path, manifest: Path | str) -> MergeResult
     )
 
 
-def _check_replaceable(output: Path) -> None:
+def _check_named_once(paths: list[Path]) -> None:
+    """Refuse a shard given twice (``shards/*.json shards/s1.json``, or by a link).
+
+    Red team round 19: it read 'item "x" is also in s1.json', as if two runs
+    had answered the item. Files are told apart by identity; a missing one is
+    reported when read.
+    """
+    seen: dict[tuple[int, int], Path] = {}
+    for path in paths:
+        try:
+            info = os.stat(path)
+        except OSError:
+            continue
+        first = seen.setdefault((info.st_dev, info.st_ino), path)
+        if first is not path:
+            also = "" if str(first) == str(path) else f" (also as {path})"
+            raise SpotDiffError(
+                first, "", f"is named twice among the shards{also}; name each shard once"
+            )
+
+
+def _check_replaceable(output: Path, max_bytes: int) -> None:
     """Refuse an existing ``output`` that is not predictions spotdiff run or merge wrote.
 
     A merge replaced whatever stood there: ``--output data/manifest.json``, a
@@ -186,7 +215,9 @@ def _check_replaceable(output: Path) -> None:
             "--resume, or choose another --output",
         )
     try:
-        read_run_file(output)
+        read_run_file(output, max_bytes=max_bytes)
+    except FileTooLarge:
+        raise  # too large to tell, and --max-predictions-mib reads it
     except SpotDiffError:
         raise SpotDiffError(
             output,

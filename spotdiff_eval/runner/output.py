@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..datasets import (
+    MAX_JSON_BYTES,
     dumps_layered,
     read_json,
     require_unique,
@@ -205,14 +206,19 @@ class RunFile:
     records: dict[str, ItemRecord]
 
 
-def read_run_file(path: Path) -> RunFile:
-    """Read and check a file ``spotdiff run`` wrote; its answers must match its statuses."""
-    data = read_json(path)
+def read_run_file(path: Path, use: str = "continued", max_bytes: int = MAX_JSON_BYTES) -> RunFile:
+    """Read and check a file ``spotdiff run`` wrote; its answers must match its statuses.
+
+    ``use`` ends the error for a file without a run's provenance ("cannot be
+    ..."): merge said "continued", the word of ``--resume`` (red team round 19).
+    ``max_bytes`` is the size cap (merge's ``--max-predictions-mib``).
+    """
+    data = read_json(path, max_bytes=max_bytes)
     validate_document(data, "prediction", path)
     run = data.get("run")
     if not isinstance(run, dict) or run.get("format") != RUN_FORMAT:
         raise SpotDiffError(
-            path, "/run", "has no provenance written by spotdiff run, so it cannot be continued"
+            path, "/run", f"has no provenance written by spotdiff run, so it cannot be {use}"
         )
     require_unique(path, data["items"], "item_id", "/items")
     require_unique(path, run["items"], "item_id", "/run/items")

@@ -29,7 +29,7 @@ from ._metrics import (
 from ._pipeline import evaluate_files
 from ._report import build_report, dataset_summary, write_report
 from ._report_target import check_report_target, evaluation_inputs, inputs_of
-from ._summary import render_summary
+from ._summary import misspelt_ids, render_summary
 
 __all__ = [
     "LEVEL",
@@ -54,6 +54,7 @@ __all__ = [
     "macro_metrics",
     "metric_samples",
     "metrics_from_counts",
+    "misspelt_ids",
     "overall",
     "prediction_budget",
     "render_summary",

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
+from collections.abc import Iterable
+
 from .._util.percent import percent
 from .._util.terminal import safe_text
 from ..version import EVALUATOR_VERSION
@@ -23,6 +27,29 @@ def _table(rows: list[list[str]], right: set[int]) -> list[str]:
         ]
         lines.append("  " + "  ".join(cells).rstrip())
     return lines
+
+
+#: What tells item ids apart for :func:`misspelt_ids`: not case, compatibility
+#: forms, blanks around them, nor which of space, "-", "_" or "." separates words.
+_SEPARATORS = re.compile(r"[\s_.-]+")
+
+
+def _folded(item_id: str) -> str:
+    return _SEPARATORS.sub("_", unicodedata.normalize("NFKC", item_id).casefold()).strip("_")
+
+
+def misspelt_ids(unknown: Iterable[str], known: Iterable[str]) -> dict[str, str]:
+    """Each id of ``unknown`` that is one of ``known`` spelt otherwise, and that id.
+
+    Red team round 19: an answer keyed " SCENE_0001 " was ignored, its item
+    scored 0 as unanswered, and the summary showed the id with its blanks
+    invisible. Ids still match exactly; this only names the one meant.
+    """
+    by_folded: dict[str, str] = {}
+    for item_id in sorted(known):
+        by_folded.setdefault(_folded(item_id), item_id)
+    found = {item_id: by_folded.get(_folded(item_id)) for item_id in unknown}
+    return {item_id: meant for item_id, meant in found.items() if meant is not None}
 
 
 def render_summary(evaluation: Evaluation) -> str:
@@ -68,6 +95,15 @@ def render_summary(evaluation: Evaluation) -> str:
             f"Ignored answers for items not in the dataset: "
             f"{len(evaluation.unknown_items)} ({shown})",
         ]
+        known = (item.item_id for item in evaluation.items)
+        misspelt = list(misspelt_ids(evaluation.unknown_items, known).items())
+        lines += [
+            f"  {safe_text(repr(given), 50)} is not {safe_text(meant, 48)}: "
+            "item ids must match exactly"
+            for given, meant in misspelt[:5]
+        ]
+        if len(misspelt) > 5:  # a file keyed all in capitals: five show the mistake
+            lines.append(f"  and {len(misspelt) - 5} more ids spelt otherwise")
 
     lines += ["", "Per item"]
     rows = [["item", "score", "recall", "precision", "details", "found", "predicted"]]

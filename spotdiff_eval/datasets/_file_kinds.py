@@ -1,0 +1,45 @@
+"""Which spotdiff file a JSON object is, to name a file given to the wrong option.
+
+Red team round 19: a report (``results/my-model.json``, named like
+``predictions/my-model.json``), the manifest or an annotation given as
+``--predictions`` read 'missing required field "model"', and predictions
+given as ``--manifest`` 'missing required field "dataset_name"': true, but
+not the user's mistake, which is the file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..errors import SpotDiffError
+
+#: Each kind with the fields that tell it apart and how it is named.
+_KINDS: tuple[tuple[str, frozenset[str], str], ...] = (
+    ("report", frozenset({"evaluator_version", "metrics", "items"}), "a spotdiff report"),
+    ("manifest", frozenset({"dataset_name", "items"}), "a dataset manifest"),
+    ("annotation", frozenset({"item_id", "differences"}), "the annotation of one item"),
+    ("prediction", frozenset({"model", "items"}), "a predictions file"),
+)
+#: What to pass instead, per kind the option wanted.
+_HINTS = {
+    "prediction": "--predictions takes the answers a model gave (predictions/*.json)",
+    "manifest": "--manifest takes the dataset's manifest.json or its folder",
+}
+
+
+def require_kind(data: Any, path: Path | str, wanted: str) -> None:
+    """Raise if ``data`` is plainly another kind of spotdiff file than ``wanted``.
+
+    Only a file lacking a field ``wanted`` requires is judged, so a valid
+    file with extra fields is never refused here; the schema decides the rest.
+    """
+    if not isinstance(data, dict):
+        return
+    needed = next(fields for kind, fields, _ in _KINDS if kind == wanted)
+    if needed <= data.keys():
+        return
+    for kind, fields, name in _KINDS:
+        if kind != wanted and fields <= data.keys():
+            wanted_name = next(n for k, _, n in _KINDS if k == wanted)
+            raise SpotDiffError(path, "/", f"is {name}, not {wanted_name}; {_HINTS[wanted]}")
