@@ -20,6 +20,7 @@ import hashlib
 import hmac
 import os
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..datasets import write_text_atomic
@@ -37,6 +38,18 @@ _READ_FLAGS = (
     | getattr(os, "O_NOCTTY", 0)
     | getattr(os, "O_CLOEXEC", 0)
 )
+
+
+def code_digest(
+    kind: str, root: Path, packages: tuple[str, ...], extra: Sequence[tuple[str, Path]] = ()
+) -> str:
+    """One key over ``version.py``, every module of ``packages`` under the package
+    folder ``root`` and the ``extra`` (name, file) pairs: what a cached verdict or
+    report comes from, so that a change merged without a version bump misses."""
+    files = [root / "version.py"]
+    files += sorted(f for package in packages for f in (root / package).rglob("*.py"))
+    named = [*((f.relative_to(root).as_posix(), f) for f in files), *extra]
+    return content_key(kind, *(part for name, f in named for part in (name, f.read_bytes())))
 
 
 def content_key(*parts: str | bytes) -> str:

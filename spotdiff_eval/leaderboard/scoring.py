@@ -28,7 +28,7 @@ from ..errors import SpotDiffError
 from ..scoring import Counts, build_report, evaluate
 from ..validation import PREDICTIONS_JSON_MAX_BYTES
 from ..version import EVALUATOR_VERSION, REPORT_SCHEMA_VERSION
-from .cache import ContentCache, content_key
+from .cache import ContentCache, code_digest, content_key
 from .report_summary import load_summary, report_sha256, store_summary, summarize
 from .run_facts import run_usage, store_usage, stored_usage
 from .submissions import Submission
@@ -107,12 +107,7 @@ def scorer_source_digest() -> str:
 
 def source_digest(root: Path) -> str:
     """One digest of the scorer's source files under the package folder ``root``."""
-    files = [root / "version.py"]
-    files += sorted(f for package in SCORER_PACKAGES for f in (root / package).rglob("*.py"))
-    return content_key(
-        "scorer-source",
-        *(part for f in files for part in (f.relative_to(root).as_posix(), f.read_bytes())),
-    )
+    return code_digest("scorer-source", root, SCORER_PACKAGES)
 
 
 def report_key(dataset: Dataset, predictions_sha256: str) -> str:

@@ -36,7 +36,7 @@ from ..validation import (
     check_on_board,
 )
 from ..version import EVALUATOR_VERSION, __version__
-from .cache import ContentCache, content_key
+from .cache import ContentCache, code_digest, content_key
 
 __all__ = ["BASELINE_IDS", "Submission", "SubmissionFindings", "discover", "load_submissions"]
 
@@ -198,15 +198,9 @@ def checker_source_digest(package: Path, schemas: Path) -> str:
     bump left a folder out of a cold build and kept it in a warm one, as the
     scorer's source key once fixed for reports (red team round 19).
     """
-    files = [("version.py", package / "version.py")]
-    files += sorted(
-        (f.relative_to(package).as_posix(), f)
-        for name in CHECKER_PACKAGES
-        for f in (package / name).rglob("*.py")
-    )
-    files += sorted(
+    schema_files = sorted(
         (f"schemas/{f.relative_to(schemas).as_posix()}", f)
         for f in schemas.rglob("*")
         if f.is_file()
     )
-    return content_key("checker-source", *(p for n, f in files for p in (n, f.read_bytes())))
+    return code_digest("checker-source", package, CHECKER_PACKAGES, schema_files)
