@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import fastjsonschema
 
+from .._util.spelling import folded
 from ..errors import SpotDiffError, json_pointer
 from ._compiled_schemas import compiled_validator
 from ._jsonio import json_kind
@@ -293,8 +294,8 @@ def _spelt_otherwise(found: object, choices: list[Any]) -> str | None:
     """
     if not isinstance(found, str):
         return None
-    folded = "_".join(found.replace("-", " ").replace("_", " ").casefold().split())
-    return next((c for c in choices if isinstance(c, str) and c == folded), None)
+    key = folded(found)
+    return next((c for c in choices if isinstance(c, str) and c == key), None)
 
 
 def _message(error: ValidationError, name: object) -> str:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Iterable
 
 from .._util.percent import percent
+from .._util.spelling import folded
 from .._util.terminal import safe_text
 from ..version import EVALUATOR_VERSION
 from ._evaluation import Evaluation
@@ -29,15 +28,6 @@ def _table(rows: list[list[str]], right: set[int]) -> list[str]:
     return lines
 
 
-#: What tells item ids apart for :func:`misspelt_ids`: not case, compatibility
-#: forms, blanks around them, nor which of space, "-", "_" or "." separates words.
-_SEPARATORS = re.compile(r"[\s_.-]+")
-
-
-def _folded(item_id: str) -> str:
-    return _SEPARATORS.sub("_", unicodedata.normalize("NFKC", item_id).casefold()).strip("_")
-
-
 def misspelt_ids(unknown: Iterable[str], known: Iterable[str]) -> dict[str, str]:
     """Each id of ``unknown`` that is one of ``known`` spelt otherwise, and that id.
 
@@ -47,8 +37,8 @@ def misspelt_ids(unknown: Iterable[str], known: Iterable[str]) -> dict[str, str]
     """
     by_folded: dict[str, str] = {}
     for item_id in sorted(known):
-        by_folded.setdefault(_folded(item_id), item_id)
-    found = {item_id: by_folded.get(_folded(item_id)) for item_id in unknown}
+        by_folded.setdefault(folded(item_id), item_id)
+    found = {item_id: by_folded.get(folded(item_id)) for item_id in unknown}
     return {item_id: meant for item_id, meant in found.items() if meant is not None}
 
 
