@@ -157,6 +157,16 @@ def read_bytes_limited(path: Path | str, max_bytes: int = MAX_JSON_BYTES) -> byt
     except OSError as exc:
         raise SpotDiffError(path, "", f"cannot read: {exc.strerror or exc}") from None
     try:
+        return read_descriptor_limited(fd, path, max_bytes)
+    finally:
+        os.close(fd)
+
+
+def read_descriptor_limited(fd: int, path: Path | str, max_bytes: int) -> bytes:
+    """The bytes of the open file ``fd`` (named ``path`` in errors), as
+    :func:`read_bytes_limited` reads them; for callers that open it their own
+    way (the leaderboard cache: without following a link). It stays open."""
+    try:
         info = os.fstat(fd)
         _check_stat(path, info, max_bytes)
         chunks: list[bytes] = []
@@ -171,8 +181,6 @@ def read_bytes_limited(path: Path | str, max_bytes: int = MAX_JSON_BYTES) -> byt
             want = min(max_bytes + 1 - total, MIB)
     except OSError as exc:
         raise SpotDiffError(path, "", f"cannot read: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
     if total > max_bytes:
         raise FileTooLarge(path, total, max_bytes)
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)

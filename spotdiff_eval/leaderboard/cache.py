@@ -19,11 +19,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
-import stat
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..datasets import write_text_atomic
+from ..datasets import read_descriptor_limited, write_text_atomic
+from ..errors import SpotDiffError
 
 #: Bump to orphan every entry when what an entry holds changes shape.
 CACHE_FORMAT = "spotdiff-leaderboard-cache 1"
@@ -165,19 +165,9 @@ def _read_entry(path: Path) -> bytes | None:
         return None  # missing, a symlink (ELOOP), or unreadable
     finally:
         os.close(folder)
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > ENTRY_MAX_BYTES:
-            return None
-        chunks: list[bytes] = []
-        total = 0
-        while chunk := os.read(fd, min(ENTRY_MAX_BYTES + 1 - total, 1024 * 1024)):
-            chunks.append(chunk)
-            total += len(chunk)
-            if total > ENTRY_MAX_BYTES:
-                return None  # grew since fstat
-        return b"".join(chunks)
-    except OSError:
+    try:  # not a regular file, above the cap (or grown past it), unreadable: a miss
+        return read_descriptor_limited(fd, path, ENTRY_MAX_BYTES)
+    except SpotDiffError:
         return None
     finally:
         os.close(fd)
