@@ -31,6 +31,7 @@ from ._domain import (
     Predictions,
 )
 from ._fields import schema_fields
+from ._file_kinds import is_kind
 from ._jsonio import (
     MAX_JSON_BYTES,
     JSONText,
@@ -90,6 +91,7 @@ __all__ = [
     "find_board",
     "gold_difference_from_json",
     "inlined_schema",
+    "is_kind",
     "iter_layered",
     "load_board",
     "load_dataset",

@@ -28,16 +28,19 @@ _HINTS = {
 }
 
 
+def is_kind(data: Any, kind: str) -> bool:
+    """``data`` has every field that tells a ``kind`` file apart ("manifest", "report"...)."""
+    fields = next(fields for name, fields, _ in _KINDS if name == kind)
+    return isinstance(data, dict) and fields <= data.keys()
+
+
 def require_kind(data: Any, path: Path | str, wanted: str) -> None:
     """Raise if ``data`` is plainly another kind of spotdiff file than ``wanted``.
 
     Only a file lacking a field ``wanted`` requires is judged, so a valid
     file with extra fields is never refused here; the schema decides the rest.
     """
-    if not isinstance(data, dict):
-        return
-    needed = next(fields for kind, fields, _ in _KINDS if kind == wanted)
-    if needed <= data.keys():
+    if not isinstance(data, dict) or is_kind(data, wanted):
         return
     for kind, fields, name in _KINDS:
         if kind != wanted and fields <= data.keys():

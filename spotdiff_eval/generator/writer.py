@@ -23,7 +23,7 @@ from PIL import Image
 from .._util.folder_swap import clean_work_folders, locked_work_folder, swap_in
 from .._util.folders import check_parents, make_folder, remove_empty, writing
 from .._util.stopping import signals_held
-from ..datasets import dumps_canonical, read_json
+from ..datasets import dumps_canonical, is_kind, read_json
 from ..errors import SpotDiffError
 from .item import Item
 
@@ -288,7 +288,7 @@ def _dataset_around(output: Path) -> Path | None:
             data = read_json(manifest)
         except SpotDiffError:
             continue
-        if isinstance(data, dict) and {"dataset_name", "items"} <= data.keys():
+        if is_kind(data, "manifest"):
             return manifest
     return None
 
@@ -330,9 +330,8 @@ def _not_generated(data: Path) -> str | None:
 
 def _item_ids(manifest: Path) -> list[str] | None:
     """The item ids of a manifest whose source is the generator; None otherwise."""
-    if not _names_generator(manifest):
-        return None
-    items = read_json(manifest).get("items")
+    data = _json_from_generator(manifest)
+    items = data.get("items") if data is not None else None
     if not isinstance(items, list):
         return None
     ids = [item.get("item_id") if isinstance(item, dict) else None for item in items]
@@ -341,9 +340,14 @@ def _item_ids(manifest: Path) -> list[str] | None:
 
 def _names_generator(path: Path) -> bool:
     """The JSON object at ``path`` has a ``source`` starting with the generator's name."""
+    return _json_from_generator(path) is not None
+
+
+def _json_from_generator(path: Path) -> dict | None:
+    """The JSON object at ``path`` if its ``source`` starts with the generator's name."""
     try:
         data = read_json(path)
     except SpotDiffError:
-        return False
+        return None
     source = data.get("source") if isinstance(data, dict) else None
-    return isinstance(source, str) and source.startswith(GENERATOR_NAME)
+    return data if isinstance(source, str) and source.startswith(GENERATOR_NAME) else None
