@@ -67,16 +67,13 @@ def _phrase_heads(value: str, breaks: frozenset[str]) -> list[tuple[frozenset[st
                 break
             opened.add(word)
             phrase = []
-        elif word not in FILLER or word in _PICTURES:
+        elif word not in FILLER or word in PICTURE_WORDS:
+            # A picture is a thing in a value, as in a name: "a picture (an
+            # image) of a dog" brings a picture, not a dog. Read as filler, it
+            # left the dog the value's object, and a wall's contents turning to
+            # it found the dog added (red team round 19).
             phrase.append(word)
     return heads
-
-
-#: A picture is a thing in a value, as in a name: "a picture of a dog" (or
-#: "a photo of a dog", one word) brings a picture, not a dog. Read as filler,
-#: it left the dog the value's object, and a wall's contents turning to it
-#: found the dog added (red team round 19). So does "an image of a dog".
-_PICTURES = PICTURE_WORDS
 
 
 #: Words that list: each item of a list is a phrase of its own.
