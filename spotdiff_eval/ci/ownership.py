@@ -156,6 +156,17 @@ def _claimed_submitter(
     )
 
 
+def lenient_metadata(folder: Path) -> dict[str, Any] | None:
+    """submission.json as a JSON object if it is a plain, readable file; else None."""
+    path = folder / "submission.json"
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None
+        return read_json(path, max_bytes=SUBMISSION_JSON_MAX_BYTES)
+    except (OSError, SpotDiffError):
+        return None
+
+
 # -- entries shown alike -------------------------------------------------------
 
 #: What the leaderboard itself writes in a row: the mark after a baseline's model, and

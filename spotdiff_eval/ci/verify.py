@@ -26,14 +26,14 @@ from pathlib import Path
 from typing import Any
 
 from .._util.terminal import safe_text
-from ..datasets import Board, load_board, read_json
+from ..datasets import Board, load_board
 from ..errors import SpotDiffError
 from ..hub import board_dataset
 from ..scoring import build_report, evaluate_files
-from ..validation import SUBMISSION_JSON_MAX_BYTES, check_on_board
+from ..validation import check_on_board
 from .changes import SUBMISSIONS, folder_exists, problem
 from .github_env import require_sha
-from .ownership import lookalike_reasons, review_reasons
+from .ownership import lenient_metadata, lookalike_reasons, review_reasons
 from .pull_request import pull_request_changes
 
 
@@ -212,17 +212,6 @@ def _declared_model(metadata: dict[str, Any] | None) -> str | None:
     model = (metadata or {}).get("model")
     name = model.get("name") if isinstance(model, dict) else None
     return name if isinstance(name, str) else None
-
-
-def lenient_metadata(folder: Path) -> dict[str, Any] | None:
-    """submission.json as a JSON object if it is a plain, readable file; else None."""
-    path = folder / "submission.json"
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
-            return None
-        return read_json(path, max_bytes=SUBMISSION_JSON_MAX_BYTES)
-    except (OSError, SpotDiffError):
-        return None
 
 
 def shown(line: str) -> str:
