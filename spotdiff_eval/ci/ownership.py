@@ -288,14 +288,7 @@ def _board_metadata(board: Path) -> dict[str, dict[str, Any]]:
     except OSError:
         return entries
     for name in folders:
-        path = board / name / "submission.json"
-        try:
-            info = os.lstat(path)
-            if not stat.S_ISREG(info.st_mode) or info.st_size > SUBMISSION_JSON_MAX_BYTES:
-                continue
-            data = read_json(path, max_bytes=SUBMISSION_JSON_MAX_BYTES)
-        except (OSError, SpotDiffError):
-            continue
+        data = lenient_metadata(board / name)
         if isinstance(data, dict):
             entries[f"{board.name}/{name}"] = data
     return entries
