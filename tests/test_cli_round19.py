@@ -70,29 +70,16 @@ def test_explain_reads_a_file_as_large_as_evaluate_was_allowed_to(tmp_path: Path
     """A file scored with ``--max-predictions-mib`` could not be explained:
     ``explain`` had no such flag and refused anything above 64 MiB."""
     padded = _padded(tmp_path, 2)
-    small = run_cli(
-        "explain",
-        "--manifest",
-        MANIFEST,
-        "--predictions",
-        padded,
-        "--item",
-        "scene_0001",
-        "--max-predictions-mib",
-        "1",
-    )
+
+    def explain(cap: str) -> subprocess.CompletedProcess[str]:
+        return run_cli(
+            "explain", "--manifest", MANIFEST, "--predictions", padded,
+            "--item", "scene_0001", "--max-predictions-mib", cap,
+        )  # fmt: skip
+
+    small = explain("1")
     assert small.returncode == 1 and "--max-predictions-mib 3" in small.stderr, small.stderr
-    large = run_cli(
-        "explain",
-        "--manifest",
-        MANIFEST,
-        "--predictions",
-        padded,
-        "--item",
-        "scene_0001",
-        "--max-predictions-mib",
-        "3",
-    )
+    large = explain("3")
     assert large.returncode == 0, large.stderr
     assert large.stdout.startswith("Item scene_0001:")
 
