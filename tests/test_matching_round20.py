@@ -91,3 +91,48 @@ CASES_HEDGES_ACROSS_CLAUSES = [
 )
 def test_hedges_across_clauses(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_LIKENESS = [
+    # _normalize._compares, _lead._about and the verbs of resembling: what
+    # a thing is compared with, resembles or is dressed as is not what it
+    # is. Each of these was accepted as the removed cat (same_object or
+    # described), though a judge reads a dog, or, for "something like a
+    # cat", a thing the answer does not name.
+    *(
+        _case(f"C1 {subject} is no cat", _CAT_GONE, removed(subject), None)
+        for subject in [
+            "dog_like_a_cat",
+            "dog_resembling_cat",
+            "dog_dressed_as_cat",
+            "dog_disguised_as_a_cat",
+            "something_like_a_cat",
+        ]
+    ),
+    *(
+        _case(f"C1 '{text}' is no cat", _CAT_GONE, _vague(text), None)
+        for text in [
+            "A dog like a cat is gone.",
+            "A dog resembling a cat is gone.",
+            "A dog dressed as a cat is gone.",
+            "Something like a cat is gone.",
+        ]
+    ),
+    # A comparison after the cat's own clause, a comparison that opens the
+    # description, and a "like" with no article (a suffix, "cat-like") say
+    # nothing against the cat.
+    *(
+        _case(f"C1 '{text}' is the cat", _CAT_GONE, _vague(text), "d01")
+        for text in [
+            "The cat is gone, like the lamp.",
+            "Like the lamp, the cat is gone.",
+            "A cat dressed in a red sweater is gone.",
+        ]
+    ),
+    _case("C1 cat_like_a_statue is the cat", _CAT_GONE, removed("cat_like_a_statue"), "d01"),
+]
+
+
+@pytest.mark.parametrize("case", CASES_LIKENESS, ids=[c["name"] for c in CASES_LIKENESS])
+def test_likeness(case: dict) -> None:
+    assert_judged(case)

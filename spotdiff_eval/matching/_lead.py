@@ -21,6 +21,7 @@ from ._lexicon import (
     DEPICTIONS,
     FILLER,
     HEDGES,
+    LIKENESS,
     NOT_A_KIND_OF_HEAD,
     PANEL_WORDS,
     PICTURE_WORDS,
@@ -71,7 +72,7 @@ _AFTER_AN_ACT = (
     _WHAT_IT_ACTS_ON
     | PREPOSITIONS
     | ADJECTIVES
-    | frozenset("away off out up down back over around".split())
+    | frozenset("away off out up down back over around as".split())  # "dressed *as* a cat"
 )
 
 
@@ -105,6 +106,8 @@ def _tells_an_act(clause: tuple[str, ...], index: int) -> bool:
 #: of the second panel", "the image of the left side".
 _PANEL_POINTERS = FILLER | POSITION | PANEL_WORDS
 _ARTICLES = frozenset("a an the".split())
+#: An article as a one-word slice of a clause: "like *a* cat" compares.
+_AN_ARTICLE = frozenset((a,) for a in _ARTICLES)
 
 
 def _an_image(clause: tuple[str, ...], index: int, named: bool) -> bool:
@@ -144,8 +147,8 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
                 continue
             if named or vague:
                 return phrase, named, vague, end
-        elif word in DENIALS:
-            return phrase, named, vague, end  # "the dog *without* a collar"
+        elif word in DENIALS or (word in LIKENESS and clause[end + 1 : end + 2] in _AN_ARTICLE):
+            return phrase, named, vague, end  # "the dog *without* a collar", "*like* a cat"
         elif word in HEDGES and name_head(phrase) is not None:
             return [], False, True, end  # "the dog—or cat—", "a dog maybe a cat": no one
         elif word in VAGUE_NOUNS:
