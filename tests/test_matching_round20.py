@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import assert_judged, removed
+from conftest import attribute_change as _attr
 from conftest import one_gold_case as _case
 
 _CAT_GONE = removed("cat", description="The black cat on the sofa is missing.")
@@ -135,4 +136,49 @@ CASES_LIKENESS = [
 
 @pytest.mark.parametrize("case", CASES_LIKENESS, ids=[c["name"] for c in CASES_LIKENESS])
 def test_likeness(case: dict) -> None:
+    assert_judged(case)
+
+
+def _blue(subject: str) -> dict:
+    return _attr(subject, "color", "red", "blue")
+
+
+def _count(subject: str, before: str, after: str) -> dict:
+    return {"kind": "count_change", "subject": subject, "from": before, "to": after}
+
+
+_CAR_BLUE = _attr(
+    "car", "color", "red", "blue", description="The car on the street changes from red to blue."
+)
+
+CASES_USED_AT_OR_BY = [
+    # _relation (names_gold_in_subject, part_of_name) and USED_AT_OR_BY:
+    # where a thing is kept or served and who uses it are no part of it.
+    # The same change said of them found the car (the car's door would:
+    # painting the car paints its door), and the car found them. A judge
+    # reads a car park, a car wash or a driver turning blue as another
+    # object than the car turning blue.
+    *(
+        _case(f"U1 {subject} is no car", _CAR_BLUE, _blue(subject), None)
+        for subject in ["car_park", "car_wash", "car_driver", "driver_of_car", "car_garage"]
+    ),
+    *(
+        _case(f"U1 {gold['subject']} is no {pred['subject']}", gold, pred, None)
+        for gold, pred in [
+            (_blue("car_park"), _blue("car")),
+            (_blue("bus_stop"), _blue("bus")),
+            (_count("horse_rider", "2", "3"), _count("horse", "2", "3")),
+            (_blue("dog_walker"), _blue("dog")),
+        ]
+    ),
+    # A part of the car, told with the same change, is still the car.
+    *(
+        _case(f"U1 {subject} is the car", _CAR_BLUE, _blue(subject), "d01")
+        for subject in ["car_door", "car_body", "car_roof"]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_USED_AT_OR_BY, ids=[c["name"] for c in CASES_USED_AT_OR_BY])
+def test_used_at_or_by(case: dict) -> None:
     assert_judged(case)

@@ -185,6 +185,17 @@ ACCESSORIES = frozenset(
     """.split()
 )
 
+#: Heads for where a thing is kept or served, and for who uses it: no part
+#: of it either. The same colour change said of a "car_park", a "car_wash"
+#: or a "car_driver" found the car turning from red to blue (red team round
+#: 20), as a dog bowl found the dog in round 19.
+USED_AT_OR_BY = frozenset(
+    """
+    park parking wash lot garage port stop station shop store yard lane track
+    driver owner rider keeper walker trainer seller vendor passenger pilot
+    """.split()
+)
+
 #: Flat depictions, and the heads that hold them: before such a head a
 #: depiction names a kind, not a replica ("photo frame", "picture book"; but
 #: a model book is no book).

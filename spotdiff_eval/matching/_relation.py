@@ -18,7 +18,15 @@ from ..datasets import Difference, GoldDifference
 from ._compounds import as_golds_spell_it
 from ._evidence import Profile, attribute_counts, profile
 from ._lead import places_in
-from ._lexicon import ACCESSORIES, COLORS, DEPICTIONS, FRUIT_FORMS, NOT_A_KIND_OF, PLACE_WORDS
+from ._lexicon import (
+    ACCESSORIES,
+    COLORS,
+    DEPICTIONS,
+    FRUIT_FORMS,
+    NOT_A_KIND_OF,
+    PLACE_WORDS,
+    USED_AT_OR_BY,
+)
 from ._values import exchanged, value_words, values_match
 from ._vetoes import Veto, change_corroborates, veto
 
@@ -161,7 +169,9 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    ("cake_near_mop", "kettle_on_stove") is a landmark, no part of it:
     #    the same change is no evidence then, only a mention (round 18).
     #    Nor is what is made for the gold's object ("dog_bowl", "bird_cage",
-    #    ``ACCESSORIES``): two dog bowls are no two dogs (round 19).
+    #    ``ACCESSORIES``): two dog bowls are no two dogs (round 19), nor
+    #    where it is kept or who uses it (``USED_AT_OR_BY``): a car park or a
+    #    car driver turning blue is no car turning blue (round 20).
     if p.head is not None and not g.heads.isdisjoint(p.attached):
         both_presence = p.is_presence and g.is_presence
         told = g.change_words | g.lead_words | g.counted
@@ -172,6 +182,7 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
         no_part = (
             p.head in DEPICTIONS
             or p.head in ACCESSORIES
+            or p.head in USED_AT_OR_BY
             or g.heads.isdisjoint(p.attached - _landmarks(p))
         )
         if mentioned or (not no_part and change_corroborates(p, g, pred, gold)):
@@ -330,8 +341,11 @@ def _narrows_as_noun(word: str, g: Profile) -> bool:
         return False
     if word in ACCESSORIES:
         return False  # what holds the head ("bowl" in bowl_plum) is where it is, no kind
-    if any(name.before_head == word and name.head in ACCESSORIES for name in g.names):
-        return False  # the dog is no dog bowl; but the oranges are the bowl_of_oranges
+    if any(
+        name.before_head == word and (name.head in ACCESSORIES or name.head in USED_AT_OR_BY)
+        for name in g.names
+    ):
+        return False  # the dog is no dog bowl, the car no car park (but: bowl_of_oranges)
     if word not in COLORS:
         return word in g.leading
     return any(
