@@ -182,3 +182,28 @@ CASES_USED_AT_OR_BY = [
 @pytest.mark.parametrize("case", CASES_USED_AT_OR_BY, ids=[c["name"] for c in CASES_USED_AT_OR_BY])
 def test_used_at_or_by(case: dict) -> None:
     assert_judged(case)
+
+
+_APPLES = _count("apple", "3", "5")
+
+CASES_GROWN_ON_OR_MADE_FROM = [
+    # NOT_ITS_PART: what grows a thing, is made from it or carries it in
+    # bulk counts other things. Apple trees, pies, juice or crates from 3 to
+    # 5 found the apples from 3 to 5 by the same numbers (route
+    # names_gold_in_subject); a judge counts trees, pies and crates there.
+    *(
+        _case(f"G1 {subject} 3->5 is no apples", _APPLES, _count(subject, "3", "5"), None)
+        for subject in ["apple_tree", "apple_pie", "apple_juice", "apple_crate", "apple_cart"]
+    ),
+    _case("G1 apples 3->5 are no apple_tree", _count("apple_tree", "3", "5"), _APPLES, None),
+    # A part of each apple counted with both numbers still counts the
+    # apples (as book spines count books, ``test_matching_rules`` F3).
+    _case("G1 apple_stem 3->5 is the apples", _APPLES, _count("apple_stem", "3", "5"), "d01"),
+]
+
+
+@pytest.mark.parametrize(
+    "case", CASES_GROWN_ON_OR_MADE_FROM, ids=[c["name"] for c in CASES_GROWN_ON_OR_MADE_FROM]
+)
+def test_grown_on_or_made_from(case: dict) -> None:
+    assert_judged(case)

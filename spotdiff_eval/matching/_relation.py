@@ -24,8 +24,8 @@ from ._lexicon import (
     DEPICTIONS,
     FRUIT_FORMS,
     NOT_A_KIND_OF,
+    NOT_ITS_PART,
     PLACE_WORDS,
-    USED_AT_OR_BY,
 )
 from ._values import exchanged, value_words, values_match
 from ._vetoes import Veto, change_corroborates, veto
@@ -170,8 +170,9 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    the same change is no evidence then, only a mention (round 18).
     #    Nor is what is made for the gold's object ("dog_bowl", "bird_cage",
     #    ``ACCESSORIES``): two dog bowls are no two dogs (round 19), nor
-    #    where it is kept or who uses it (``USED_AT_OR_BY``): a car park or a
-    #    car driver turning blue is no car turning blue (round 20).
+    #    where it is kept, who uses it, what grows it or is made from it
+    #    (``NOT_ITS_PART``): a car park or a car driver turning blue is no
+    #    car turning blue, three to five apple trees no apples (round 20).
     if p.head is not None and not g.heads.isdisjoint(p.attached):
         both_presence = p.is_presence and g.is_presence
         told = g.change_words | g.lead_words | g.counted
@@ -182,7 +183,7 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
         no_part = (
             p.head in DEPICTIONS
             or p.head in ACCESSORIES
-            or p.head in USED_AT_OR_BY
+            or p.head in NOT_ITS_PART
             or g.heads.isdisjoint(p.attached - _landmarks(p))
         )
         if mentioned or (not no_part and change_corroborates(p, g, pred, gold)):
@@ -342,7 +343,7 @@ def _narrows_as_noun(word: str, g: Profile) -> bool:
     if word in ACCESSORIES:
         return False  # what holds the head ("bowl" in bowl_plum) is where it is, no kind
     if any(
-        name.before_head == word and (name.head in ACCESSORIES or name.head in USED_AT_OR_BY)
+        name.before_head == word and (name.head in ACCESSORIES or name.head in NOT_ITS_PART)
         for name in g.names
     ):
         return False  # the dog is no dog bowl, the car no car park (but: bowl_of_oranges)
