@@ -207,3 +207,30 @@ CASES_GROWN_ON_OR_MADE_FROM = [
 )
 def test_grown_on_or_made_from(case: dict) -> None:
     assert_judged(case)
+
+
+_GIRL_BLUE = _attr(
+    "girl", "color", "red", "blue", description="The girl's dress changes from red to blue."
+)
+
+CASES_LIVING = [
+    # _wholes.LIVING: a person or an animal is a whole of its own, never a
+    # part of the thing named before it. The girl's cat, dog or friend
+    # turning from red to blue found the girl whose dress did, by the same
+    # change alone (route names_gold_in_subject); a judge sees another
+    # object. What she wears still is the girl (her dress is the change).
+    *(
+        _case(f"P1 {subject} is no girl", _GIRL_BLUE, _blue(subject), None)
+        for subject in ["girl's cat", "girl_dog", "cat_of_the_girl", "girl_friend", "girl_mother"]
+    ),
+    _case("P1 tree_bird is no tree", _blue("tree"), _blue("tree_bird"), None),
+    *(
+        _case(f"P1 {subject} is the girl", _GIRL_BLUE, _blue(subject), "d01")
+        for subject in ["girl's dress", "girl_dress", "girl"]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_LIVING, ids=[c["name"] for c in CASES_LIVING])
+def test_living(case: dict) -> None:
+    assert_judged(case)

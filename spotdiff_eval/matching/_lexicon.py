@@ -185,28 +185,6 @@ ACCESSORIES = frozenset(
     """.split()
 )
 
-#: Heads for where a thing is kept or served, and for who uses it: no part
-#: of it either. The same colour change said of a "car_park", a "car_wash"
-#: or a "car_driver" found the car turning from red to blue (red team round
-#: 20), as a dog bowl found the dog in round 19.
-USED_AT_OR_BY = frozenset(
-    """
-    park parking wash lot garage port stop station shop store yard lane track
-    driver owner rider keeper walker trainer seller vendor passenger pilot picker
-    """.split()
-)
-#: Heads for what grows a thing or is made from it, and what carries it in
-#: bulk: apple trees, pies, juice or crates from 3 to 5 are no apples from
-#: 3 to 5 (red team round 20), though apple stems would be (a part).
-GROWN_ON_OR_MADE_FROM = frozenset(
-    """
-    tree bush vine plant orchard pie juice cake sauce jam jelly soup candy tart muffin
-    smoothie crate cart sack
-    """.split()
-)
-#: Heads that are never a part of the thing named before them.
-NOT_ITS_PART = USED_AT_OR_BY | GROWN_ON_OR_MADE_FROM
-
 #: Flat depictions, and the heads that hold them: before such a head a
 #: depiction names a kind, not a replica ("photo frame", "picture book"; but
 #: a model book is no book).

@@ -24,11 +24,11 @@ from ._lexicon import (
     DEPICTIONS,
     FRUIT_FORMS,
     NOT_A_KIND_OF,
-    NOT_ITS_PART,
     PLACE_WORDS,
 )
 from ._values import exchanged, value_words, values_match
 from ._vetoes import Veto, change_corroborates, veto
+from ._wholes import NOT_ITS_PART
 
 #: How much each route says about identity; feeds the similarity used to
 #: choose between competing accepted pairs.
@@ -170,9 +170,10 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    the same change is no evidence then, only a mention (round 18).
     #    Nor is what is made for the gold's object ("dog_bowl", "bird_cage",
     #    ``ACCESSORIES``): two dog bowls are no two dogs (round 19), nor
-    #    where it is kept, who uses it, what grows it or is made from it
-    #    (``NOT_ITS_PART``): a car park or a car driver turning blue is no
-    #    car turning blue, three to five apple trees no apples (round 20).
+    #    where it is kept, who uses it, what grows it or is made from it,
+    #    nor a living thing (``_wholes``): a car park or a car driver turning
+    #    blue is no car turning blue, three to five apple trees no apples,
+    #    the girl's cat turning blue not the girl (round 20).
     if p.head is not None and not g.heads.isdisjoint(p.attached):
         both_presence = p.is_presence and g.is_presence
         told = g.change_words | g.lead_words | g.counted
