@@ -224,6 +224,19 @@ CASES_LIVING = [
         for subject in ["girl's cat", "girl_dog", "cat_of_the_girl", "girl_friend", "girl_mother"]
     ),
     _case("P1 tree_bird is no tree", _blue("tree"), _blue("tree_bird"), None),
+    # And the other way round, what is named before a living thing is not
+    # it: a "cat-kitchen" (a kitchen, by its last word) turning blue found
+    # the kitchen cat turning blue by the same change (route part_of_name),
+    # as the house is no house cat. "cat" and "cats_in_kitchen" still are.
+    _case("P1 house is no house_cat", _blue("house_cat"), _blue("house"), None),
+    _case("P1 cat-kitchen is no kitchen_cat", _blue("kitchen_cat"), _blue("cat-kitchen"), None),
+    _case("P1 cat is the kitchen_cat", _blue("kitchen_cat"), _blue("cat"), "d01"),
+    _case(
+        "P1 cats_in_kitchen is the kitchen_cat",
+        _blue("kitchen_cat"),
+        _blue("cats_in_kitchen"),
+        "d01",
+    ),
     *(
         _case(f"P1 {subject} is the girl", _GIRL_BLUE, _blue(subject), "d01")
         for subject in ["girl's dress", "girl_dress", "girl"]
