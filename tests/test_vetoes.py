@@ -316,7 +316,8 @@ def test_negation_in_values(a: str, b: str, same: bool) -> None:
         ("Several things differ: the kite, the boat and the dog.", set()),
         ("Something near the kite changed.", set()),
         ("In the second panel, the boat is missing.", {"boat"}),
-        ("The kite, the boat, the dog.", {"kite"}),
+        # a list singles none out, not even its first (red team round 20)
+        ("The kite, the boat, the dog.", set()),
     ],
     ids=["subject", "list after a vague clause", "vague subject", "panel opening", "bare list"],
 )

@@ -14,6 +14,7 @@ it (``shared/scoring-cases.json``). Other packages use only the names below.
   kind words;
 * accepting (``_relation``): six routes, ``same_object``, ``part_of_name``,
   ``names_gold_in_subject``, ``container``, ``described``, ``same_change``;
+  the heads that are never a part of what is named before them (``_wholes``);
 * refusing (``_vetoes``): five contradictions, ``different_change``,
   ``values_disagree``, ``another_kind``, ``looks_differ``, ``place_differs``;
 * ranking (``_similarity``): route strength, name overlap (heads double,

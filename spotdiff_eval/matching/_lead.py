@@ -21,6 +21,7 @@ from ._lexicon import (
     DEPICTIONS,
     FILLER,
     HEDGES,
+    LIKENESS,
     NOT_A_KIND_OF_HEAD,
     PANEL_WORDS,
     PICTURE_WORDS,
@@ -71,7 +72,7 @@ _AFTER_AN_ACT = (
     _WHAT_IT_ACTS_ON
     | PREPOSITIONS
     | ADJECTIVES
-    | frozenset("away off out up down back over around".split())
+    | frozenset("away off out up down back over around as".split())  # "dressed *as* a cat"
 )
 
 
@@ -105,6 +106,8 @@ def _tells_an_act(clause: tuple[str, ...], index: int) -> bool:
 #: of the second panel", "the image of the left side".
 _PANEL_POINTERS = FILLER | POSITION | PANEL_WORDS
 _ARTICLES = frozenset("a an the".split())
+#: An article as a one-word slice of a clause: "like *a* cat" compares.
+_AN_ARTICLE = frozenset((a,) for a in _ARTICLES)
 
 
 def _an_image(clause: tuple[str, ...], index: int, named: bool) -> bool:
@@ -144,8 +147,8 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
                 continue
             if named or vague:
                 return phrase, named, vague, end
-        elif word in DENIALS:
-            return phrase, named, vague, end  # "the dog *without* a collar"
+        elif word in DENIALS or (word in LIKENESS and clause[end + 1 : end + 2] in _AN_ARTICLE):
+            return phrase, named, vague, end  # "the dog *without* a collar", "*like* a cat"
         elif word in HEDGES and name_head(phrase) is not None:
             return [], False, True, end  # "the dog—or cat—", "a dog maybe a cat": no one
         elif word in VAGUE_NOUNS:
@@ -210,10 +213,36 @@ def phrase_told(
     and so did "The dog, perhaps a cat, is gone". Only the rare text with
     an "or", a slash or a word of doubt is read again to see.
     """
-    phrase = phrase_in(clauses)
+    found = _lead_at(clauses)
+    if found is None:
+        return ()
+    index, phrase, rest = found
+    if phrase and not rest and _lists(clauses, index):
+        return ()
     if phrase and ("or" in breaks or _MAY_HEDGE.search(text)):
         return () if _hedges(text, clauses) else phrase
     return phrase
+
+
+#: Words that open a clause saying more of the lead, not another object.
+_NO_LIST_ITEM = PREPOSITIONS | HEDGES | frozenset("which who whose where when once still".split())
+
+
+def _lists(clauses: tuple[tuple[str, ...], ...], index: int) -> bool:
+    """The lead phrase, alone in its clause, is the first of a list of objects.
+
+    "The cat, the dog or the bird is gone", "The cat and the dog are gone"
+    and "Cat? Dog? Bird?" single out no object: read by their first clause,
+    each named the cat, so a vague answer listing a theme's objects found
+    whichever came first (red team round 20). Only a next clause that opens
+    with a noun phrase of its own lists: "The cat, on the sofa, is gone",
+    "The cat, black and white, is gone" and "The cat, which sat ..." still
+    name the cat.
+    """
+    following = clauses[index + 1] if index + 1 < len(clauses) else ()
+    if not following or following[0] in _NO_LIST_ITEM:
+        return False  # a place, a relative clause, or a hedge (``_hedges``)
+    return head_of_phrase(tuple(_about(following)[0])) is not None
 
 
 #: Breaks that offer another object in place of the one before: "or", "/".
@@ -230,14 +259,33 @@ def _hedges(text: str, clauses: tuple[tuple[str, ...], ...]) -> bool:
     "The dog is gone or moved" hedges between changes, not objects.
     """
     found = _lead_at(clauses)
-    if found is None or found[2]:
+    if found is None:
         return False
     index = found[0]
+    if found[2]:
+        return _offers_another(text, clauses, index)
     for between, clause in zip(breaks_between(text)[index:], clauses[index + 1 :], strict=False):
         if between in _HEDGING:
             return True
         if clause:  # "The dog (or cat) is gone", "The dog, perhaps a cat, is gone"
             return clause[0] in HEDGES and head_of_phrase(tuple(_about(clause[1:])[0])) is not None
+    return False
+
+
+def _offers_another(text: str, clauses: tuple[tuple[str, ...], ...], index: int) -> bool:
+    """After the lead's clause, an "or" offers another object: "The cat is gone, or the dog".
+
+    "Either the cat is gone, or the lamp" and "The cat is gone. Or maybe the
+    dog." hedge as "The cat or the dog is gone" does, across a clause:
+    read by the first clause, they named the cat (red team round 20). "The
+    dog is gone or moved" hedges between changes, and names one dog.
+    """
+    for between, clause in zip(breaks_between(text)[index:], clauses[index + 1 :], strict=False):
+        if between not in _HEDGING or not clause:
+            continue
+        offered = clause[1:] if clause[0] in HEDGES else clause
+        if offered and offered[0] in _ARTICLES and head_of_phrase(tuple(_about(offered)[0])):
+            return True
     return False
 
 

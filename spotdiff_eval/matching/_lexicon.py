@@ -249,17 +249,25 @@ SCENE_VERBS = frozenset(
     increased decrease decreased swap swapped replace replaced flip flipped
     facing chasing watching riding eating playing looking pulling pushing following
     touching climbing
+    resembling resemble resembles mimicking imitating impersonating posing pretending
     """.split()
 )
-#: Round 19 added the last line: "The girl eating an apple is gone" was about
-#: the apple, and "boy_riding_horse" a horse.
+#: Round 19 added the fifth line: "The girl eating an apple is gone" was about
+#: the apple, and "boy_riding_horse" a horse; round 20 the last: what a thing
+#: resembles or imitates is not what it is ("dog_resembling_cat" is a dog).
 VERB_MARKERS = AUXILIARIES | SCENE_VERBS
 #: In a name the "-ing" forms and the participles end a phrase too: a
 #: participle is no head, so "cat_replaced_by_dog" is a cat, not a
 #: "replaced" that no golden difference names (red team round 19).
 PARTICIPLES = frozenset(
     "moved shifted rotated tilted vanished increased decreased swapped replaced flipped".split()
-)
+) | frozenset({"dressed", "disguised"})  # "dog_dressed_as_cat" is a dog (round 20)
+#: A word that compares a thing with another when an article follows: "a
+#: dog like a cat" and "dog_like_a_cat" are dogs, "something like a cat" is
+#: unnamed (red team round 20: each was the cat). Without an article it may
+#: be a suffix, "cat_like_animal" a cat-like animal, and reads as before.
+LIKENESS = frozenset({"like"})
+ARTICLES = frozenset("a an the".split())
 NAME_VERBS = AUXILIARIES | PARTICIPLES | frozenset(w for w in SCENE_VERBS if w.endswith("ing"))
 
 #: Nouns for a group of things: "flock_of_birds" is about birds, as

@@ -18,6 +18,7 @@ from itertools import chain, pairwise
 
 from ._lexicon import (
     ADJECTIVES,
+    ARTICLES,
     ATTRIBUTE_CATEGORIES,
     CHANGE_WORDS,
     COLLECTIVES,
@@ -28,6 +29,7 @@ from ._lexicon import (
     IE_NOUNS,
     IRREGULAR_PLURALS,
     LIGHT_KINDS,
+    LIKENESS,
     NAME_NEGATIONS,
     NAME_VERBS,
     NOT_PLURAL,
@@ -292,6 +294,15 @@ def _thing_colour(phrase: list[str]) -> str | None:
 _OF_KIND = frozenset({"of"})
 
 
+def _compares(name: list[str], index: int) -> bool:
+    """The word at ``index`` compares with what follows: "like" before an article.
+
+    "dog_like_a_cat" is a dog, and "something_like_a_cat" no cat at all (red
+    team round 20: both were the cat); "cat_like_animal" stays an animal.
+    """
+    return index + 1 < len(name) and name[index + 1] in ARTICLES
+
+
 #: A slash or a bar between two words offers one in place of the other:
 #: "dog/cat" named the cat, as a hedge "dog_or_cat" names neither (red team
 #: round 19). Between digits it is no hedge: "1/2_cup".
@@ -326,10 +337,10 @@ def parse_name(text: str) -> Name:
     counts = [False]
     denied: set[int] = set()
     hedged = doubted = False
-    for previous, word in zip(["", *all_words], all_words, strict=False):
-        denies = word in NAME_NEGATIONS and not (
-            word == "than" and previous in QUANTITY_COMPARISONS
-        )
+    for index, (previous, word) in enumerate(zip(["", *all_words], all_words, strict=False)):
+        denies = (
+            word in NAME_NEGATIONS and not (word == "than" and previous in QUANTITY_COMPARISONS)
+        ) or (word in LIKENESS and _compares(all_words, index))
         if word in PREPOSITIONS or word in NAME_VERBS or denies:
             phrases.append([])
             joins.append(word)

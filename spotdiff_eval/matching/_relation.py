@@ -18,9 +18,17 @@ from ..datasets import Difference, GoldDifference
 from ._compounds import as_golds_spell_it
 from ._evidence import Profile, attribute_counts, profile
 from ._lead import places_in
-from ._lexicon import ACCESSORIES, COLORS, DEPICTIONS, FRUIT_FORMS, NOT_A_KIND_OF, PLACE_WORDS
+from ._lexicon import (
+    ACCESSORIES,
+    COLORS,
+    DEPICTIONS,
+    FRUIT_FORMS,
+    NOT_A_KIND_OF,
+    PLACE_WORDS,
+)
 from ._values import exchanged, value_words, values_match
 from ._vetoes import Veto, change_corroborates, veto
+from ._wholes import NOT_ITS_PART
 
 #: How much each route says about identity; feeds the similarity used to
 #: choose between competing accepted pairs.
@@ -161,7 +169,11 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    ("cake_near_mop", "kettle_on_stove") is a landmark, no part of it:
     #    the same change is no evidence then, only a mention (round 18).
     #    Nor is what is made for the gold's object ("dog_bowl", "bird_cage",
-    #    ``ACCESSORIES``): two dog bowls are no two dogs (round 19).
+    #    ``ACCESSORIES``): two dog bowls are no two dogs (round 19), nor
+    #    where it is kept, who uses it, what grows it or is made from it,
+    #    nor a living thing (``_wholes``): a car park or a car driver turning
+    #    blue is no car turning blue, three to five apple trees no apples,
+    #    the girl's cat turning blue not the girl (round 20).
     if p.head is not None and not g.heads.isdisjoint(p.attached):
         both_presence = p.is_presence and g.is_presence
         told = g.change_words | g.lead_words | g.counted
@@ -172,6 +184,7 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
         no_part = (
             p.head in DEPICTIONS
             or p.head in ACCESSORIES
+            or p.head in NOT_ITS_PART
             or g.heads.isdisjoint(p.attached - _landmarks(p))
         )
         if mentioned or (not no_part and change_corroborates(p, g, pred, gold)):
@@ -330,8 +343,11 @@ def _narrows_as_noun(word: str, g: Profile) -> bool:
         return False
     if word in ACCESSORIES:
         return False  # what holds the head ("bowl" in bowl_plum) is where it is, no kind
-    if any(name.before_head == word and name.head in ACCESSORIES for name in g.names):
-        return False  # the dog is no dog bowl; but the oranges are the bowl_of_oranges
+    if any(
+        name.before_head == word and (name.head in ACCESSORIES or name.head in NOT_ITS_PART)
+        for name in g.names
+    ):
+        return False  # the dog is no dog bowl, the car no car park (but: bowl_of_oranges)
     if word not in COLORS:
         return word in g.leading
     return any(
