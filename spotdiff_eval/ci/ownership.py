@@ -200,18 +200,47 @@ _LOOKALIKE_PAIRS = (("rn", "m"), ("vv", "w"), ("cl", "d"))
 
 def shown_name(metadata: dict[str, Any] | None) -> str | None:
     """The model as a leaderboard row shows it (name, then version), reduced to what a
-    reader tells apart: NFKC, case folded, lookalike letters made Latin, letters and
-    digits only. None if there is none."""
+    reader tells apart: case folded, NFKD without its accents and other combining marks
+    ("é" is "e", red team round 20), lookalike letters made Latin, letters and digits
+    only. None if there is none."""
     model = (metadata or {}).get("model")
     if not isinstance(model, dict) or not isinstance(model.get("name"), str):
         return None
     version = model.get("version")
     text = model["name"] + (f" {version}" if isinstance(version, str) else "")
-    text = unicodedata.normalize("NFKC", text).casefold().translate(_LOOKALIKE)
+    text = unicodedata.normalize("NFKD", text.casefold())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).translate(_LOOKALIKE)
     key = "".join(ch for ch in text if ch.isalnum())
     for pair, letter in _LOOKALIKE_PAIRS:
         key = key.replace(pair, letter)
     return key or None
+
+
+#: Letters outside ASCII that :func:`names_alike` lets stand for any letter, at most
+#: one in this many of a name's: enough for an impostor's few, never a whole name.
+_UNKNOWN_SHARE = 3
+
+
+def names_alike(mine: str | None, other: str | None) -> bool:
+    """Whether two :func:`shown_name` keys read alike: equal, or equal but where one
+    of them has a letter outside ASCII, in at most one letter of three.
+
+    Red team round 20: the lookalike table is not every confusable (dotless i,
+    script g, Armenian o, l with stroke ...), and "existing-mode\u0142" passed as
+    a name of its own. A letter outside ASCII beside plain letters that agree
+    reads as whatever the other name has there; two names wholly in another
+    script (Chinese, say) still differ where their letters differ.
+    """
+    if mine is None or other is None:
+        return False
+    if mine == other:
+        return True
+    if len(mine) != len(other):
+        return False
+    differing = [(a, b) for a, b in zip(mine, other, strict=True) if a != b]
+    if any(a.isascii() and b.isascii() for a, b in differing):
+        return False
+    return len(differing) * _UNKNOWN_SHARE <= len(mine)
 
 
 def lookalike_reasons(
@@ -252,7 +281,7 @@ def lookalike_reasons(
     if shown_name(entries.get(submission_id)) == mine:
         return []  # shown so before this change: reviewed then
     for other, metadata in sorted(entries.items()):
-        if other == submission_id or shown_name(metadata) != mine:
+        if other == submission_id or not names_alike(mine, shown_name(metadata)):
             continue
         if metadata.get("baseline") is True:
             whose = "the project baseline"
