@@ -9,7 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ci_repos import BOARD, Verified, commit_all, git, make_repos, verify, write_submission
+from ci_repos import (
+    BOARD,
+    SCORER_FILE,
+    Verified,
+    commit_all,
+    git,
+    make_repos,
+    verify,
+    write_submission,
+)
 
 from spotdiff_eval.ci.ownership import names_alike, shown_name
 
@@ -75,3 +84,62 @@ def test_two_names_wholly_in_another_script_are_not_alike() -> None:
     assert not names_alike(key("\u901a\u4e49\u5343\u95ee"), key("\u6587\u5fc3\u4e00\u8a00"))
     assert names_alike(key("\u901a\u4e49\u5343\u95ee"), key("\u901a\u4e49\u5343\u95ee"))
     assert names_alike(key("gpt-\u0261uard"), key("GPT Guard"))
+
+
+# -- copy then undo, timed so that main's change lands after the check ------------
+
+#: A fix a maintainer's pull request proposes (public while it waits for review).
+PENDING_FIX = "    # the pending fix, merged after the attacker's pull request was verified\n"
+
+
+@pytest.mark.parametrize("what", ["scorer fix", "new folder"])
+def test_copying_a_pending_change_then_undoing_it_is_refused(tmp_path: Path, what: str) -> None:
+    """Attack: a maintainer's pull request fixing the scorer (or @alice's adding her
+    folder) waits for review. @mallory's branch copies that change (C1), undoes it
+    (C2) and adds her folder (C3). At check time the path is the same at the fork
+    point, on main and at the head, so round 12 let it pass as "a stray file
+    committed and deleted": Verified. Then the fix lands, and "Rebase and merge" of
+    mallory's branch replays C1 as empty and C2 takes the fix (or alice's folder)
+    out of main: the check can only judge the main it sees, so every commit must
+    stay in the folder."""
+    repos = make_repos(tmp_path)
+    scorer = Path(SCORER_FILE)
+    alice = Path("submissions", BOARD, "alice-model")
+
+    def pending(repo: Path) -> None:
+        if what == "scorer fix":
+            (repo / scorer).write_text((repo / scorer).read_text() + PENDING_FIX)
+        else:
+            write_submission(repo / alice, model="alice-model", submitter="alice")
+
+    def landed(repo: Path) -> bool:
+        if what == "scorer fix":
+            return PENDING_FIX in (repo / scorer).read_text()
+        return (repo / alice).exists()
+
+    repo = repos.contributor
+    git(repo, "checkout", "-q", "-B", "copy-undo", repos.base_sha)
+    pending(repo)
+    commit_all(repo, "C1: the pending change, copied")
+    git(repo, "read-tree", "-u", "--reset", repos.base_sha)
+    commit_all(repo, "C2: undo C1")
+    write_submission(
+        repo / "submissions" / BOARD / "mallory-model", model="mallory-model", submitter="mallory"
+    )
+    head = commit_all(repo, "C3: the submission")
+
+    run = verify(repos, head, tmp_path / "run", author="mallory")
+
+    # The pending change lands on main after the check; then the branch is rebased
+    # onto main, as "Rebase and merge" does: the change is gone again.
+    pending(repos.upstream)
+    main = commit_all(repos.upstream, "the pending change, merged")
+    git(repo, "fetch", "-q", "origin")
+    git(repo, "checkout", "-q", "-B", "rebased", head)
+    git(repo, "rebase", "-q", main)
+    assert landed(repos.upstream) and not landed(repo)
+
+    assert run.result["verdict"] == "rejected", run.result
+    assert any(
+        "outside submissions/tiny-dev/mallory-model/" in p for p in run.result["problems"]
+    ), run.result
