@@ -19,8 +19,10 @@ from ci_repos import (
     verify,
     write_submission,
 )
+from test_workflows import HEAD, run_script, steps, workflows
 
 from spotdiff_eval.ci.ownership import names_alike, shown_name
+from spotdiff_eval.ci.summary import MARKER
 
 # -- an entry dressed up as another one, in letters the round-19 table lacks -------
 
@@ -143,3 +145,40 @@ def test_copying_a_pending_change_then_undoing_it_is_refused(tmp_path: Path, wha
     assert any(
         "outside submissions/tiny-dev/mallory-model/" in p for p in run.result["problems"]
     ), run.result
+
+
+# -- a verified result posted after the pull request moved on -----------------------
+
+
+def _post(pulls: list[dict], mode: str = "post") -> dict:
+    """comment.yml's posting step on pull request 7 (its earlier comment: id 41), the
+    API's pull requests as ``pulls`` when the step runs."""
+    _, doc = workflows()["comment.yml"]
+    step = next(s for _, s in steps(doc) if s.get("id") == "post")
+    body = f"{MARKER}\n<!-- spotdiff-ci:head {HEAD} -->\n\n## ✅ Verified\n"
+    earlier = {"id": 41, "user": {"login": "github-actions[bot]"}, "body": f"{MARKER}\nold"}
+    fixture = {"pulls": pulls, "comments": {"7": [earlier]}}
+    return run_script(step, fixture, {"PR_NUMBER": "7", "BODY": body, "MODE": mode})
+
+
+def _pull(sha: str = HEAD, state: str = "open") -> dict:
+    return {"number": 7, "state": state, "head": {"sha": sha}}
+
+
+@pytest.mark.parametrize(
+    "now", [_pull(sha="d" * 40), _pull(state="closed")], ids=["pushed again", "closed"]
+)
+def test_a_result_is_not_posted_once_the_pull_request_has_moved_on(now: dict) -> None:
+    """Attack: the comment job found pull request #7 open with the verified head H1,
+    then, while it rendered the body, @mallory pushed H2, which deletes the verify
+    workflow (so H2 gets no run and no comment). The job posted "Verified" for H1 on a
+    pull request whose head was H2, and it stood until the scheduled sweep. The
+    posting step now asks the API for the pull request again just before it writes."""
+    run = _post([now])
+    assert run["calls"] == [], run
+    assert "moved on" in run["outputs"]["failed"], run
+
+
+def test_a_result_is_posted_while_the_head_is_still_the_one_checked() -> None:
+    run = _post([_pull()])
+    assert [call.get("update") for call in run["calls"]] == [41], run
