@@ -65,6 +65,28 @@ def test_a_name_with_accents_or_unlisted_lookalikes_needs_a_maintainer(
 @pytest.mark.parametrize(
     "model",
     [
+        "my-model (b\u0430seline)",  # a Cyrillic a in the baseline mark
+        "my-model (bas\u00e9line)",  # an accent in it
+        "my-model (\u0392ASELINE)",  # a Greek capital beta
+        "my-model \u2e31 Test Lab",  # a word-separator middle dot
+        "my-model \u16eb Test Lab",  # a runic single punctuation, drawn as a dot
+        "my-model \ua78f Test Lab",  # the Latin sinological dot
+    ],
+)
+def test_a_row_mark_in_lookalike_letters_needs_a_maintainer(tmp_path: Path, model: str) -> None:
+    """Attack: round 19 asks a maintainer for a name carrying "(baseline)", the mark
+    LEADERBOARD.md puts after a reference row's model, or the middle dot it puts
+    between a model and its organisation. The mark was matched as typed, so
+    "(bаseline)" with a Cyrillic a, or another dot-like character, read exactly like
+    the mark on the board and was Verified."""
+    run = _new_entry(tmp_path, "mallory", model)
+    assert run.result["verdict"] == "needs_maintainer", run.result
+    assert any("which the leaderboard writes in rows" in p for p in run.result["problems"]), run
+
+
+@pytest.mark.parametrize(
+    "model",
+    [
         "existing-models-v2",  # longer: a name of its own
         "\u901a\u4e49\u5343\u95ee",  # a name in another script entirely
         "exist\u00e9d-model",  # differs in plain letters, not only in the accent

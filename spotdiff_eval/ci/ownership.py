@@ -175,7 +175,8 @@ def lenient_metadata(folder: Path) -> dict[str, Any] | None:
 _ROW_MARKS = (
     (re.compile(r"\(\s*baseline\s*\)"), "the mark of a project baseline"),
     (
-        re.compile("[\u00b7\u2022\u2027\u2219\u22c5\u30fb]"),
+        # Red team round 20: also the dots of other scripts that draw the same.
+        re.compile("[\u00b7\u2022\u2027\u2219\u22c5\u30fb\u2e31\u16eb\ua78f\U00010101]"),
         "the dot between a model and its organisation",
     ),
 )
@@ -184,10 +185,15 @@ _ROW_MARKS = (
 #: Letters that look like Latin ones in the fonts GitHub uses (Cyrillic, Greek), and
 #: digits and pairs read as letters at a glance, after case folding. Not every
 #: confusable (Unicode lists thousands): those an impostor reaches for first.
+_LATIN = {
+    **dict(zip("аьсԁеһіјкӏмոорԛѕтսѵԝху", "abcdehijklmnopqstuvwxy", strict=True)),
+    **dict(zip("αβεηικνορτυχ", "abenikvoptux", strict=True)),
+}
+#: Only the letters of other scripts made Latin: what the row marks are matched in.
+_AS_LATIN = str.maketrans(_LATIN)
 _LOOKALIKE = str.maketrans(
     {
-        **dict(zip("аьсԁеһіјкӏмոорԛѕтսѵԝху", "abcdehijklmnopqstuvwxy", strict=True)),
-        **dict(zip("αβεηικνορτυχ", "abenikvoptux", strict=True)),
+        **_LATIN,
         "0": "o",
         "1": "l",
         "і": "l",  # Cyrillic i, and with "i" below: a capital I reads as l
@@ -196,6 +202,12 @@ _LOOKALIKE = str.maketrans(
     }
 )
 _LOOKALIKE_PAIRS = (("rn", "m"), ("vv", "w"), ("cl", "d"))
+
+
+def _plain(text: str) -> str:
+    """``text`` case folded, in NFKD, without its accents and other combining marks."""
+    text = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
 
 
 def shown_name(metadata: dict[str, Any] | None) -> str | None:
@@ -208,9 +220,7 @@ def shown_name(metadata: dict[str, Any] | None) -> str | None:
         return None
     version = model.get("version")
     text = model["name"] + (f" {version}" if isinstance(version, str) else "")
-    text = unicodedata.normalize("NFKD", text.casefold())
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).translate(_LOOKALIKE)
-    key = "".join(ch for ch in text if ch.isalnum())
+    key = "".join(ch for ch in _plain(text).translate(_LOOKALIKE) if ch.isalnum())
     for pair, letter in _LOOKALIKE_PAIRS:
         key = key.replace(pair, letter)
     return key or None
@@ -266,7 +276,8 @@ def lookalike_reasons(
     declared = (head_metadata or {})["model"]
     version = declared.get("version")
     model = safe_text(declared["name"], 100)
-    shown = unicodedata.normalize("NFKC", f"{declared['name']} {version or ''}").casefold()
+    # The marks in whatever letters draw them (red team round 20: "(bаseline)").
+    shown = _plain(f"{declared['name']} {version or ''}").translate(_AS_LATIN)
     for mark, what in _ROW_MARKS:
         if mark.search(shown):
             return [
