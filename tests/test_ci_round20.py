@@ -47,6 +47,7 @@ def _new_entry(tmp_path: Path, author: str, model: str) -> Verified:
         "existin\u0261-model",  # Latin script g
         "existing-m\u0585del",  # Armenian oh
         "existing-mode\u0142",  # l with stroke
+        "\u0435x\u0131st\u0131n\u0261-m\u0585de\u0142",  # five at once, and a Cyrillic e
     ],
 )
 def test_a_name_with_accents_or_unlisted_lookalikes_needs_a_maintainer(

@@ -227,13 +227,13 @@ def shown_name(metadata: dict[str, Any] | None) -> str | None:
 
 
 #: Letters outside ASCII that :func:`names_alike` lets stand for any letter, at most
-#: one in this many of a name's: enough for an impostor's few, never a whole name.
-_UNKNOWN_SHARE = 3
+#: one in this many of a name's: an impostor's several, never a whole name.
+_UNKNOWN_SHARE = 2
 
 
 def names_alike(mine: str | None, other: str | None) -> bool:
     """Whether two :func:`shown_name` keys read alike: equal, or equal but where one
-    of them has a letter outside ASCII, in at most one letter of three.
+    of them has a letter outside ASCII, in at most half of the letters.
 
     Red team round 20: the lookalike table is not every confusable (dotless i,
     script g, Armenian o, l with stroke ...), and "existing-mode\u0142" passed as
