@@ -484,10 +484,12 @@ def test_a_plain_line_of_commits_in_the_folder_is_accepted(tmp_path: Path) -> No
 
 
 @pytest.mark.parametrize("stray", [".DS_Store", ":(exclude)x", ":(glob)*"])
-def test_a_stray_file_committed_and_deleted_on_the_branch_is_no_problem(
+def test_a_stray_file_committed_and_deleted_on_the_branch_is_refused_cleanly(
     tmp_path: Path, stray: str
 ) -> None:
-    """Red team round 12: the path is as main has it, however the branch lands.
+    """Red team round 12 let this pass: the path is as main has it when checked.
+    Round 20 refuses it (``test_ci_round20``: a copy of a change main had yet to
+    land, then its undo, looked the same); the contributor drops the two commits.
 
     Round 14: a name that reads as git pathspec magic stopped the check
     without a verdict; git now takes every path literally.
@@ -497,10 +499,17 @@ def test_a_stray_file_committed_and_deleted_on_the_branch_is_no_problem(
     repo = _branch(repos, "stray")
     (repo / stray).write_bytes(b"\0\1")
     write_submission(repo / "submissions" / BOARD / "tidy-model", model="tidy-model")
-    commit_all(repo, "the submission, and a stray file")
+    first = commit_all(repo, "the submission, and a stray file")
     (repo / stray).unlink()
     head = commit_all(repo, "drop the stray file")
-    assert problems_of(repos, head, main) == []
+    problems = problems_of(repos, head, main)
+    assert [p.split(" changes ")[0] for p in problems] == [
+        f"(pull request): commit {first[:12]}",
+        f"(pull request): commit {head[:12]}",
+    ]
+    assert all(
+        f" changes {stray}, outside submissions/{BOARD}/tidy-model/: " in p for p in problems
+    )
 
 
 def test_a_merge_of_an_unrelated_history_is_refused_cleanly(tmp_path: Path) -> None:

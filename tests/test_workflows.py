@@ -753,6 +753,9 @@ const github = {
     pulls: {
       list: (args) => fixture.pulls.filter((pull) => pull.state === args.state),
       listFiles: (args) => fixture.files[String(args.pull_number)] || [],
+      get: async (args) => ({
+        data: fixture.pulls.find((pull) => pull.number === args.pull_number),
+      }),
     },
     issues: {
       listComments: (args) => fixture.comments[String(args.issue_number)] || [],
@@ -809,7 +812,7 @@ def post_comment(body: str, mode: str, comments: list[dict[str, Any]]) -> Any:
     _, doc = workflows()["comment.yml"]
     step = next(s for _, s in steps(doc) if "createComment" in s.get("with", {}).get("script", ""))
     env = {"PR_NUMBER": "7", "BODY": body, "MODE": mode}
-    return run_script(step, {"comments": {"7": comments}}, env)
+    return run_script(step, {"comments": {"7": comments}, "pulls": [_pull(7)]}, env)
 
 
 def _pull(number: int, sha: str = HEAD, state: str = "open") -> dict[str, Any]:

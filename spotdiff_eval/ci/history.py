@@ -94,7 +94,7 @@ MAX_COMMITS = 100
 _PATHS_NAMED = 3
 
 
-def commit_problems(repo: Path, fork: str, base: str, head: str, folder: str) -> list[str]:
+def commit_problems(repo: Path, base: str, head: str, folder: str) -> list[str]:
     """Commits on the branch that change anything but the submission's own ``folder``.
 
     The merged result is what the merge button makes, but "Rebase and merge"
@@ -106,13 +106,15 @@ def commit_problems(repo: Path, fork: str, base: str, head: str, folder: str) ->
     its folder lands that folder and nothing else however it is merged.
     Merge commits bring main's changes and are judged by
     :func:`merge_commit_problems`. ``folder`` is ``<board>/<id>`` from the
-    merged result; ``fork`` is the branch's one merge base with ``base``.
+    merged result.
 
-    A path outside the folder that is the same at the merge base, on the
-    base branch and at the head was changed and changed back on the branch
-    alone (a stray file committed, then deleted): replayed anywhere, the
-    branch leaves it as main has it, so it is no problem (red team round 12).
-    The copy-then-undo attack needs main to have changed the path.
+    A path changed and changed back on the branch alone (a stray file
+    committed, then deleted) was let pass from round 12 to 19, since it is as
+    main has it when checked. Red team round 20: main is not the main the
+    branch lands on. A copy of a fix, or of someone's folder, that a pending
+    pull request brings, then its undo, passed as such a path; once the fix
+    landed, rebasing the branch took it out of main again. So no commit may
+    change a path outside the folder, whatever the head has there.
     """
     listed = run_git(repo, "rev-list", "--no-merges", "--reverse", f"{base}..{head}").split()
     if len(listed) > MAX_COMMITS:
@@ -124,16 +126,9 @@ def commit_problems(repo: Path, fork: str, base: str, head: str, folder: str) ->
             )
         ]
     inside = f"{SUBMISSIONS}/{folder}/"
-    # A path is the same at the fork point, on main and at the head unless one of these
-    # two diffs names it: two git calls, not three per path of every commit. A branch
-    # whose commits add and delete tens of thousands of stray files otherwise ran git
-    # millions of times and the job timed out with no result, leaving the comment on an
-    # earlier head standing (red team round 18).
-    moved = _changed(repo, fork, base) | _changed(repo, fork, head)
     problems = []
     for commit in (sha.decode("ascii") for sha in listed):
-        changed = {p for p in _changed(repo, commit) if not p.startswith(inside)}
-        outside = sorted(changed & moved)
+        outside = sorted(p for p in _changed(repo, commit) if not p.startswith(inside))
         if not outside:
             continue
         named = ", ".join(safe_text(path, 120) for path in outside[:_PATHS_NAMED])
@@ -150,9 +145,9 @@ def commit_problems(repo: Path, fork: str, base: str, head: str, folder: str) ->
     return problems
 
 
-def _changed(repo: Path, *commits: str) -> set[str]:
-    """The paths (files, symlinks, submodules) whose entry differs between two commits,
-    or that one commit changes from its first parent (all of them for a root commit)."""
+def _changed(repo: Path, commit: str) -> set[str]:
+    """The paths (files, symlinks, submodules) that ``commit`` changes from its first
+    parent (all of them for a root commit)."""
     raw = run_git(
         repo,
         "diff-tree",
@@ -162,6 +157,6 @@ def _changed(repo: Path, *commits: str) -> set[str]:
         "--no-commit-id",
         "--root",
         "--no-ext-diff",
-        *commits,
+        commit,
     )
     return {change.path for change in parse_raw_diff(raw)}

@@ -175,7 +175,8 @@ def lenient_metadata(folder: Path) -> dict[str, Any] | None:
 _ROW_MARKS = (
     (re.compile(r"\(\s*baseline\s*\)"), "the mark of a project baseline"),
     (
-        re.compile("[\u00b7\u2022\u2027\u2219\u22c5\u30fb]"),
+        # Red team round 20: also the dots of other scripts that draw the same.
+        re.compile("[\u00b7\u2022\u2027\u2219\u22c5\u30fb\u2e31\u16eb\ua78f\U00010101]"),
         "the dot between a model and its organisation",
     ),
 )
@@ -184,10 +185,15 @@ _ROW_MARKS = (
 #: Letters that look like Latin ones in the fonts GitHub uses (Cyrillic, Greek), and
 #: digits and pairs read as letters at a glance, after case folding. Not every
 #: confusable (Unicode lists thousands): those an impostor reaches for first.
+_LATIN = {
+    **dict(zip("аьсԁеһіјкӏмոорԛѕтսѵԝху", "abcdehijklmnopqstuvwxy", strict=True)),
+    **dict(zip("αβεηικνορτυχ", "abenikvoptux", strict=True)),
+}
+#: Only the letters of other scripts made Latin: what the row marks are matched in.
+_AS_LATIN = str.maketrans(_LATIN)
 _LOOKALIKE = str.maketrans(
     {
-        **dict(zip("аьсԁеһіјкӏмոорԛѕтսѵԝху", "abcdehijklmnopqstuvwxy", strict=True)),
-        **dict(zip("αβεηικνορτυχ", "abenikvoptux", strict=True)),
+        **_LATIN,
         "0": "o",
         "1": "l",
         "і": "l",  # Cyrillic i, and with "i" below: a capital I reads as l
@@ -198,20 +204,53 @@ _LOOKALIKE = str.maketrans(
 _LOOKALIKE_PAIRS = (("rn", "m"), ("vv", "w"), ("cl", "d"))
 
 
+def _plain(text: str) -> str:
+    """``text`` case folded, in NFKD, without its accents and other combining marks."""
+    text = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
 def shown_name(metadata: dict[str, Any] | None) -> str | None:
     """The model as a leaderboard row shows it (name, then version), reduced to what a
-    reader tells apart: NFKC, case folded, lookalike letters made Latin, letters and
-    digits only. None if there is none."""
+    reader tells apart: case folded, NFKD without its accents and other combining marks
+    ("é" is "e", red team round 20), lookalike letters made Latin, letters and digits
+    only. None if there is none."""
     model = (metadata or {}).get("model")
     if not isinstance(model, dict) or not isinstance(model.get("name"), str):
         return None
     version = model.get("version")
     text = model["name"] + (f" {version}" if isinstance(version, str) else "")
-    text = unicodedata.normalize("NFKC", text).casefold().translate(_LOOKALIKE)
-    key = "".join(ch for ch in text if ch.isalnum())
+    key = "".join(ch for ch in _plain(text).translate(_LOOKALIKE) if ch.isalnum())
     for pair, letter in _LOOKALIKE_PAIRS:
         key = key.replace(pair, letter)
     return key or None
+
+
+#: Letters outside ASCII that :func:`names_alike` lets stand for any letter, at most
+#: one in this many of a name's: an impostor's several, never a whole name.
+_UNKNOWN_SHARE = 2
+
+
+def names_alike(mine: str | None, other: str | None) -> bool:
+    """Whether two :func:`shown_name` keys read alike: equal, or equal but where one
+    of them has a letter outside ASCII, in at most half of the letters.
+
+    Red team round 20: the lookalike table is not every confusable (dotless i,
+    script g, Armenian o, l with stroke ...), and "existing-mode\u0142" passed as
+    a name of its own. A letter outside ASCII beside plain letters that agree
+    reads as whatever the other name has there; two names wholly in another
+    script (Chinese, say) still differ where their letters differ.
+    """
+    if mine is None or other is None:
+        return False
+    if mine == other:
+        return True
+    if len(mine) != len(other):
+        return False
+    differing = [(a, b) for a, b in zip(mine, other, strict=True) if a != b]
+    if any(a.isascii() and b.isascii() for a, b in differing):
+        return False
+    return len(differing) * _UNKNOWN_SHARE <= len(mine)
 
 
 def lookalike_reasons(
@@ -237,7 +276,8 @@ def lookalike_reasons(
     declared = (head_metadata or {})["model"]
     version = declared.get("version")
     model = safe_text(declared["name"], 100)
-    shown = unicodedata.normalize("NFKC", f"{declared['name']} {version or ''}").casefold()
+    # The marks in whatever letters draw them (red team round 20: "(bаseline)").
+    shown = _plain(f"{declared['name']} {version or ''}").translate(_AS_LATIN)
     for mark, what in _ROW_MARKS:
         if mark.search(shown):
             return [
@@ -252,7 +292,7 @@ def lookalike_reasons(
     if shown_name(entries.get(submission_id)) == mine:
         return []  # shown so before this change: reviewed then
     for other, metadata in sorted(entries.items()):
-        if other == submission_id or shown_name(metadata) != mine:
+        if other == submission_id or not names_alike(mine, shown_name(metadata)):
             continue
         if metadata.get("baseline") is True:
             whose = "the project baseline"

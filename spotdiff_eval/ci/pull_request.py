@@ -53,8 +53,7 @@ def pull_request_changes(repo: Path, base: str, head: str) -> ChangeCheck:
     history = [*history_problems(bases, clean), *merge_commit_problems(repo, base, head)]
     if not history and not check.problems and check.submission_id is not None:
         # What merging does is right; now what landing the branch another way does.
-        fork = bases[0]  # the only one: several are refused above
-        history += commit_problems(repo, fork, base, head, check.submission_id)
+        history += commit_problems(repo, base, head, check.submission_id)
         history += stale_folder_problems(repo, tree, head, check.submission_id)
     return ChangeCheck(check.submission_id, (*history, *check.problems))
 
