@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .._util.terminal import safe_text
 from ..errors import SpotDiffError
-from ._staging import BOOKKEEPING, download_record, recorded_source
+from ._staging import BOOKKEEPING, download_record, recorded_source, reserved
 
 
 def check_listed(files: Path, names: list[str], commit: str, repo_id: str, output: Path) -> None:
@@ -92,6 +92,36 @@ def changed_files(output: Path, names: list[str]) -> list[str]:
         if etag is not None and etag not in _file_hashes(path, etag):
             changed.append(name)
     return changed
+
+
+def dropped_files(output: Path, names: list[str], repo_id: str) -> list[str]:
+    """Files an earlier download of ``repo_id`` wrote that ``names`` no longer holds.
+
+    A new version that drops an item (red team round 20): downloaded over the
+    older one, the folder kept the dropped item's files while saying it held
+    the new commit, and publishing it again listed them as strays. Only files
+    this dataset's downloads wrote (``recorded_source``, a download record) and
+    unchanged since are named: a file fixed by hand, or one of another
+    dataset, is never deleted.
+    """
+    earlier = recorded_source(output)
+    records = output / BOOKKEEPING / "download"
+    if earlier is None or earlier.casefold() != repo_id.casefold() or not records.is_dir():
+        return []
+    listed = {unicodedata.normalize("NFC", name) for name in names}
+    found = (
+        record.relative_to(records).as_posix().removesuffix(".metadata")
+        for record in records.rglob("*.metadata")
+    )
+    return [
+        name
+        for name in sorted(found)
+        if unicodedata.normalize("NFC", name) not in listed
+        and not reserved(name)
+        and (output / name).is_file()
+        and not (output / name).is_symlink()
+        and not changed_files(output, [name])
+    ]
 
 
 def check_received(files: Path, names: list[str], repo_id: str, output: Path) -> None:

@@ -26,7 +26,7 @@ import fcntl
 import json
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from .._util.folder_swap import clean_work_folders, locked_work_folder
@@ -91,23 +91,36 @@ class Stage:
             text = text.replace(spelling, str(self.output))
         return text
 
-    def commit(self) -> None:
-        """Move every staged file into output, all or none (see the module docstring)."""
+    def commit(self, dropped: Sequence[str] = ()) -> None:
+        """Move every staged file into output, all or none (see the module docstring).
+
+        Files of ``dropped`` (an earlier download's, no longer in the commit:
+        ``_checks.dropped_files``) and their records leave output in the same
+        move: put aside, so a failure puts them back too.
+        """
         names = sorted(
             path.relative_to(self.files)
             for path in self.files.rglob("*")
             if path.is_file() and not _lock(path.relative_to(self.files))
         )
+        leaving = [Path(p) for name in dropped for p in (name, download_record(name))]
         with signals_held(), moving_into(self.output):
             (self._work / MOVES).write_text(json.dumps([n.as_posix() for n in names]))
-            self._move_in(names)
+            self._move_in(names, leaving)
         self.committed = True
+        emptied = {self.output / folder for name in leaving for folder in name.parents[:-1]}
+        remove_empty(sorted(emptied, key=lambda folder: len(folder.parts), reverse=True))
 
-    def _move_in(self, names: list[Path]) -> None:
+    def _move_in(self, names: list[Path], leaving: list[Path]) -> None:
         placed: list[Path] = []
         aside: list[Path] = []
         made: list[Path] = []  # folders made in output
         try:
+            for name in leaving:
+                if os.path.lexists(self.output / name):
+                    (self._aside / name).parent.mkdir(parents=True, exist_ok=True)
+                    os.rename(self.output / name, self._aside / name)
+                    aside.append(name)
             for name in names:
                 target = self.output / name
                 if os.path.lexists(target):

@@ -37,6 +37,7 @@ from ._checks import (
     check_listed,
     check_received,
     check_source,
+    dropped_files,
     foreign_files,
     git_path,
     shown,
@@ -196,7 +197,7 @@ def download_dataset(
         problems = [stage.in_output(p) for p in _dataset_problems(stage.files / MANIFEST_IN_REPO)]
         if not problems:
             stage.record_source(repo_id, commit)
-            stage.commit()
+            stage.commit(dropped_files(output, names, repo_id))
     return DownloadResult(
         repo_id=repo_id,
         revision=revision or "main",

@@ -1,0 +1,77 @@
+"""Red team round 20 on ``spotdiff download`` and loading the published shape.
+
+The real huggingface_hub client runs against the loopback hub
+(``hub_fixtures.py``), in a ``spotdiff`` subprocess as a user runs it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fake_hub import FakeHub
+from hub_fixtures import REPO, dataset_files, download, published, tree
+
+#: The fixture ``hub`` (see hub_fixtures.py).
+pytest_plugins = ("hub_fixtures",)
+
+
+# -- a new version that drops files ------------------------------------------------------
+
+
+def test_files_a_new_version_dropped_leave_the_folder(hub: FakeHub, tmp_path: Path) -> None:
+    """Published variant: version 1.1 drops an item (its annotation and image).
+    Downloaded over 1.0, the folder kept the dropped item's files: it said "at
+    commit <1.1>" while holding files no commit of 1.1 has, and publishing it
+    again listed them as strays."""
+    first = hub.add_dataset(REPO, published(dataset_files("1.0")))
+    head = hub.commit(
+        REPO, published(dataset_files("1.1", drop=("scene_b_kitchen",))), "Drop the kitchen"
+    )
+    out = tmp_path / "out"
+    assert download("--dataset", REPO, "--revision", first, "--output", out).returncode == 0
+    assert "data/images/scene_b_kitchen.png" in tree(out)
+
+    result = download("--dataset", REPO, "--output", out)
+
+    assert result.returncode == 0, result.stderr
+    assert tree(out) == hub.files(REPO, head)
+    assert not list((out / ".cache" / "huggingface" / "download").rglob("scene_b_kitchen*"))
+    # and back: the older version's files return whole
+    result = download("--dataset", REPO, "--revision", first, "--output", out)
+    assert result.returncode == 0, result.stderr
+    assert tree(out) == hub.files(REPO, first)
+
+
+def test_a_dropped_file_changed_since_is_kept(hub: FakeHub, tmp_path: Path) -> None:
+    """The dropped annotation was fixed by hand after the first download: the
+    user's edit is theirs, never deleted by a download."""
+    first = hub.add_dataset(REPO, published(dataset_files("1.0")))
+    hub.commit(REPO, published(dataset_files("1.1", drop=("scene_b_kitchen",))), "Drop")
+    out = tmp_path / "out"
+    assert download("--dataset", REPO, "--revision", first, "--output", out).returncode == 0
+    edited = out / "data" / "annotations" / "scene_b_kitchen.json"
+    edited.write_bytes(edited.read_bytes().replace(b"apples", b"pears"))
+
+    result = download("--dataset", REPO, "--output", out)
+
+    assert result.returncode == 0, result.stderr
+    assert b"pears" in edited.read_bytes()
+    assert not (out / "data" / "images" / "scene_b_kitchen.png").exists()
+
+
+def test_folders_a_new_version_emptied_are_removed(hub: FakeHub, tmp_path: Path) -> None:
+    """Published variant: nested folders (``data/extras/2024/``) that a new version
+    no longer has; their files gone, the empty folders were left behind."""
+    first = hub.add_dataset(
+        REPO, {**published(dataset_files()), "data/extras/2024/notes.txt": b"old notes\n"}
+    )
+    head = hub.commit(REPO, published(dataset_files()), "No more extras")
+    out = tmp_path / "out"
+    assert download("--dataset", REPO, "--revision", first, "--output", out).returncode == 0
+
+    result = download("--dataset", REPO, "--output", out)
+
+    assert result.returncode == 0, result.stderr
+    assert tree(out) == hub.files(REPO, head)
+    assert not (out / "data" / "extras").exists()
+    assert not (out / ".cache" / "huggingface" / "download" / "data" / "extras").exists()
