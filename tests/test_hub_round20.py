@@ -6,10 +6,11 @@ The real huggingface_hub client runs against the loopback hub
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from fake_hub import FakeHub
-from hub_fixtures import REPO, dataset_files, download, published, tree
+from hub_fixtures import REPO, assert_one_error, dataset_files, download, published, tree
 
 #: The fixture ``hub`` (see hub_fixtures.py).
 pytest_plugins = ("hub_fixtures",)
@@ -75,3 +76,37 @@ def test_folders_a_new_version_emptied_are_removed(hub: FakeHub, tmp_path: Path)
     assert tree(out) == hub.files(REPO, head)
     assert not (out / "data" / "extras").exists()
     assert not (out / ".cache" / "huggingface" / "download" / "data" / "extras").exists()
+
+
+# -- Git LFS pointers the hub itself serves -------------------------------------------------
+
+
+def _pointer(content: bytes) -> bytes:
+    oid = hashlib.sha256(content).hexdigest()
+    spec = "version https://git-lfs.github.com/spec/v1"
+    return f"{spec}\noid sha256:{oid}\nsize {len(content)}\n".encode()
+
+
+def test_pointers_the_hub_serves_are_blamed_on_the_repository(hub: FakeHub, tmp_path: Path) -> None:
+    """Attack (or a careless upload): the repository holds LFS pointer texts as
+    its images, committed from a clone without Git LFS. The download said of
+    each one "the repository was cloned without Git LFS: run `git lfs pull` in
+    it", advice for a git clone, about a folder that is none, where nothing
+    the user runs can fetch the pictures: only the repository can be fixed."""
+    files = published(dataset_files())
+    names = ["data/images/scene_a_park.png", "data/images/scene_b_kitchen.png"]
+    for name in names:
+        files[name] = _pointer(files[name])
+    hub.add_dataset(REPO, files)
+    out = tmp_path / "out"
+    out.mkdir()
+
+    result = download("--dataset", REPO, "--output", out)
+
+    assert_one_error(
+        result,
+        f"{REPO}: {names[0]}: the repository holds a Git LFS pointer in place of this file "
+        f"(and 1 more file): it was uploaded from a clone without Git LFS; its maintainer "
+        f"must upload the files themselves; nothing was written to {out}",
+    )
+    assert list(out.iterdir()) == []

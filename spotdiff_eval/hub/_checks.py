@@ -14,6 +14,7 @@ import re
 import unicodedata
 from pathlib import Path
 
+from .._util.lfs import starts_as_pointer
 from .._util.terminal import safe_text
 from ..errors import SpotDiffError
 from ._staging import BOOKKEEPING, download_record, recorded_source, reserved
@@ -143,6 +144,27 @@ def check_received(files: Path, names: list[str], repo_id: str, output: Path) ->
                 f"the bytes received do not match the hash the hub gave for it ({etag[:12]}...): "
                 f"a network, proxy or mirror problem; try again; nothing was written to {output}",
             )
+
+
+def check_no_pointers(files: Path, names: list[str], repo_id: str, output: Path) -> None:
+    """Refuse Git LFS pointer texts the hub sent as files (red team round 20).
+
+    The Hub serves an LFS file's content, never its pointer: a pointer received
+    is what the repository itself holds, committed from a clone without Git
+    LFS. Validation's advice for a pointer ("run `git lfs pull`") is for such
+    a clone, not for a download folder, where nothing can fetch the file.
+    """
+    pointers = [name for name in sorted(names) if starts_as_pointer(files / name)]
+    if pointers:
+        more = len(pointers) - 1
+        raise SpotDiffError(
+            repo_id,
+            pointers[0],
+            "the repository holds a Git LFS pointer in place of this file"
+            + (f" (and {more} more file{'s' if more > 1 else ''})" if more else "")
+            + ": it was uploaded from a clone without Git LFS; its maintainer must upload "
+            f"the files themselves; nothing was written to {output}",
+        )
 
 
 def _recorded_etag(record: Path) -> str | None:

@@ -35,6 +35,7 @@ from ._checks import (
     changed_files,
     check_commit,
     check_listed,
+    check_no_pointers,
     check_received,
     check_source,
     dropped_files,
@@ -194,6 +195,7 @@ def download_dataset(
         check_listed(stage.files, names, commit, repo_id, output)
         check_commit(stage.files, names, commit, repo_id, output)
         check_received(stage.files, names, repo_id, output)
+        check_no_pointers(stage.files, names, repo_id, output)
         problems = [stage.in_output(p) for p in _dataset_problems(stage.files / MANIFEST_IN_REPO)]
         if not problems:
             stage.record_source(repo_id, commit)
