@@ -9,8 +9,15 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+import pytest
 from fake_hub import FakeHub
 from hub_fixtures import REPO, assert_one_error, dataset_files, download, published, tree
+from leaderboard_helpers import make_board
+from published_shape import REPO as PUBLISHED_REPO
+from published_shape import published_files
+
+from spotdiff_eval.datasets import load_board
+from spotdiff_eval.hub import board_dataset
 
 #: The fixture ``hub`` (see hub_fixtures.py).
 pytest_plugins = ("hub_fixtures",)
@@ -110,3 +117,42 @@ def test_pointers_the_hub_serves_are_blamed_on_the_repository(hub: FakeHub, tmp_
         f"must upload the files themselves; nothing was written to {out}",
     )
     assert list(out.iterdir()) == []
+
+
+# -- a board's cached dataset that no longer matches ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new"), [(b'"purple"', b'"violet"'), (b"{", b"")], ids=["a value", "broken JSON"]
+)
+def test_a_cached_commit_changed_since_is_fetched_again(
+    hub: FakeHub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, old: bytes, new: bytes
+) -> None:
+    """Attack (or a slip): an annotation in the board cache was edited (a user
+    "fixing" a gold value there, a sync tool, a bad disk). The pinned commit,
+    found complete in the cache, was loaded without a request and failed the
+    board's fingerprint, on every build for good, the message blaming the
+    dataset "fetched from" the Hub and never naming the cache; an annotation
+    broken there failed to load, for good too."""
+    from huggingface_hub import constants
+
+    monkeypatch.setattr(constants, "ENDPOINT", hub.url)
+    head = hub.add_dataset(PUBLISHED_REPO, published_files())
+    cache = tmp_path / "cache"
+    unpinned = make_board(tmp_path / "submissions", "v1-dev", "public",
+                          dataset={"huggingface": PUBLISHED_REPO, "revision": head})  # fmt: skip
+    truth = board_dataset(load_board(unpinned), tmp_path, cache_dir=cache).dataset.fingerprint
+    pinned = make_board(tmp_path / "submissions", "v1-dev", "public", fingerprint=truth,
+                        dataset={"huggingface": PUBLISHED_REPO, "revision": head})  # fmt: skip
+    cached = cache / "datasets" / PUBLISHED_REPO / head
+    annotation = cached / "data" / "annotations" / "scene_0001_harbour.json"
+    annotation.write_bytes(annotation.read_bytes().replace(old, new, 1))
+
+    fetched = board_dataset(load_board(pinned), tmp_path, cache_dir=cache)
+
+    assert fetched.dataset.fingerprint == truth
+    assert (
+        annotation.read_bytes()
+        == hub.files(PUBLISHED_REPO)["data/annotations/scene_0001_harbour.json"]
+    )
+    assert [p.name for p in (cache / "datasets" / PUBLISHED_REPO).iterdir()] == [head]
