@@ -7,11 +7,20 @@ The real huggingface_hub client runs against the loopback hub
 from __future__ import annotations
 
 import hashlib
+import signal
 from pathlib import Path
 
 import pytest
 from fake_hub import FakeHub
-from hub_fixtures import REPO, assert_one_error, dataset_files, download, published, tree
+from hub_fixtures import (
+    REPO,
+    assert_one_error,
+    dataset_files,
+    download,
+    download_moving_slowly,
+    published,
+    tree,
+)
 from leaderboard_helpers import make_board
 from published_shape import REPO as PUBLISHED_REPO
 from published_shape import published_files
@@ -156,3 +165,28 @@ def test_a_cached_commit_changed_since_is_fetched_again(
         == hub.files(PUBLISHED_REPO)["data/annotations/scene_0001_harbour.json"]
     )
     assert [p.name for p in (cache / "datasets" / PUBLISHED_REPO).iterdir()] == [head]
+
+
+def test_a_download_killed_while_dropping_files_is_finished_by_the_next_one(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """Attack on the removal above: SIGKILL in the middle of the move. The next
+    download (even one that cannot reach the hub) finishes the commit: the new
+    version whole, the dropped item's files gone, never a mix."""
+    first = hub.add_dataset(REPO, published(dataset_files("1.0")))
+    head = hub.commit(
+        REPO, published(dataset_files("1.1", drop=("scene_b_kitchen",))), "Drop the kitchen"
+    )
+    out = tmp_path / "out"
+    assert download("--dataset", REPO, "--revision", first, "--output", out).returncode == 0
+    with download_moving_slowly("--dataset", REPO, "--output", out, first=60) as process:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    assert (out / "data" / "manifest.json").read_bytes() != hub.files(REPO)["data/manifest.json"]
+    hub.outage = True
+
+    result = download("--dataset", REPO, "--output", out)
+
+    assert result.returncode == 1
+    assert tree(out) == hub.files(REPO, head)
+    assert [p.name for p in out.iterdir() if p.name.startswith(".spotdiff")] == []
