@@ -239,3 +239,18 @@ def foreign_files(output: Path, names: list[str]) -> list[str]:
         for name in names
         if os.path.lexists(output / name) and not (output / download_record(name)).is_file()
     )
+
+
+def elsewhere(names: list[str]) -> str:
+    """Where the repository holds a manifest instead, for the error (red team round 19).
+
+    A maintainer who uploaded the folder above the dataset root, or data/ into
+    data/, read only that the repository "is not a SpotDiff dataset".
+    """
+    found = sorted(name for name in names if name.rpartition("/")[2].casefold() == "manifest.json")
+    if not found:
+        return ""
+    return (
+        f" as published (it holds {safe_text(shown(found), 200)}: was the dataset uploaded "
+        f"from another folder? data/ must be at the top of the repository)"
+    )

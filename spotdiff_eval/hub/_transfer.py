@@ -39,6 +39,7 @@ from ._checks import (
     check_received,
     check_source,
     dropped_files,
+    elsewhere,
     foreign_files,
     git_path,
     shown,
@@ -153,7 +154,7 @@ def download_dataset(
         raise SpotDiffError(
             repo_id,
             f"commit {commit}",
-            f"has no {MANIFEST_IN_REPO}, so it is not a SpotDiff dataset{_elsewhere(names)}; "
+            f"has no {MANIFEST_IN_REPO}, so it is not a SpotDiff dataset{elsewhere(names)}; "
             "nothing was downloaded",
         )
     for refused, where in (
@@ -371,21 +372,6 @@ def _resolved_commit(sha: object, call: HubCall) -> str:
         call.endpoint,
         f'revision "{safe_text(call.revision or "main")}"',
         "the hub's answer names no commit sha for it; is HF_ENDPOINT a Hugging Face Hub?",
-    )
-
-
-def _elsewhere(names: list[str]) -> str:
-    """Where the repository holds a manifest instead, for the error (red team round 19).
-
-    A maintainer who uploaded the folder above the dataset root, or data/ into
-    data/, read only that the repository "is not a SpotDiff dataset".
-    """
-    found = sorted(name for name in names if name.rpartition("/")[2].casefold() == "manifest.json")
-    if not found:
-        return ""
-    return (
-        f" as published (it holds {safe_text(shown(found), 200)}: was the dataset uploaded "
-        f"from another folder? data/ must be at the top of the repository)"
     )
 
 
