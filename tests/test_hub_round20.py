@@ -1,20 +1,20 @@
-"""Red team round 20 on ``spotdiff download`` and loading the published shape.
+"""Red team round 20: loading real published data, and what a download does to a folder.
 
-The real huggingface_hub client runs against the loopback hub
-(``hub_fixtures.py``), in a ``spotdiff`` subprocess as a user runs it.
+Each test names the published variant or the attack it plays; the hub is the
+loopback one of ``hub_fixtures.py``, spoken to by the real huggingface_hub.
 """
 
 from __future__ import annotations
 
-import hashlib
 import signal
 from pathlib import Path
 
 import pytest
-from fake_hub import FakeHub
+from fake_hub import FakeHub, lfs_pointer
 from hub_fixtures import (
     REPO,
     assert_one_error,
+    cut_short,
     dataset_files,
     download,
     download_moving_slowly,
@@ -97,12 +97,6 @@ def test_folders_a_new_version_emptied_are_removed(hub: FakeHub, tmp_path: Path)
 # -- Git LFS pointers the hub itself serves -------------------------------------------------
 
 
-def _pointer(content: bytes) -> bytes:
-    oid = hashlib.sha256(content).hexdigest()
-    spec = "version https://git-lfs.github.com/spec/v1"
-    return f"{spec}\noid sha256:{oid}\nsize {len(content)}\n".encode()
-
-
 def test_pointers_the_hub_serves_are_blamed_on_the_repository(hub: FakeHub, tmp_path: Path) -> None:
     """Attack (or a careless upload): the repository holds LFS pointer texts as
     its images, committed from a clone without Git LFS. The download said of
@@ -112,7 +106,7 @@ def test_pointers_the_hub_serves_are_blamed_on_the_repository(hub: FakeHub, tmp_
     files = published(dataset_files())
     names = ["data/images/scene_a_park.png", "data/images/scene_b_kitchen.png"]
     for name in names:
-        files[name] = _pointer(files[name])
+        files[name] = lfs_pointer(files[name])
     hub.add_dataset(REPO, files)
     out = tmp_path / "out"
     out.mkdir()
@@ -190,3 +184,31 @@ def test_a_download_killed_while_dropping_files_is_finished_by_the_next_one(
     assert result.returncode == 1
     assert tree(out) == hub.files(REPO, head)
     assert [p.name for p in out.iterdir() if p.name.startswith(".spotdiff")] == []
+
+
+# -- a file its storage cut short -------------------------------------------------------------
+
+
+def test_a_file_its_storage_cut_short_is_named(
+    hub: FakeHub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Attack: a proxy in front of the Hub's storage (where JPEG images live, as
+    LFS files) drops the end of one image, every time. The line named no file
+    ("a file's download was cut short"): which of hundreds, nobody could tell.
+    The storage names the file (``Content-Disposition``) by its base name."""
+    hub.lfs_suffixes = (".jpg",)
+    files = published_files()
+    name = "data/images/scene_0002_orchard.jpg"
+    hub.add_dataset(PUBLISHED_REPO, files)
+    cut_short(hub, monkeypatch, "_lfs_object", files[name], len(files[name]) // 2)
+    out = tmp_path / "out"
+
+    result = download("--dataset", PUBLISHED_REPO, "--output", out)
+
+    size = len(files[name])
+    assert_one_error(
+        result,
+        f"{PUBLISHED_REPO}: {name}: a file's download was cut short ({size // 2:,} of "
+        f"{size:,} bytes): a network or proxy problem; try again",
+    )
+    assert not out.exists()

@@ -23,7 +23,7 @@ import os
 import re
 import shutil
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .._util.folders import check_folder
@@ -190,7 +190,8 @@ def download_dataset(
     with staged_download(output) as stage:
         stage.seed(names)
         try:
-            fetch_snapshot(call, commit, stage.files, token=token, progress=progress)
+            listed = replace(call, files=tuple(names))  # to name a file its storage cut short
+            fetch_snapshot(listed, commit, stage.files, token=token, progress=progress)
         except SpotDiffError as exc:  # a full disk names a staged file: name it in output
             raise SpotDiffError(stage.in_output(exc.file), exc.where, exc.what) from None
         check_listed(stage.files, names, commit, repo_id, output)
