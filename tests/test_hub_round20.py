@@ -212,3 +212,28 @@ def test_a_file_its_storage_cut_short_is_named(
         f"{size:,} bytes): a network or proxy problem; try again",
     )
     assert not out.exists()
+
+
+# -- a file name this filesystem cannot hold --------------------------------------------------
+
+
+def test_a_file_name_too_long_to_write_names_the_repository_file(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """Attack (or a long caption turned file name): a file whose name is 250
+    bytes, which the Hub and Linux allow, but not with the ``.lock`` or
+    ``.metadata`` huggingface_hub adds for its record of it. The line named
+    ``OUT/.cache/huggingface/download/...lock``, a path in the output that does
+    not exist and that the user never asked for."""
+    name = "data/notes/" + "n" * 246 + ".txt"
+    hub.add_dataset(REPO, {**published(dataset_files()), name: b"notes\n"})
+    out = tmp_path / "out"
+
+    result = download("--dataset", REPO, "--output", out)
+
+    assert_one_error(
+        result,
+        f"{REPO}: {name}: cannot write it: File name too long (with the suffix of "
+        "huggingface_hub's record of it, the name is too long for this filesystem)",
+    )
+    assert not out.exists()

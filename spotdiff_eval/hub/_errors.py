@@ -35,6 +35,7 @@ from ._client import endpoint_secrets
 from ._client import plain_http_warning as plain_http_warning
 from ._client import summary as _summary
 from ._requests import by_base_name, other_host, repository_file, request_url
+from ._staging import repository_name
 from ._waits import MAX_WAIT_SECONDS, WaitTooLong
 
 #: errno values of a write that failed for want of room: a full disk, a quota,
@@ -132,6 +133,18 @@ def transfer_failure(
     found = hub_error(exc, call)
     if found is not None:
         return found
+    too_long = isinstance(exc, OSError) and exc.errno == errno.ENAMETOOLONG
+    written = repository_name(folder, exc.filename) if too_long and folder else None
+    if written is not None:
+        # It named the output path of huggingface_hub's record, which the user never
+        # asked for and which does not exist (red team round 20).
+        record = "with the suffix of huggingface_hub's record of it, " if written[1] else ""
+        return SpotDiffError(
+            call.repo_id,
+            safe_text(written[0], 300),
+            f"cannot write it: {os.strerror(errno.ENAMETOOLONG)} ({record}the name is too "
+            "long for this filesystem)",
+        )
     if isinstance(exc, OSError) and exc.filename is not None:
         return SpotDiffError(exc.filename, "", f"cannot write: {exc.strerror or exc}")
     short = _CUT_SHORT.search(str(exc))

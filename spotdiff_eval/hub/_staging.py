@@ -48,6 +48,24 @@ def download_record(name: str) -> Path:
     return BOOKKEEPING / "download" / f"{name}.metadata"
 
 
+def repository_name(folder: object, path: object) -> tuple[str, bool] | None:
+    """The repository file that ``path`` in download folder ``folder`` is written for, and
+    whether ``path`` is huggingface_hub's record (or lock) of it rather than the file;
+    None for a path outside ``folder`` or one named by a hash (a part-downloaded file)."""
+    try:
+        relative = Path(os.path.abspath(str(path))).relative_to(os.path.abspath(str(folder)))
+    except ValueError:
+        return None
+    records = BOOKKEEPING / "download"
+    if relative.parts[:3] != records.parts:
+        return relative.as_posix(), False
+    name = relative.relative_to(records).as_posix()
+    for suffix in (".metadata", ".lock"):
+        if name.endswith(suffix):
+            return name.removesuffix(suffix), True
+    return None
+
+
 class Stage:
     """The staging folder of one download into ``output``."""
 
