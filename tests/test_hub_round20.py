@@ -7,7 +7,9 @@ loopback one of ``hub_fixtures.py``, spoken to by the real huggingface_hub.
 from __future__ import annotations
 
 import json
+import shutil
 import signal
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -266,3 +268,37 @@ def test_jpeg_panels_with_tight_boxes_validate(tmp_path: Path) -> None:
 
     assert result.returncode == 0, result.stderr
     assert "bbox covers" not in result.stderr
+
+
+# -- a folder of the output on another filesystem ---------------------------------------------
+
+
+def test_a_data_folder_linked_to_another_filesystem_is_said_to_be_so(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """Variant of a user's folder: ``data/`` is a link to a larger disk. The files
+    are staged inside ``--output`` and renamed into place, which cannot cross a
+    filesystem: the line read "OUT: cannot write: Invalid cross-device link",
+    naming neither the link nor what to do. Nothing is written either way."""
+    shm = Path("/dev/shm")
+    if not shm.is_dir() or shm.stat().st_dev == tmp_path.stat().st_dev:
+        pytest.skip("needs /dev/shm on a filesystem of its own")
+    hub.add_dataset(REPO, published(dataset_files()))
+    out = tmp_path / "out"
+    out.mkdir()
+    elsewhere = Path(tempfile.mkdtemp(dir=shm))
+    try:
+        (out / "data").symlink_to(elsewhere)
+
+        result = download("--dataset", REPO, "--output", out)
+
+        assert_one_error(
+            result,
+            f"{out / 'data'}: is on another filesystem than {out} (through a link), and a "
+            f"download moves its files in from {out}: choose an --output on the filesystem "
+            "of the dataset's folders; nothing was written",
+        )
+        assert list(elsewhere.iterdir()) == []
+        assert sorted(p.name for p in out.iterdir()) == ["data"]
+    finally:
+        shutil.rmtree(elsewhere)

@@ -22,6 +22,7 @@ once no live run holds its lock (``folder_swap.locked_work_folder``).
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import json
 import os
@@ -32,6 +33,7 @@ from pathlib import Path
 from .._util.folder_swap import clean_work_folders, locked_work_folder
 from .._util.folders import make_folder, make_parents, remove_empty, writing
 from .._util.stopping import signals_held
+from ..errors import SpotDiffError
 
 #: Work folder inside --output while a download is fetched and checked.
 STAGING_PREFIX = ".spotdiff-download-"
@@ -124,10 +126,34 @@ class Stage:
         leaving = [Path(p) for name in dropped for p in (name, download_record(name))]
         with signals_held(), moving_into(self.output):
             (self._work / MOVES).write_text(json.dumps([n.as_posix() for n in names]))
-            self._move_in(names, leaving)
+            try:
+                self._move_in(names, leaving)
+            except OSError as exc:
+                if exc.errno != errno.EXDEV:
+                    raise
+                ends = (Path(os.fsdecode(e)) for e in (exc.filename2, exc.filename) if e)
+                outside_work = [e for e in ends if not e.is_relative_to(self._work)]
+                raise self._elsewhere(outside_work[0] if outside_work else self.output) from None
         self.committed = True
         emptied = {self.output / folder for name in leaving for folder in name.parents[:-1]}
         remove_empty(sorted(emptied, key=lambda folder: len(folder.parts), reverse=True))
+
+    def _elsewhere(self, target: Path) -> SpotDiffError:
+        """The error for a file renamed across filesystems (red team round 20): a folder of
+        output that is a link to another disk read "OUT: cannot write: Invalid
+        cross-device link", naming neither the link nor what to do."""
+        folder = target.parent
+        for part in reversed([target, *target.parents]):
+            if part.is_relative_to(self.output) and part != self.output and part.is_symlink():
+                folder = part
+                break
+        return SpotDiffError(
+            folder,
+            "",
+            f"is on another filesystem than {self.output} (through a link), and a download "
+            f"moves its files in from {self.output}: choose an --output on the filesystem of "
+            "the dataset's folders; nothing was written",
+        )
 
     def _move_in(self, names: list[Path], leaving: list[Path]) -> None:
         placed: list[Path] = []
