@@ -32,7 +32,8 @@ a request with a valid token gets 404.
 With :attr:`FakeHub.lfs_suffixes` set, files ending so are served as the
 Hub serves LFS files: ``resolve`` answers 302 to a storage URL (here
 ``/lfs-cdn/{sha256}`` on this server, named ``localhost``) with ``X-Linked-Etag`` (the sha256)
-and ``X-Linked-Size``, and the client fetches the bytes there.
+and ``X-Linked-Size``, and the client fetches the bytes there; as on the
+Hub, the link asks the storage to name the file (``Content-Disposition``).
 
 Not faked: the Hub tells the client to send large or binary files (PNG
 images, by the default ``.gitattributes`` of a dataset repository) through
@@ -54,7 +55,7 @@ import threading
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 GITATTRIBUTES = (
     b"*.png filter=lfs diff=lfs merge=lfs -text\n*.jpg filter=lfs diff=lfs merge=lfs -text\n"
@@ -292,7 +293,11 @@ class FakeHub:
             self._check_gate(repo, user)
             return self._resolve(repo, args[1], args[2], method)
         if name == "lfs-cdn":
-            return self._lfs_object(args[0], method)
+            status, answer, payload = self._lfs_object(args[0], method)
+            # The file's name, as the signed link asked the storage to give it.
+            for named in query.get("response-content-disposition", [])[:1]:
+                answer = {**answer, "Content-Disposition": named}
+            return status, answer, payload
         if name == "create":
             return self._create(json.loads(body), user)
         if name == "validate-yaml":
@@ -388,12 +393,14 @@ class FakeHub:
                 302,
                 {
                     "X-Repo-Commit": commit.sha,
-                    "ETag": f'"{git_blob_sha1(_lfs_pointer(content))}"',
+                    "ETag": f'"{git_blob_sha1(lfs_pointer(content))}"',
                     "X-Linked-Etag": f'"{oid}"',
                     "X-Linked-Size": str(len(content)),
                     # Another host name for this server: the client follows no
                     # redirect off the hub's host, as to the Hub's storage.
-                    "Location": f"{self.storage_url}/lfs-cdn/{oid}",
+                    # Signed as the Hub signs it: the storage is asked to name the file.
+                    "Location": f"{self.storage_url}/lfs-cdn/{oid}?response-content-disposition="
+                    + quote(_disposition(path.rpartition("/")[2]), safe=""),
                 },
                 b"",
             )
@@ -515,7 +522,12 @@ def _match_route(method: str, raw: str) -> tuple[str, list[str]] | None:
     return None
 
 
-def _lfs_pointer(content: bytes) -> bytes:
+def _disposition(name: str) -> str:
+    """The ``Content-Disposition`` the Hub's storage sends with a file (and its links ask for)."""
+    return f"inline; filename*=UTF-8''{quote(name)}; filename=\"{name}\";"
+
+
+def lfs_pointer(content: bytes) -> bytes:
     """The Git LFS pointer file the repository's git tree holds for ``content``."""
     oid = hashlib.sha256(content).hexdigest()
     return (

@@ -254,6 +254,24 @@ def download_moving_slowly(
         process.wait()
 
 
+def cut_short(
+    hub: FakeHub, monkeypatch: pytest.MonkeyPatch, route: str, content: bytes, keep: int
+) -> None:
+    """Have ``hub`` send only the first ``keep`` bytes of ``content`` wherever it serves
+    it, as a proxy that drops the end of a file: ``route`` is ``"_resolve"`` (the hub)
+    or ``"_lfs_object"`` (its storage of large files)."""
+    real = getattr(hub, route)
+
+    def short(*args: str) -> tuple[int, dict[str, str], bytes]:
+        status, headers, body = real(*args)
+        if args[-1] == "GET" and body == content:
+            body = body[:keep]
+            headers = {**headers, "Content-Length": str(len(body))}
+        return status, headers, body
+
+    monkeypatch.setattr(hub, route, short)
+
+
 def assert_one_error(result, line: str, status: int = 1) -> None:
     assert (result.returncode, result.stderr) == (status, f"spotdiff: error: {line}\n")
 

@@ -27,6 +27,7 @@ from hub_fixtures import (
     OWNER_TOKEN,
     REPO,
     assert_one_error,
+    cut_short,
     dataset_files,
     download,
     download_moving_slowly,
@@ -543,29 +544,20 @@ def test_a_file_cut_short_is_one_line(
     """A proxy that sends fewer bytes than the hub announced, every time: the line
     was huggingface_hub's message cut at 200 characters ("... Please retry wit…",
     about an option spotdiff does not have). A regular file is named; an LFS
-    file comes from storage, under its hash."""
+    file comes from storage, under its hash, named by its base name (the file
+    went unnamed before red team round 20)."""
     name = "data/images/scene_a_park.png"
     hub.lfs_suffixes = (".png",) if lfs else ()
     files = published(dataset_files())
     hub.add_dataset(REPO, files)
     route = "_lfs_object" if lfs else "_resolve"
-    real = getattr(hub, route)
-
-    def short(*args: str) -> tuple[int, dict[str, str], bytes]:
-        status, headers, body = real(*args)
-        if args[-1] == "GET" and body == files[name]:
-            body = body[:-10]
-            headers = {**headers, "Content-Length": str(len(body))}
-        return status, headers, body
-
-    monkeypatch.setattr(hub, route, short)
+    cut_short(hub, monkeypatch, route, files[name], len(files[name]) - 10)
     out = tmp_path / "out"
     result = download("--dataset", REPO, "--output", out)
     size = len(files[name])
-    where = "" if lfs else f"{name}: "
     assert_one_error(
         result,
-        f"{REPO}: {where}a file's download was cut short ({size - 10:,} of {size:,} bytes): "
+        f"{REPO}: {name}: a file's download was cut short ({size - 10:,} of {size:,} bytes): "
         "a network or proxy problem; try again",
     )
     assert not out.exists()

@@ -43,6 +43,7 @@ class BoardDataset:
 
     dataset: Dataset
     commit: str | None
+    cached: bool = False  # loaded from a cached copy, without a request
 
 
 def board_dataset(
@@ -58,7 +59,12 @@ def board_dataset(
         fetched = BoardDataset(load_dataset(manifest), None)
     else:
         fetched = _from_hub(board, cache_dir, token)
-    if board.fingerprint is not None and fetched.dataset.fingerprint != board.fingerprint:
+        if fetched.cached and not _matches(board, fetched):
+            # A cached copy changed since it was fetched (an annotation edited there, a
+            # bad disk) failed every build for good, the cache unnamed (red team round
+            # 20): the commit is fetched again, and that copy replaces it.
+            fetched = _from_hub(board, cache_dir, token, refetch=True)
+    if not _matches(board, fetched):
         raise SpotDiffError(
             board.folder / BOARD_JSON,
             "/fingerprint",
@@ -69,7 +75,15 @@ def board_dataset(
     return fetched
 
 
-def _from_hub(board: Board, cache_dir: Path | None, token: str | None) -> BoardDataset:
+def _matches(board: Board, fetched: BoardDataset) -> bool:
+    """Whether the dataset has the board's fingerprint (any, when the board has none)."""
+    return board.fingerprint is None or fetched.dataset.fingerprint == board.fingerprint
+
+
+def _from_hub(
+    board: Board, cache_dir: Path | None, token: str | None, *, refetch: bool = False
+) -> BoardDataset:
+    """The board's commit from the cache, else (or with ``refetch``) from the Hub."""
     from ._transfer import download_dataset
 
     assert board.repo_id is not None and board.revision is not None
@@ -82,8 +96,12 @@ def _from_hub(board: Board, cache_dir: Path | None, token: str | None) -> BoardD
     repo_folder = Path(cache_dir) / "datasets" / board.repo_id
     if COMMIT.fullmatch(board.revision):
         cached = repo_folder / board.revision
-        if (cached / COMPLETE).is_file():
-            return BoardDataset(load_dataset(cached / MANIFEST_IN_REPO), board.revision)
+        if (cached / COMPLETE).is_file() and not refetch:
+            try:
+                dataset = load_dataset(cached / MANIFEST_IN_REPO)
+            except SpotDiffError:  # changed since into what no longer loads: as above
+                return _from_hub(board, cache_dir, token, refetch=True)
+            return BoardDataset(dataset, board.revision, cached=True)
     repo_folder.mkdir(parents=True, exist_ok=True)
     # A fetch killed by SIGKILL left its work folder, a whole dataset, behind for
     # good; each fetch locks its own, so the leftovers nobody holds are deleted here.
@@ -104,12 +122,13 @@ def _from_hub(board: Board, cache_dir: Path | None, token: str | None) -> BoardD
         (staging / COMPLETE).write_text(result.commit + "\n", encoding="utf-8")
         target = repo_folder / result.commit
         clean_leftovers(target)  # and the old copy a swap killed halfway set aside
-        _put_in_place(staging, target)
+        _put_in_place(staging, target, replace_complete=refetch)
     return BoardDataset(load_dataset(target / MANIFEST_IN_REPO), result.commit)
 
 
-def _put_in_place(staging: Path, target: Path) -> None:
-    """Make ``staging`` the cached commit ``target`` unless a complete one is there.
+def _put_in_place(staging: Path, target: Path, *, replace_complete: bool = False) -> None:
+    """Make ``staging`` the cached commit ``target`` unless a complete one is there
+    (``replace_complete``: even then, a copy changed since it was fetched).
 
     A complete copy of one commit is the same files: it was deleted and
     replaced all the same, under any other build reading it at that moment
@@ -118,7 +137,7 @@ def _put_in_place(staging: Path, target: Path) -> None:
     (``folder_swap.swap_in``: it ends up in ``staging``, which the caller
     deletes), so ``target`` is never half deleted.
     """
-    if (target / COMPLETE).is_file():
+    if (target / COMPLETE).is_file() and not replace_complete:
         return
     try:
         swap_in(staging, target)

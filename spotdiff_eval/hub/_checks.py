@@ -14,9 +14,10 @@ import re
 import unicodedata
 from pathlib import Path
 
+from .._util.lfs import starts_as_pointer
 from .._util.terminal import safe_text
 from ..errors import SpotDiffError
-from ._staging import BOOKKEEPING, download_record, recorded_source
+from ._staging import BOOKKEEPING, download_record, recorded_source, reserved
 
 
 def check_listed(files: Path, names: list[str], commit: str, repo_id: str, output: Path) -> None:
@@ -94,6 +95,36 @@ def changed_files(output: Path, names: list[str]) -> list[str]:
     return changed
 
 
+def dropped_files(output: Path, names: list[str], repo_id: str) -> list[str]:
+    """Files an earlier download of ``repo_id`` wrote that ``names`` no longer holds.
+
+    A new version that drops an item (red team round 20): downloaded over the
+    older one, the folder kept the dropped item's files while saying it held
+    the new commit, and publishing it again listed them as strays. Only files
+    this dataset's downloads wrote (``recorded_source``, a download record) and
+    unchanged since are named: a file fixed by hand, or one of another
+    dataset, is never deleted.
+    """
+    earlier = recorded_source(output)
+    records = output / BOOKKEEPING / "download"
+    if earlier is None or earlier.casefold() != repo_id.casefold() or not records.is_dir():
+        return []
+    listed = {unicodedata.normalize("NFC", name) for name in names}
+    found = (
+        record.relative_to(records).as_posix().removesuffix(".metadata")
+        for record in records.rglob("*.metadata")
+    )
+    return [
+        name
+        for name in sorted(found)
+        if unicodedata.normalize("NFC", name) not in listed
+        and not reserved(name)
+        and (output / name).is_file()
+        and not (output / name).is_symlink()
+        and not changed_files(output, [name])
+    ]
+
+
 def check_received(files: Path, names: list[str], repo_id: str, output: Path) -> None:
     """Refuse a download whose files are not the bytes the hub announced (red team round 18).
 
@@ -113,6 +144,27 @@ def check_received(files: Path, names: list[str], repo_id: str, output: Path) ->
                 f"the bytes received do not match the hash the hub gave for it ({etag[:12]}...): "
                 f"a network, proxy or mirror problem; try again; nothing was written to {output}",
             )
+
+
+def check_no_pointers(files: Path, names: list[str], repo_id: str, output: Path) -> None:
+    """Refuse Git LFS pointer texts the hub sent as files (red team round 20).
+
+    The Hub serves an LFS file's content, never its pointer: a pointer received
+    is what the repository itself holds, committed from a clone without Git
+    LFS. Validation's advice for a pointer ("run `git lfs pull`") is for such
+    a clone, not for a download folder, where nothing can fetch the file.
+    """
+    pointers = [name for name in sorted(names) if starts_as_pointer(files / name)]
+    if pointers:
+        more = len(pointers) - 1
+        raise SpotDiffError(
+            repo_id,
+            pointers[0],
+            "the repository holds a Git LFS pointer in place of this file"
+            + (f" (and {more} more file{'s' if more > 1 else ''})" if more else "")
+            + ": it was uploaded from a clone without Git LFS; its maintainer must upload "
+            f"the files themselves; nothing was written to {output}",
+        )
 
 
 def _recorded_etag(record: Path) -> str | None:
@@ -186,4 +238,19 @@ def foreign_files(output: Path, names: list[str]) -> list[str]:
         name
         for name in names
         if os.path.lexists(output / name) and not (output / download_record(name)).is_file()
+    )
+
+
+def elsewhere(names: list[str]) -> str:
+    """Where the repository holds a manifest instead, for the error (red team round 19).
+
+    A maintainer who uploaded the folder above the dataset root, or data/ into
+    data/, read only that the repository "is not a SpotDiff dataset".
+    """
+    found = sorted(name for name in names if name.rpartition("/")[2].casefold() == "manifest.json")
+    if not found:
+        return ""
+    return (
+        f" as published (it holds {safe_text(shown(found), 200)}: was the dataset uploaded "
+        f"from another folder? data/ must be at the top of the repository)"
     )

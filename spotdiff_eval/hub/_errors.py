@@ -34,7 +34,8 @@ from ..errors import SpotDiffError
 from ._client import endpoint_secrets
 from ._client import plain_http_warning as plain_http_warning
 from ._client import summary as _summary
-from ._requests import other_host, repository_file, request_url
+from ._requests import by_base_name, other_host, repository_file, request_url
+from ._staging import repository_name
 from ._waits import MAX_WAIT_SECONDS, WaitTooLong
 
 #: errno values of a write that failed for want of room: a full disk, a quota,
@@ -53,6 +54,7 @@ class HubCall:
     revision: str | None = None
     write: bool = False
     base_url: str = ""  # what requests go to, credentials included; endpoint when empty
+    files: tuple[str, ...] = ()  # the repository files being downloaded, when listed
 
 
 def hub_error(exc: BaseException, call: HubCall) -> SpotDiffError | None:
@@ -131,12 +133,26 @@ def transfer_failure(
     found = hub_error(exc, call)
     if found is not None:
         return found
+    too_long = isinstance(exc, OSError) and exc.errno == errno.ENAMETOOLONG
+    written = repository_name(folder, exc.filename) if too_long and folder else None
+    if written is not None:
+        # It named the output path of huggingface_hub's record, which the user never
+        # asked for and which does not exist (red team round 20).
+        record = "with the suffix of huggingface_hub's record of it, " if written[1] else ""
+        return SpotDiffError(
+            call.repo_id,
+            safe_text(written[0], 300),
+            f"cannot write it: {os.strerror(errno.ENAMETOOLONG)} ({record}the name is too "
+            "long for this filesystem)",
+        )
     if isinstance(exc, OSError) and exc.filename is not None:
         return SpotDiffError(exc.filename, "", f"cannot write: {exc.strerror or exc}")
     short = _CUT_SHORT.search(str(exc))
     if short is not None:
         want, got = int(short["want"]), int(short["got"])
         path = _CUT_URL.match(short["name"])  # none for a file fetched from storage (LFS)
+        # From storage, the name the storage gave it (red team round 20: it went unnamed).
+        stored = "" if path else by_base_name(short["name"], call.files)
         # More bytes than announced (a proxy adding to the body) is no cut: it read
         # "cut short (321 of 311 bytes)" (red team round 18).
         size = (
@@ -146,7 +162,7 @@ def transfer_failure(
         )
         return SpotDiffError(
             call.repo_id,
-            safe_text(short["name"][path.end() :], 120) if path else "",
+            safe_text(short["name"][path.end() :], 120) if path else stored,
             f"a file's download {size}: a network or proxy problem; try again",
         )
     for cause in exception_chain(exc):

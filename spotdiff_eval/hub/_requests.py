@@ -63,3 +63,14 @@ def repository_file(exc: BaseException) -> str:
     _, marker, rest = path.partition("/resolve/")
     name = rest.partition("/")[2] if marker else ""
     return safe_text(unquote(name), 200)
+
+
+def by_base_name(name: str, files: tuple[str, ...]) -> str:
+    """The one repository file of ``files`` named ``name`` in its last part, or "".
+
+    The Hub's storage (LFS, Xet) serves a file under its hash, naming it only by its
+    base name (``Content-Disposition``): a file cut short there was reported for the
+    dataset as a whole (red team round 20). Two files of that name name neither.
+    """
+    found = [file for file in files if file.rpartition("/")[2] == name]
+    return safe_text(found[0], 200) if len(found) == 1 else ""

@@ -22,16 +22,18 @@ once no live run holds its lock (``folder_swap.locked_work_folder``).
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import json
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from .._util.folder_swap import clean_work_folders, locked_work_folder
 from .._util.folders import make_folder, make_parents, remove_empty, writing
 from .._util.stopping import signals_held
+from ..errors import SpotDiffError
 
 #: Work folder inside --output while a download is fetched and checked.
 STAGING_PREFIX = ".spotdiff-download-"
@@ -46,6 +48,24 @@ SOURCE = BOOKKEEPING / "spotdiff-dataset.json"
 def download_record(name: str) -> Path:
     """huggingface_hub's record of repository file ``name``, relative to the folder."""
     return BOOKKEEPING / "download" / f"{name}.metadata"
+
+
+def repository_name(folder: object, path: object) -> tuple[str, bool] | None:
+    """The repository file that ``path`` in download folder ``folder`` is written for, and
+    whether ``path`` is huggingface_hub's record (or lock) of it rather than the file;
+    None for a path outside ``folder`` or one named by a hash (a part-downloaded file)."""
+    try:
+        relative = Path(os.path.abspath(str(path))).relative_to(os.path.abspath(str(folder)))
+    except ValueError:
+        return None
+    records = BOOKKEEPING / "download"
+    if relative.parts[:3] != records.parts:
+        return relative.as_posix(), False
+    name = relative.relative_to(records).as_posix()
+    for suffix in (".metadata", ".lock"):
+        if name.endswith(suffix):
+            return name.removesuffix(suffix), True
+    return None
 
 
 class Stage:
@@ -91,23 +111,60 @@ class Stage:
             text = text.replace(spelling, str(self.output))
         return text
 
-    def commit(self) -> None:
-        """Move every staged file into output, all or none (see the module docstring)."""
+    def commit(self, dropped: Sequence[str] = ()) -> None:
+        """Move every staged file into output, all or none (see the module docstring).
+
+        Files of ``dropped`` (an earlier download's, no longer in the commit:
+        ``_checks.dropped_files``) and their records leave output in the same
+        move: put aside, so a failure puts them back too.
+        """
         names = sorted(
             path.relative_to(self.files)
             for path in self.files.rglob("*")
             if path.is_file() and not _lock(path.relative_to(self.files))
         )
+        leaving = [Path(p) for name in dropped for p in (name, download_record(name))]
         with signals_held(), moving_into(self.output):
             (self._work / MOVES).write_text(json.dumps([n.as_posix() for n in names]))
-            self._move_in(names)
+            try:
+                self._move_in(names, leaving)
+            except OSError as exc:
+                if exc.errno != errno.EXDEV:
+                    raise
+                ends = (Path(os.fsdecode(e)) for e in (exc.filename2, exc.filename) if e)
+                outside_work = [e for e in ends if not e.is_relative_to(self._work)]
+                raise self._elsewhere(outside_work[0] if outside_work else self.output) from None
         self.committed = True
+        emptied = {self.output / folder for name in leaving for folder in name.parents[:-1]}
+        remove_empty(sorted(emptied, key=lambda folder: len(folder.parts), reverse=True))
 
-    def _move_in(self, names: list[Path]) -> None:
+    def _elsewhere(self, target: Path) -> SpotDiffError:
+        """The error for a file renamed across filesystems (red team round 20): a folder of
+        output that is a link to another disk read "OUT: cannot write: Invalid
+        cross-device link", naming neither the link nor what to do."""
+        folder = target.parent
+        for part in reversed([target, *target.parents]):
+            if part.is_relative_to(self.output) and part != self.output and part.is_symlink():
+                folder = part
+                break
+        return SpotDiffError(
+            folder,
+            "",
+            f"is on another filesystem than {self.output} (through a link), and a download "
+            f"moves its files in from {self.output}: choose an --output on the filesystem of "
+            "the dataset's folders; nothing was written",
+        )
+
+    def _move_in(self, names: list[Path], leaving: list[Path]) -> None:
         placed: list[Path] = []
         aside: list[Path] = []
         made: list[Path] = []  # folders made in output
         try:
+            for name in leaving:
+                if os.path.lexists(self.output / name):
+                    (self._aside / name).parent.mkdir(parents=True, exist_ok=True)
+                    os.rename(self.output / name, self._aside / name)
+                    aside.append(name)
             for name in names:
                 target = self.output / name
                 if os.path.lexists(target):

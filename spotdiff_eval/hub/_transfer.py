@@ -23,7 +23,7 @@ import os
 import re
 import shutil
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .._util.folders import check_folder
@@ -35,8 +35,11 @@ from ._checks import (
     changed_files,
     check_commit,
     check_listed,
+    check_no_pointers,
     check_received,
     check_source,
+    dropped_files,
+    elsewhere,
     foreign_files,
     git_path,
     shown,
@@ -151,7 +154,7 @@ def download_dataset(
         raise SpotDiffError(
             repo_id,
             f"commit {commit}",
-            f"has no {MANIFEST_IN_REPO}, so it is not a SpotDiff dataset{_elsewhere(names)}; "
+            f"has no {MANIFEST_IN_REPO}, so it is not a SpotDiff dataset{elsewhere(names)}; "
             "nothing was downloaded",
         )
     for refused, where in (
@@ -187,16 +190,18 @@ def download_dataset(
     with staged_download(output) as stage:
         stage.seed(names)
         try:
-            fetch_snapshot(call, commit, stage.files, token=token, progress=progress)
+            listed = replace(call, files=tuple(names))  # to name a file its storage cut short
+            fetch_snapshot(listed, commit, stage.files, token=token, progress=progress)
         except SpotDiffError as exc:  # a full disk names a staged file: name it in output
             raise SpotDiffError(stage.in_output(exc.file), exc.where, exc.what) from None
         check_listed(stage.files, names, commit, repo_id, output)
         check_commit(stage.files, names, commit, repo_id, output)
         check_received(stage.files, names, repo_id, output)
+        check_no_pointers(stage.files, names, repo_id, output)
         problems = [stage.in_output(p) for p in _dataset_problems(stage.files / MANIFEST_IN_REPO)]
         if not problems:
             stage.record_source(repo_id, commit)
-            stage.commit()
+            stage.commit(dropped_files(output, names, repo_id))
     return DownloadResult(
         repo_id=repo_id,
         revision=revision or "main",
@@ -368,21 +373,6 @@ def _resolved_commit(sha: object, call: HubCall) -> str:
         call.endpoint,
         f'revision "{safe_text(call.revision or "main")}"',
         "the hub's answer names no commit sha for it; is HF_ENDPOINT a Hugging Face Hub?",
-    )
-
-
-def _elsewhere(names: list[str]) -> str:
-    """Where the repository holds a manifest instead, for the error (red team round 19).
-
-    A maintainer who uploaded the folder above the dataset root, or data/ into
-    data/, read only that the repository "is not a SpotDiff dataset".
-    """
-    found = sorted(name for name in names if name.rpartition("/")[2].casefold() == "manifest.json")
-    if not found:
-        return ""
-    return (
-        f" as published (it holds {safe_text(shown(found), 200)}: was the dataset uploaded "
-        f"from another folder? data/ must be at the top of the repository)"
     )
 
 

@@ -108,17 +108,20 @@ def check_grounding(
     min_pixels: int = MIN_CHANGED_PIXELS,
     tolerance: int = 0,
     min_region_pixels: int = 1,
+    margin: int = 0,
 ) -> GroundingReport:
     """Compare the panels against the difference boxes (see the module docstring).
 
     ``min_region_pixels`` ignores uncovered regions smaller than that, for
-    lossy images whose noise survives ``tolerance`` in a few stray pixels.
+    lossy images whose noise survives ``tolerance`` in a few stray pixels;
+    ``margin`` counts the pixels that close around a box as covered by it, for
+    lossy images that blur each changed edge outwards.
     """
     mask = changed_mask(first, second, tolerance)
     covered = np.zeros_like(mask)
     too_few = []
     for index, (x0, y0, x1, y1) in enumerate(boxes):
-        covered[y0:y1, x0:x1] = True
+        covered[max(y0 - margin, 0) : y1 + margin, max(x0 - margin, 0) : x1 + margin] = True
         inside = int(mask[y0:y1, x0:x1].sum())
         if inside < min_pixels:
             too_few.append((index, inside))
