@@ -6,10 +6,13 @@ cmarkgfm, the renderer GitHub uses, so what is tested is what readers see.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_leaderboard_data import github_html
 
 from spotdiff_eval.leaderboard.markdown import cell
+from spotdiff_eval.leaderboard.site_markdown import render_notes
 
 # -- LEADERBOARD.md: e-mail autolinks ---------------------------------------------------------
 
@@ -30,3 +33,17 @@ def test_an_e_mail_address_in_a_cell_is_no_link(name: str) -> None:
     table = github_html(f"| Model |\n|---|\n| {cell(name)} |\n")
     assert table.hrefs == []
     assert table.rows == [["Model"], [name]]
+
+
+# -- submission notes: attributes besides href ---------------------------------------------
+
+
+def test_a_note_link_carries_no_tooltip_of_the_submitter() -> None:
+    """Attack: ``[docs](https://a.example "Verified by the SpotDiff maintainers")``.
+    nh3 keeps ``title`` and ``lang`` on every tag unless told otherwise, so the
+    Markdown link title became a tooltip in the site's own voice."""
+    html = str(render_notes('[docs](https://a.example "Verified by the SpotDiff maintainers")'))
+    assert "Verified" not in html
+    assert re.findall(r"<a [^>]*>", html) == [
+        '<a href="https://a.example" rel="nofollow noopener noreferrer">'
+    ]

@@ -36,10 +36,16 @@ class _NoRawHtml(Extension):
 
 
 def _keep_attribute(tag: str, attribute: str, value: str) -> str | None:
-    """Only absolute http(s) hrefs survive (relative ones would point into the site)."""
+    """Only absolute http(s) hrefs survive (relative ones would point into the site).
+
+    Nothing else does but the ``rel`` nh3 adds. nh3 keeps ``title`` and
+    ``lang`` on every tag besides the allow-list, and a link's Markdown title
+    became a tooltip in the site's own voice ("Verified by the SpotDiff
+    maintainers"): red team round 20.
+    """
     if tag == "a" and attribute == "href":
         return http_url(value)
-    return value
+    return value if (tag, attribute) == ("a", "rel") else None  # ``rel`` is nh3's own
 
 
 @cache
