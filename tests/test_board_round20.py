@@ -7,11 +7,17 @@ cmarkgfm, the renderer GitHub uses, so what is tested is what readers see.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
+from site_data import PARTIAL_ID, build_site_input
 from test_leaderboard_data import github_html
+from test_site_browser import CHROMIUM, CHROMIUM_ARGS
 
 from spotdiff_eval.leaderboard.markdown import cell
+from spotdiff_eval.leaderboard.site import render_site
 from spotdiff_eval.leaderboard.site_markdown import render_notes
 
 # -- LEADERBOARD.md: e-mail autolinks ---------------------------------------------------------
@@ -47,3 +53,47 @@ def test_a_note_link_carries_no_tooltip_of_the_submitter() -> None:
     assert re.findall(r"<a [^>]*>", html) == [
         '<a href="https://a.example" rel="nofollow noopener noreferrer">'
     ]
+
+
+# -- the site in a real browser: right-to-left names ------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, as ``test_site_browser`` drives it."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install -e '.[test]'")
+    if not CHROMIUM.is_file():
+        pytest.fail("the browser tests need Debian's Chromium", pytrace=False)
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+#: Hebrew letters: legitimate text, no bidi control, so nothing for ``neutralise``.
+RTL_NAME = "\u05de\u05d5\u05d3\u05dc"
+
+
+def test_a_right_to_left_model_name_does_not_pull_its_version_before_it(
+    tmp_path: Path, browser: Any
+) -> None:
+    """Attack: a model named in Hebrew (or Arabic) letters, version "2.0". The
+    link was not isolated, so the version's digits joined the name's
+    right-to-left run and were drawn before it ("2.0 ..."), on the standings,
+    the breakdown and the matrix: the row read as another version or model."""
+    inputs = build_site_input(tmp_path / "inputs")
+    entry = next(e for e in inputs.data["entries"] if e["submission_id"] == PARTIAL_ID)
+    entry["model"] = {"name": RTL_NAME, "version": "2.0"}
+    out = tmp_path / "site"
+    render_site(inputs.data, inputs.reports, inputs.images, out)
+    page = browser.new_page()
+    try:
+        page.goto((out / "index.html").as_uri())
+        link = page.get_by_role("link", name=RTL_NAME, exact=True)
+        version = link.locator("xpath=following-sibling::span[@class='ver']")
+        name_box, version_box = link.bounding_box(), version.bounding_box()
+        assert version_box["x"] >= name_box["x"] + name_box["width"] - 0.5
+    finally:
+        page.close()
