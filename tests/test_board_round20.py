@@ -19,6 +19,7 @@ from test_site_browser import CHROMIUM, CHROMIUM_ARGS
 from spotdiff_eval.leaderboard.markdown import cell
 from spotdiff_eval.leaderboard.site import render_site
 from spotdiff_eval.leaderboard.site_markdown import render_notes
+from spotdiff_eval.leaderboard.site_text import http_url
 
 # -- LEADERBOARD.md: e-mail autolinks ---------------------------------------------------------
 
@@ -97,3 +98,26 @@ def test_a_right_to_left_model_name_does_not_pull_its_version_before_it(
         assert version_box["x"] >= name_box["x"] + name_box["width"] - 0.5
     finally:
         page.close()
+
+
+# -- links that name one host and lead to another ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://huggingface.co@evil.example/acme/model",
+        "https://huggingface.co:443@evil.example/",
+        "https://huggingface.co%2Facme@evil.example/",
+        "https://@evil.example/",
+    ],
+)
+def test_a_url_with_user_info_is_no_link(url: str) -> None:
+    """Attack: ``<https://huggingface.co@evil.example/model>`` in the notes. The
+    text before ``@`` is a user name, the host is evil.example; a link whose
+    text is its own address got no "(host)" after it (round 19), so the note
+    showed a Hugging Face address leading elsewhere. Links lists did too."""
+    assert http_url(url) is None
+    html = str(render_notes(f"<{url}> and [card]({url})"))
+    assert "href" not in html
+    assert http_url("https://huggingface.co/acme@v2") == "https://huggingface.co/acme@v2"

@@ -53,9 +53,10 @@ def neutralise_multiline(text: str) -> str:
 def http_url(url: object) -> str | None:
     """``url`` if it is an absolute http(s) URL safe to put in an href, else None.
 
-    ``javascript:``, ``data:``, scheme-relative ``//host`` and URLs hiding
-    whitespace or controls are refused; the schema asks for https already,
-    but the site does not rely on a check made elsewhere.
+    ``javascript:``, ``data:``, scheme-relative ``//host``, URLs hiding
+    whitespace or controls and URLs with a user name before the host are
+    refused; the schema asks for https already, but the site does not rely
+    on a check made elsewhere.
     """
     if not isinstance(url, str) or _URL_UNSAFE.search(url) or BLANK.search(url):
         return None  # red team round 19: also the characters that draw nothing
@@ -64,6 +65,10 @@ def http_url(url: object) -> str | None:
     except ValueError:
         return None
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        return None
+    if "@" in parts.netloc:
+        # Red team round 20: "https://huggingface.co@evil.example" leads to
+        # evil.example; shown as its own text it read as a Hugging Face link.
         return None
     return url
 
