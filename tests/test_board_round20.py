@@ -121,3 +121,13 @@ def test_a_url_with_user_info_is_no_link(url: str) -> None:
     html = str(render_notes(f"<{url}> and [card]({url})"))
     assert "href" not in html
     assert http_url("https://huggingface.co/acme@v2") == "https://huggingface.co/acme@v2"
+
+
+def test_a_note_autolink_to_a_look_alike_host_shows_its_ascii_form() -> None:
+    """Attack: ``<https://hսggingface.co/acme>`` (an Armenian "ս") in the notes.
+    A link whose text is its own address got no "(host)" (round 19), so the
+    look-alike host was never shown in its ``xn--`` form, as labelled links'
+    hosts are."""
+    html = str(render_notes("<https://h\u057dggingface.co/acme> and <https://ok.example/p>"))
+    assert "(xn--hggingface-" in html
+    assert ">https://ok.example/p</a></p>" in html  # a plain address still needs no host

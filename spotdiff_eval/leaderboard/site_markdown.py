@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import re
 from functools import cache
+from urllib.parse import urlsplit
 
 import markdown
 import nh3
@@ -81,9 +82,12 @@ def _with_host(anchor: re.Match[str]) -> str:
     """The anchor, followed by the host it leads to unless its text is its address.
 
     Red team round 19: "[huggingface.co/acme](https://evil.example)" showed
-    only the text, which reads like another address.
+    only the text, which reads like another address. Round 20: an address
+    whose host has look-alike letters ("hսggingface.co") is not its own
+    host's name, which is shown in its ASCII (``xn--``) form.
     """
     url = html.unescape(anchor.group(1))
-    if html.unescape(anchor.group(2)) == url:
+    host = url_host(url)
+    if html.unescape(anchor.group(2)) == url and urlsplit(url).hostname == host:
         return anchor.group()
-    return f'{anchor.group()} <span class="muted">({html.escape(url_host(url))})</span>'
+    return f'{anchor.group()} <span class="muted">({html.escape(host)})</span>'
