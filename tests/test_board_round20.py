@@ -6,6 +6,7 @@ cmarkgfm, the renderer GitHub uses, so what is tested is what readers see.
 
 from __future__ import annotations
 
+import html as html_lib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -131,3 +132,29 @@ def test_a_note_autolink_to_a_look_alike_host_shows_its_ascii_form() -> None:
     html = str(render_notes("<https://h\u057dggingface.co/acme> and <https://ok.example/p>"))
     assert "(xn--hggingface-" in html
     assert ">https://ok.example/p</a></p>" in html  # a plain address still needs no host
+
+
+@pytest.mark.parametrize(
+    ("reference", "shown"),
+    [
+        ("&#x202E;", "\\u202e"),  # right-to-left override, by number
+        ("&#8238;", "\\u202e"),
+        ("&rlm;", "\\u200f"),  # by name
+        ("&ZeroWidthSpace;", "?"),
+        ("&shy;", "?"),
+        ("&#x3164;", "?"),  # Hangul filler (round 19's blank characters)
+        ("&#x2028;", "\\u2028"),
+    ],
+)
+def test_a_character_reference_in_the_notes_is_neutralised_like_the_character(
+    reference: str, shown: str
+) -> None:
+    """Attack: ``txt&#x202E;exe.pdf`` in the notes. The characters themselves are
+    made visible in the notes' source, but Markdown passes ``&#x202E;`` through
+    and the sanitiser writes it back as the character: a live bidi override
+    (or an invisible character) on the submission page."""
+    html = str(render_notes(f"report{reference}fdp.exe and `code{reference}`"))
+    raw = html_lib.unescape(reference)
+    assert raw not in html
+    assert html.count(f"report{shown}fdp.exe") == 1
+    assert f"<code>code{html_lib.escape(reference)}</code>" in html  # code shows it as typed

@@ -71,7 +71,11 @@ def render_notes(text: str | None) -> Markup:
         link_rel=_REL,
         strip_comments=True,
     )
-    return Markup(_ANCHOR.sub(_with_host, clean))
+    # Red team round 20: a character reference (``&#x202E;``, ``&ZeroWidthSpace;``)
+    # passes Markdown as text and comes out of nh3 as the character itself,
+    # after the source was neutralised: the output is neutralised too. Only
+    # text can hold such a character (an href that does is dropped above).
+    return Markup(neutralise_multiline(_ANCHOR.sub(_with_host, clean)))
 
 
 #: An anchor as nh3 writes it: its href first, no anchor inside.
