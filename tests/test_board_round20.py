@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import html as html_lib
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from site_data import PARTIAL_ID, build_site_input
 from test_leaderboard_data import github_html
-from test_site_browser import CHROMIUM, CHROMIUM_ARGS
+from test_site_browser import browser  # noqa: F401  (the module's Chromium, a fixture)
 
 from spotdiff_eval.leaderboard.markdown import cell
 from spotdiff_eval.leaderboard.site import render_site
@@ -60,26 +59,13 @@ def test_a_note_link_carries_no_tooltip_of_the_submitter() -> None:
 # -- the site in a real browser: right-to-left names ------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Debian's Chromium, as ``test_site_browser`` drives it."""
-    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install -e '.[test]'")
-    if not CHROMIUM.is_file():
-        pytest.fail("the browser tests need Debian's Chromium", pytrace=False)
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
 #: Hebrew letters: legitimate text, no bidi control, so nothing for ``neutralise``.
 RTL_NAME = "\u05de\u05d5\u05d3\u05dc"
 
 
 def test_a_right_to_left_model_name_does_not_pull_its_version_before_it(
-    tmp_path: Path, browser: Any
+    tmp_path: Path,
+    browser: Any,  # noqa: F811  (the fixture imported above)
 ) -> None:
     """Attack: a model named in Hebrew (or Arabic) letters, version "2.0". The
     link was not isolated, so the version's digits joined the name's
