@@ -11,7 +11,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+import cmarkgfm
 import pytest
+from cmarkgfm.cmark import Options
 from site_data import PARTIAL_ID, build_site_input
 from test_leaderboard_data import github_html
 from test_site_browser import browser  # noqa: F401  (the module's Chromium, a fixture)
@@ -144,3 +146,25 @@ def test_a_character_reference_in_the_notes_is_neutralised_like_the_character(
     assert raw not in html
     assert html.count(f"report{shown}fdp.exe") == 1
     assert f"<code>code{html_lib.escape(reference)}</code>" in html  # code shows it as typed
+
+
+# -- LEADERBOARD.md: text that starts a block ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["# Heading", "1. item", "2) item", "- item", "+ item", "---", "Board ##", "C# #", "2.6.0"],
+)
+def test_a_board_text_is_one_paragraph_or_heading_of_plain_text(text: str) -> None:
+    """Attack: a board description "# Heading", "1. item" or "---", or a title
+    ending in " #". ``cell`` is also used where a line starts (the board's
+    description is a paragraph of its own, its title a heading), and there
+    these were a heading, a list, a rule, or a closing "#" that GitHub drops."""
+    shown = html_lib.escape(text, quote=False)
+    assert _github(f"Text:\n\n{cell(text)}\n") == f"<p>Text:</p>\n<p>{shown}</p>\n"
+    assert _github(f"## {cell(text)}\n") == f"<h2>{shown}</h2>\n"
+
+
+def _github(markdown: str) -> str:
+    """HTML as GitHub's renderer makes it, raw HTML kept (so escaping is what is tested)."""
+    return cmarkgfm.github_flavored_markdown_to_html(markdown, options=Options.CMARK_OPT_UNSAFE)
