@@ -168,3 +168,22 @@ def test_a_board_text_is_one_paragraph_or_heading_of_plain_text(text: str) -> No
 def _github(markdown: str) -> str:
     """HTML as GitHub's renderer makes it, raw HTML kept (so escaping is what is tested)."""
     return cmarkgfm.github_flavored_markdown_to_html(markdown, options=Options.CMARK_OPT_UNSAFE)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://evil.example\\.huggingface.co/acme",  # "\" is "/" to a browser
+        "https://evil.example%2E.huggingface.co/",  # a host decoded by the browser
+        "https://ex%41mple.org/",
+    ],
+)
+def test_a_url_the_browser_reads_with_another_host_is_no_link(url: str) -> None:
+    """Attack: ``https://evil.example\\.huggingface.co/acme``. Python reads the
+    host as "evil.example\\.huggingface.co", shown beside the label like a
+    Hugging Face subdomain; the browser follows the WHATWG URL rules, where a
+    backslash ends the host, and goes to evil.example. Percent escapes in a
+    host are decoded by the browser, never by ``urlsplit``."""
+    assert http_url(url) is None
+    written = url.replace("\\", "\\\\")  # Markdown's escape for a backslash
+    assert "href" not in str(render_notes(f"[card]({written})"))

@@ -54,9 +54,10 @@ def http_url(url: object) -> str | None:
     """``url`` if it is an absolute http(s) URL safe to put in an href, else None.
 
     ``javascript:``, ``data:``, scheme-relative ``//host``, URLs hiding
-    whitespace or controls and URLs with a user name before the host are
-    refused; the schema asks for https already, but the site does not rely
-    on a check made elsewhere.
+    whitespace or controls, URLs with a user name before the host and URLs
+    a browser reads with another host than ``urlsplit`` are refused; the
+    schema asks for https already, but the site does not rely on a check
+    made elsewhere.
     """
     if not isinstance(url, str) or _URL_UNSAFE.search(url) or BLANK.search(url):
         return None  # red team round 19: also the characters that draw nothing
@@ -66,9 +67,12 @@ def http_url(url: object) -> str | None:
         return None
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
         return None
-    if "@" in parts.netloc:
+    if "@" in parts.netloc or "%" in parts.netloc or "\\" in url:
         # Red team round 20: "https://huggingface.co@evil.example" leads to
         # evil.example; shown as its own text it read as a Hugging Face link.
+        # Browsers read "\" as "/" (so "https://evil.example\.huggingface.co"
+        # leads to evil.example) and decode "%41" in a host: urlsplit does
+        # neither, and the host shown beside a link would not be its own.
         return None
     return url
 
