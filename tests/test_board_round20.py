@@ -176,6 +176,8 @@ def _github(markdown: str) -> str:
         "https://evil.example\\.huggingface.co/acme",  # "\" is "/" to a browser
         "https://evil.example%2E.huggingface.co/",  # a host decoded by the browser
         "https://ex%41mple.org/",
+        "https://huggingface.co:443.evil.example/",  # no URL at all to a browser
+        "https://huggingface.co:99999/",
     ],
 )
 def test_a_url_the_browser_reads_with_another_host_is_no_link(url: str) -> None:
@@ -183,7 +185,8 @@ def test_a_url_the_browser_reads_with_another_host_is_no_link(url: str) -> None:
     host as "evil.example\\.huggingface.co", shown beside the label like a
     Hugging Face subdomain; the browser follows the WHATWG URL rules, where a
     backslash ends the host, and goes to evil.example. Percent escapes in a
-    host are decoded by the browser, never by ``urlsplit``."""
+    host are decoded by the browser, never by ``urlsplit``. A port that is no
+    port makes no URL for the browser, while Python still finds a host."""
     assert http_url(url) is None
     written = url.replace("\\", "\\\\")  # Markdown's escape for a backslash
     assert "href" not in str(render_notes(f"[card]({written})"))

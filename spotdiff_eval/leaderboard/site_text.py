@@ -63,6 +63,7 @@ def http_url(url: object) -> str | None:
         return None  # red team round 19: also the characters that draw nothing
     try:
         parts = urlsplit(url)
+        parts.port  # noqa: B018  (raises for a port a browser refuses: "443.evil.example")
     except ValueError:
         return None
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
