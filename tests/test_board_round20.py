@@ -14,10 +14,13 @@ from typing import Any
 import cmarkgfm
 import pytest
 from cmarkgfm.cmark import Options
+from leaderboard_helpers import standard_submissions
 from site_data import PARTIAL_ID, build_site_input
 from test_leaderboard_data import github_html
 from test_site_browser import browser  # noqa: F401  (the module's Chromium, a fixture)
 
+from spotdiff_eval.leaderboard import report_summary, scoring, site_reuse
+from spotdiff_eval.leaderboard.build import compute_leaderboard
 from spotdiff_eval.leaderboard.markdown import cell
 from spotdiff_eval.leaderboard.site import render_site
 from spotdiff_eval.leaderboard.site_markdown import render_notes
@@ -190,3 +193,52 @@ def test_a_url_the_browser_reads_with_another_host_is_no_link(url: str) -> None:
     assert http_url(url) is None
     written = url.replace("\\", "\\\\")  # Markdown's escape for a backslash
     assert "href" not in str(render_notes(f"[card]({written})"))
+
+
+# -- incremental rebuilds: the matrix and the report summaries --------------------------------
+
+
+def test_the_site_digest_covers_the_summaries_the_matrix_reads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Attack (a stale page): the matrix is rendered from report summaries
+    (``report_summary.summarize``), and a page is reused while the digest of
+    its inputs and of the rendering code is unchanged. That code did not
+    include ``report_summary.py``, so a change to what a summary keeps left
+    the old matrix in place, as round 19 found for the text rules."""
+    read: list[str] = []
+    real = Path.read_bytes
+
+    def recording(path: Path) -> bytes:
+        read.append(path.resolve().as_posix())
+        return real(path)
+
+    monkeypatch.setattr(Path, "read_bytes", recording)
+    site_reuse.rendering_digest.__wrapped__()
+    assert any(path.endswith("spotdiff_eval/leaderboard/report_summary.py") for path in read)
+
+
+def test_a_summary_cached_by_older_code_is_made_again(
+    tmp_path: Path, dataset_manifest: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Summaries were cached under their report's sha256 and a format name
+    bumped by hand: a change to ``summarize`` without the bump kept serving
+    the old summaries on a warm build (round 19 found the same of usage)."""
+    submissions = tmp_path / "submissions"
+    standard_submissions(submissions)
+    cache = tmp_path / "cache"
+    compute_leaderboard(submissions, dataset_manifest, cache_dir=cache)
+    original = report_summary.summarize
+
+    def newer(report: dict[str, Any]) -> dict[str, Any]:
+        summary = original(report)
+        for item in summary["items"]:
+            item["matched"] = []  # what a later summarize could decide
+        return summary
+
+    monkeypatch.setattr(scoring, "summarize", newer)
+    monkeypatch.setattr(report_summary, "summary_code", lambda: "a later commit's", False)
+    cold = compute_leaderboard(submissions, dataset_manifest, cache_dir=None)
+    warm = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache)
+    assert not any(d["found_by"] for item in cold.data["items"] for d in item["differences"])
+    assert warm.data == cold.data
