@@ -20,8 +20,8 @@ from test_leaderboard_data import github_html
 from test_site_browser import browser  # noqa: F401  (the module's Chromium, a fixture)
 
 from spotdiff_eval.leaderboard import report_summary, scoring, site_reuse
-from spotdiff_eval.leaderboard.build import compute_leaderboard
-from spotdiff_eval.leaderboard.markdown import cell
+from spotdiff_eval.leaderboard.build import compute_leaderboard, site_prefix_for
+from spotdiff_eval.leaderboard.markdown import cell, render_one_board
 from spotdiff_eval.leaderboard.site import render_site
 from spotdiff_eval.leaderboard.site_markdown import render_notes
 from spotdiff_eval.leaderboard.site_text import http_url
@@ -242,3 +242,22 @@ def test_a_summary_cached_by_older_code_is_made_again(
     warm = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache)
     assert not any(d["found_by"] for item in cold.data["items"] for d in item["differences"])
     assert warm.data == cold.data
+
+
+# -- LEADERBOARD.md: links into a site folder named with spaces -------------------------------
+
+
+def test_links_into_a_site_folder_with_spaces_or_parentheses_are_links(
+    tmp_path: Path, dataset_manifest: Path
+) -> None:
+    """Attack (a broken file, no script): ``--output "my site (v2)"``. The folder
+    went into every link of LEADERBOARD.md as written, and a Markdown link's
+    address ends at a space: not one link of the file was a link."""
+    submissions = tmp_path / "submissions"
+    standard_submissions(submissions)
+    prefix = site_prefix_for(tmp_path / "LEADERBOARD.md", tmp_path / "my site (v2)")
+    table = github_html(
+        render_one_board(compute_leaderboard(submissions, dataset_manifest), prefix)
+    )
+    assert len(table.hrefs) == 1 + 3 + 2  # the site, three entries, standings and matrix
+    assert all(href.startswith("my%20site%20%28v2%29/") for href in table.hrefs)
