@@ -261,3 +261,36 @@ def test_links_into_a_site_folder_with_spaces_or_parentheses_are_links(
     )
     assert len(table.hrefs) == 1 + 3 + 2  # the site, three entries, standings and matrix
     assert all(href.startswith("my%20site%20%28v2%29/") for href in table.hrefs)
+
+
+# -- the site in a real browser: notes nested hundreds deep -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "notes",
+    [
+        ">" * 1990 + " deep",  # a blockquote in a blockquote... 295 deep
+        "\n".join("    " * depth + "- item" for depth in range(45))[:2000],  # nested lists
+    ],
+    ids=["quotes", "lists"],
+)
+def test_deeply_nested_notes_stay_inside_the_page(
+    tmp_path: Path,
+    notes: str,
+    browser: Any,  # noqa: F811  (the fixture imported above)
+) -> None:
+    """Attack: notes of ">>>>...>" (2000 of them) or lists nested 45 deep. Each
+    level indents its content, so the page scrolled 11,800 pixels sideways on a
+    phone and the notes were 45,000 pixels tall."""
+    inputs = build_site_input(tmp_path / "inputs")
+    entry = next(e for e in inputs.data["entries"] if e["submission_id"] == PARTIAL_ID)
+    entry["notes"] = notes
+    out = tmp_path / "site"
+    render_site(inputs.data, inputs.reports, inputs.images, out)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto((out / "submissions" / f"{PARTIAL_ID}.html").as_uri())
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert page.locator(".notes").bounding_box()["height"] < 2000
+    finally:
+        page.close()
