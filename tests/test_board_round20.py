@@ -14,7 +14,8 @@ from typing import Any
 import cmarkgfm
 import pytest
 from cmarkgfm.cmark import Options
-from leaderboard_helpers import standard_submissions
+from conftest import run_cli
+from leaderboard_helpers import checkout, standard_submissions
 from site_data import PARTIAL_ID, build_site_input
 from test_leaderboard_data import github_html
 from test_site_browser import browser  # noqa: F401  (the module's Chromium, a fixture)
@@ -294,3 +295,20 @@ def test_deeply_nested_notes_stay_inside_the_page(
         assert page.locator(".notes").bounding_box()["height"] < 2000
     finally:
         page.close()
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["https://example.org/\n# Hacked\n", "https://example.org/\tx", "https://example.org/\u2028"],
+)
+def test_a_site_url_with_a_line_break_is_refused(
+    tmp_path: Path, make_dataset: Any, url: str
+) -> None:
+    """Attack: ``--site-url`` taken from a setting with a line break in it. Spaces
+    and brackets were refused, line breaks and tabs were not: every link of
+    LEADERBOARD.md carried them, and "# Hacked" became a heading of the file."""
+    repo = checkout(tmp_path, make_dataset)
+    result = run_cli("leaderboard", "build", "--site-url", url, cwd=repo)
+    assert result.returncode == 2
+    assert "is not an https:// URL" in result.stderr
+    assert not (repo / "LEADERBOARD.md").exists()
