@@ -127,6 +127,31 @@ def test_a_note_autolink_to_a_look_alike_host_shows_its_ascii_form() -> None:
 
 
 @pytest.mark.parametrize(
+    "url",
+    [
+        "https://evil.example\\.huggingface.co/acme",  # "\" is "/" to a browser
+        "https://evil.example%2E.huggingface.co/",  # a host decoded by the browser
+        "https://ex%41mple.org/",
+        "https://huggingface.co:443.evil.example/",  # no URL at all to a browser
+        "https://huggingface.co:99999/",
+    ],
+)
+def test_a_url_the_browser_reads_with_another_host_is_no_link(url: str) -> None:
+    """Attack: ``https://evil.example\\.huggingface.co/acme``. Python reads the
+    host as "evil.example\\.huggingface.co", shown beside the label like a
+    Hugging Face subdomain; the browser follows the WHATWG URL rules, where a
+    backslash ends the host, and goes to evil.example. Percent escapes in a
+    host are decoded by the browser, never by ``urlsplit``. A port that is no
+    port makes no URL for the browser, while Python still finds a host."""
+    assert http_url(url) is None
+    written = url.replace("\\", "\\\\")  # Markdown's escape for a backslash
+    assert "href" not in str(render_notes(f"[card]({written})"))
+
+
+# -- submission notes: character references --------------------------------------------------
+
+
+@pytest.mark.parametrize(
     ("reference", "shown"),
     [
         ("&#x202E;", "\\u202e"),  # right-to-left override, by number
@@ -174,28 +199,6 @@ def _github(markdown: str) -> str:
     return cmarkgfm.github_flavored_markdown_to_html(markdown, options=Options.CMARK_OPT_UNSAFE)
 
 
-@pytest.mark.parametrize(
-    "url",
-    [
-        "https://evil.example\\.huggingface.co/acme",  # "\" is "/" to a browser
-        "https://evil.example%2E.huggingface.co/",  # a host decoded by the browser
-        "https://ex%41mple.org/",
-        "https://huggingface.co:443.evil.example/",  # no URL at all to a browser
-        "https://huggingface.co:99999/",
-    ],
-)
-def test_a_url_the_browser_reads_with_another_host_is_no_link(url: str) -> None:
-    """Attack: ``https://evil.example\\.huggingface.co/acme``. Python reads the
-    host as "evil.example\\.huggingface.co", shown beside the label like a
-    Hugging Face subdomain; the browser follows the WHATWG URL rules, where a
-    backslash ends the host, and goes to evil.example. Percent escapes in a
-    host are decoded by the browser, never by ``urlsplit``. A port that is no
-    port makes no URL for the browser, while Python still finds a host."""
-    assert http_url(url) is None
-    written = url.replace("\\", "\\\\")  # Markdown's escape for a backslash
-    assert "href" not in str(render_notes(f"[card]({written})"))
-
-
 # -- incremental rebuilds: the matrix and the report summaries --------------------------------
 
 
@@ -222,7 +225,7 @@ def test_the_site_digest_covers_the_summaries_the_matrix_reads(
 def test_a_summary_cached_by_older_code_is_made_again(
     tmp_path: Path, dataset_manifest: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Summaries were cached under their report's sha256 and a format name
+    """Attack (a stale page): summaries were cached under their report's sha256 and a format name
     bumped by hand: a change to ``summarize`` without the bump kept serving
     the old summaries on a warm build (round 19 found the same of usage)."""
     submissions = tmp_path / "submissions"
@@ -295,6 +298,9 @@ def test_deeply_nested_notes_stay_inside_the_page(
         assert page.locator(".notes").bounding_box()["height"] < 2000
     finally:
         page.close()
+
+
+# -- leaderboard build --site-url -----------------------------------------------------------
 
 
 @pytest.mark.parametrize(
