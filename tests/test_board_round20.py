@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import cmarkgfm
+import numpy as np
 import pytest
 from cmarkgfm.cmark import Options
 from conftest import run_cli
@@ -20,7 +21,7 @@ from site_data import PARTIAL_ID, build_site_input
 from test_leaderboard_data import github_html
 from test_site_browser import browser  # noqa: F401  (the module's Chromium, a fixture)
 
-from spotdiff_eval.leaderboard import report_summary, scoring, site_reuse
+from spotdiff_eval.leaderboard import report_summary, scoring, site_reuse, standings
 from spotdiff_eval.leaderboard.build import compute_leaderboard, site_prefix_for
 from spotdiff_eval.leaderboard.markdown import cell, render_one_board
 from spotdiff_eval.leaderboard.site import render_site
@@ -316,3 +317,29 @@ def test_a_site_url_with_a_line_break_is_refused(
     assert result.returncode == 2
     assert "is not an https:// URL" in result.stderr
     assert not (repo / "LEADERBOARD.md").exists()
+
+
+def test_rank_ranges_cached_by_an_older_bootstrap_are_computed_again(
+    tmp_path: Path, dataset_manifest: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Attack (stale ranks): the standings and each report's bootstrap scores
+    were cached under the evaluator version and this package's ranking module,
+    not the scorer's bootstrap (``scoring._bootstrap``). A change to how items
+    are resampled, merged without a version bump, kept the old rank ranges on
+    every warm build, while reports themselves are keyed by the scorer's code."""
+    submissions = tmp_path / "submissions"
+    standard_submissions(submissions)
+    cache = tmp_path / "cache"
+    before = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache)
+    original = standings.metric_samples
+
+    def certain(per_item: Any, indices: Any) -> dict[str, Any]:  # a later bootstrap
+        row = original(per_item, indices)["overall_score"]
+        return {"overall_score": np.full(len(row), row.mean())}
+
+    monkeypatch.setattr(standings, "metric_samples", certain)
+    monkeypatch.setattr(scoring, "scorer_source_digest", lambda: "a later commit's")
+    cold = compute_leaderboard(submissions, dataset_manifest, cache_dir=None)
+    warm = compute_leaderboard(submissions, dataset_manifest, cache_dir=cache)
+    assert cold.data["entries"] != before.data["entries"]  # the later bootstrap ranks otherwise
+    assert warm.data == cold.data
