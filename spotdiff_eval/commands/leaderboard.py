@@ -24,7 +24,10 @@ def _print_findings(findings: list[str]) -> int:
 
 
 def _site_url(text: str) -> str:
-    if not text.startswith("https://") or any(c in text for c in ' <>()[]|"`'):
+    """An https:// URL LEADERBOARD.md can put in its links as it is. Red team
+    round 20: a line break (or tab) passed, and went into every link."""
+    unsafe = any(c in ' <>()[]|"`' or c.isspace() or not c.isprintable() for c in text)
+    if not text.startswith("https://") or unsafe:
         raise argparse.ArgumentTypeError(f'"{text}" is not an https:// URL')
     return text if text.endswith("/") else text + "/"
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import quote
 
 from .._util.folder_swap import replace_folder
 from .._util.folders import check_file, check_folder
@@ -34,9 +35,11 @@ CSV_FILE = "leaderboard.csv"
 
 
 def site_prefix_for(markdown: Path, output: Path) -> str:
-    """The site folder as a relative link from LEADERBOARD.md's folder."""
+    """The site folder as a relative link from LEADERBOARD.md's folder, quoted as a
+    URL path: a Markdown link ends at a space, so ``--output "my site"`` made no
+    link of LEADERBOARD.md a link (red team round 20)."""
     relative = os.path.relpath(Path(output).absolute(), Path(markdown).absolute().parent)
-    return Path(relative).as_posix()
+    return quote(Path(relative).as_posix(), safe="/")
 
 
 def build_leaderboard(

@@ -32,9 +32,20 @@ TEMPLATE = "LEADERBOARD.md.j2"
 #: the one rule the site, the pull request comment and the terminal use too.
 _BREAKS = re.compile(r"[\t\n\v\f\r\x85\u2028\u2029]+")
 #: ``|`` ends a cell (even inside code spans, in GitHub's tables); ``\`` and
-#: the rest start escapes, code, emphasis, links, strikethrough; ``:`` and
-#: ``@`` start URL and e-mail autolinks; ``$`` starts GitHub's maths (``$x^{9}$``).
-_MARKDOWN = re.compile(r"([\\`*_\[\]|~:@$])")
+#: the rest start escapes, code, emphasis, links, strikethrough; ``:`` starts
+#: URL autolinks; ``$`` starts GitHub's maths (``$x^{9}$``), ``#`` headings.
+#: ``@`` is ``_AT``.
+_MARKDOWN = re.compile(r"([\\`*_\[\]|~:$#])")
+#: What starts a list or a rule at the start of a line: ``-``, ``+``, ``1.``
+#: (``#`` is escaped everywhere: a heading, and a heading's closing run).
+#: A cell's text opens a line where it is a paragraph of its own, such as a
+#: board's description (red team round 20: "1. item" was a list).
+_BLOCK_START = re.compile(r"^(\d{1,9}(?=[.)](?:\s|$)))?([-+.)])")
+#: Put before every ``@``. GitHub links an e-mail address after parsing, on the
+#: text a cell has left (``\@`` and ``&#64;`` are plain ``@`` by then), so
+#: ``evil@example.com`` or ``mailto:a@b.c`` in a model name became a link.
+#: An empty HTML comment ends that text and shows nothing (red team round 20).
+_AT = "<!-- -->@"
 _HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 
 
@@ -42,13 +53,14 @@ def cell(value: object) -> str:
     """Untrusted text made inert inside a Markdown table cell: shown as written, never markup.
 
     HTML is escaped (``<script>`` shows as text), Markdown punctuation is
-    backslash-escaped (``[x](javascript:...)`` is no link), and ``www.`` loses
-    its autolink by an escaped dot.
+    backslash-escaped (``[x](javascript:...)`` is no link), ``www.`` loses
+    its autolink by an escaped dot and an e-mail address its own by ``_AT``.
     """
     text = safe_text(_BREAKS.sub(" ", str(value)), sys.maxsize)
     text = "".join(_HTML.get(ch, ch) for ch in text)
-    text = _MARKDOWN.sub(r"\\\1", text)
-    return re.sub(r"(?i)(www)\.", r"\1\\.", text).strip()
+    text = _MARKDOWN.sub(r"\\\1", text).replace("@", _AT)
+    text = re.sub(r"(?i)(www)\.", r"\1\\.", text).strip()
+    return _BLOCK_START.sub(r"\1\\\2", text, count=1)
 
 
 def token_total(usage: dict[str, Any]) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import re
 from functools import cache
+from urllib.parse import urlsplit
 
 import markdown
 import nh3
@@ -36,10 +37,16 @@ class _NoRawHtml(Extension):
 
 
 def _keep_attribute(tag: str, attribute: str, value: str) -> str | None:
-    """Only absolute http(s) hrefs survive (relative ones would point into the site)."""
+    """Only absolute http(s) hrefs survive (relative ones would point into the site).
+
+    Nothing else does but the ``rel`` nh3 adds. nh3 keeps ``title`` and
+    ``lang`` on every tag besides the allow-list, and a link's Markdown title
+    became a tooltip in the site's own voice ("Verified by the SpotDiff
+    maintainers"): red team round 20.
+    """
     if tag == "a" and attribute == "href":
         return http_url(value)
-    return value
+    return value if (tag, attribute) == ("a", "rel") else None  # ``rel`` is nh3's own
 
 
 @cache
@@ -64,7 +71,11 @@ def render_notes(text: str | None) -> Markup:
         link_rel=_REL,
         strip_comments=True,
     )
-    return Markup(_ANCHOR.sub(_with_host, clean))
+    # Red team round 20: a character reference (``&#x202E;``, ``&ZeroWidthSpace;``)
+    # passes Markdown as text and comes out of nh3 as the character itself,
+    # after the source was neutralised: the output is neutralised too. Only
+    # text can hold such a character (an href that does is dropped above).
+    return Markup(neutralise_multiline(_ANCHOR.sub(_with_host, clean)))
 
 
 #: An anchor as nh3 writes it: its href first, no anchor inside.
@@ -75,9 +86,12 @@ def _with_host(anchor: re.Match[str]) -> str:
     """The anchor, followed by the host it leads to unless its text is its address.
 
     Red team round 19: "[huggingface.co/acme](https://evil.example)" showed
-    only the text, which reads like another address.
+    only the text, which reads like another address. Round 20: an address
+    whose host has look-alike letters ("hսggingface.co") is not its own
+    host's name, which is shown in its ASCII (``xn--``) form.
     """
     url = html.unescape(anchor.group(1))
-    if html.unescape(anchor.group(2)) == url:
+    host = url_host(url)
+    if html.unescape(anchor.group(2)) == url and urlsplit(url).hostname == host:
         return anchor.group()
-    return f'{anchor.group()} <span class="muted">({html.escape(url_host(url))})</span>'
+    return f'{anchor.group()} <span class="muted">({html.escape(host)})</span>'

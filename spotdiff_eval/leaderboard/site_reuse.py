@@ -43,6 +43,7 @@ _RENDERING_CODE = (
     "site_markdown.py",
     "site_text.py",
     "site_views.py",
+    "report_summary.py",  # red team round 20: what the matrix reads of each report
     # red team round 19: how untrusted text and scores are shown, outside this package
     "../_util/terminal.py",
     "../_util/percent.py",

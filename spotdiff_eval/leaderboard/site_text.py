@@ -53,17 +53,27 @@ def neutralise_multiline(text: str) -> str:
 def http_url(url: object) -> str | None:
     """``url`` if it is an absolute http(s) URL safe to put in an href, else None.
 
-    ``javascript:``, ``data:``, scheme-relative ``//host`` and URLs hiding
-    whitespace or controls are refused; the schema asks for https already,
-    but the site does not rely on a check made elsewhere.
+    ``javascript:``, ``data:``, scheme-relative ``//host``, URLs hiding
+    whitespace or controls, URLs with a user name before the host and URLs
+    a browser reads with another host than ``urlsplit`` are refused; the
+    schema asks for https already, but the site does not rely on a check
+    made elsewhere.
     """
     if not isinstance(url, str) or _URL_UNSAFE.search(url) or BLANK.search(url):
         return None  # red team round 19: also the characters that draw nothing
     try:
         parts = urlsplit(url)
+        parts.port  # noqa: B018  (raises for a port a browser refuses: "443.evil.example")
     except ValueError:
         return None
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        return None
+    if "@" in parts.netloc or "%" in parts.netloc or "\\" in url:
+        # Red team round 20: "https://huggingface.co@evil.example" leads to
+        # evil.example; shown as its own text it read as a Hugging Face link.
+        # Browsers read "\" as "/" (so "https://evil.example\.huggingface.co"
+        # leads to evil.example) and decode "%41" in a host: urlsplit does
+        # neither, and the host shown beside a link would not be its own.
         return None
     return url
 

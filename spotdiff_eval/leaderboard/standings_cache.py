@@ -29,6 +29,7 @@ import numpy as np
 from ..scoring import LEVEL, RESAMPLES, SEED
 from ..version import EVALUATOR_VERSION
 from . import pair_memo
+from . import scoring as scoring_
 from . import standings as standings_
 from .cache import ContentCache, content_key
 from .scoring import Scored
@@ -59,7 +60,14 @@ def cached_standings(
     and each entry's bootstrap scores come from ``samples_cache`` (default
     ``cache_``) when its report is known there.
     """
-    constants = [EVALUATOR_VERSION, repr((RESAMPLES, SEED, LEVEL)), _ranking_code()]
+    # The scorer's code too (its bootstrap draws the resamples): red team round 20,
+    # a change to it merged without a version bump kept the old rank ranges.
+    constants = [
+        EVALUATOR_VERSION,
+        repr((RESAMPLES, SEED, LEVEL)),
+        _ranking_code(),
+        scoring_.scorer_source_digest(),
+    ]
     digests = {s.submission_id: s.report_sha256 for s in models}
     parts = list(constants)
     for sid in sorted(digests):
@@ -101,7 +109,13 @@ def _rows_of(text: str, entries: Collection[str]) -> list[Standing] | None:
 
 
 def _samples_key(report_digest: str) -> str:
-    return content_key(SAMPLES_KIND, EVALUATOR_VERSION, repr((RESAMPLES, SEED)), report_digest)
+    return content_key(
+        SAMPLES_KIND,
+        EVALUATOR_VERSION,
+        repr((RESAMPLES, SEED)),
+        scoring_.scorer_source_digest(),
+        report_digest,
+    )
 
 
 def load_samples(cache_: ContentCache, report_digest: str) -> np.ndarray | None:
