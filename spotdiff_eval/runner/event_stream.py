@@ -139,7 +139,11 @@ def _openai(chunks: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _anthropic(chunks: list[dict[str, Any]]) -> dict[str, Any]:
+    """Text blocks from their deltas, and a ``tool_use`` block's input from its
+    ``input_json_delta`` pieces, left as the JSON text they make (``protocols``
+    reads it as the answer; red team round 20)."""
     blocks: dict[int, list[str]] = {}
+    tools: dict[int, list[str]] = {}
     reply: dict[str, Any] = {}
     usage: dict[str, Any] = {}
     for chunk in chunks:
@@ -151,19 +155,25 @@ def _anthropic(chunks: list[dict[str, Any]]) -> dict[str, Any]:
         elif kind in ("content_block_start", "content_block_delta"):
             index = chunk.get("index") if isinstance(chunk.get("index"), int) else 0
             part = chunk.get("content_block" if kind == "content_block_start" else "delta")
-            if (
-                isinstance(part, dict)
-                and part.get("type") in ("text", "text_delta")
-                and isinstance(part.get("text"), str)
-            ):
+            if not isinstance(part, dict):
+                continue
+            if part.get("type") in ("text", "text_delta") and isinstance(part.get("text"), str):
                 blocks.setdefault(index, []).append(part["text"])
+            elif part.get("type") == "tool_use":
+                tools.setdefault(index, [])
+            elif part.get("type") == "input_json_delta" and isinstance(
+                part.get("partial_json"), str
+            ):
+                tools.setdefault(index, []).append(part["partial_json"])
         elif kind == "message_delta":
             delta = chunk.get("delta")
             if isinstance(delta, dict) and delta.get("stop_reason") is not None:
                 reply["stop_reason"] = delta["stop_reason"]
             if isinstance(chunk.get("usage"), dict):
                 usage.update(chunk["usage"])
-    reply["content"] = [{"type": "text", "text": "".join(blocks[i])} for i in sorted(blocks)]
+    reply["content"] = [{"type": "text", "text": "".join(blocks[i])} for i in sorted(blocks)] + [
+        {"type": "tool_use", "input": "".join(tools[i])} for i in sorted(tools)
+    ]
     reply["usage"] = usage
     return reply
 

@@ -1,0 +1,111 @@
+"""Red team round 20: replies that `spotdiff run` got wrong.
+
+Each test talks HTTP to a :class:`fake_endpoints.FakeEndpoint` on 127.0.0.1,
+as in test_runner.py, and pins one fix; the attack is in its docstring.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fake_endpoints import (
+    FakeEndpoint,
+    Raw,
+    RunDataset,
+    make_run_dataset,
+    predicted,
+    run,
+    settings_for,
+    statuses,
+)
+
+
+@pytest.fixture
+def dataset(tmp_path: Path) -> RunDataset:
+    return make_run_dataset(tmp_path / "ds", 2)
+
+
+CAT, DOG = (
+    {"kind": "object_removed", "subject": "cat"},
+    {"kind": "object_added", "subject": "dog"},
+)
+ANSWER = {"differences": [CAT, DOG]}
+
+
+def _events(*events: dict[str, Any]) -> Raw:
+    """An event stream, sent whole with its length."""
+    return Raw(200, "".join(f"data: {json.dumps(event)}\n\n" for event in events).encode())
+
+
+# -- answers given as a tool call --------------------------------------------------------
+
+
+def _anthropic_tool_use() -> Raw:
+    body = {
+        "type": "message",
+        "model": "claude-test",
+        "content": [
+            {"type": "text", "text": "I'll report the differences."},
+            {"type": "tool_use", "id": "toolu_1", "name": "report", "input": ANSWER},
+        ],
+        "stop_reason": "tool_use",
+        "usage": {"input_tokens": 900, "output_tokens": 40},
+    }
+    return Raw(200, json.dumps(body).encode())
+
+
+def _anthropic_streamed_tool_use() -> Raw:
+    partial = json.dumps(ANSWER)
+    return _events(
+        {"type": "message_start", "message": {"model": "claude-test", "usage": {}}},
+        {
+            "type": "content_block_start",
+            "index": 0,
+            "content_block": {"type": "tool_use", "id": "toolu_1", "name": "report", "input": {}},
+        },
+        *(
+            {
+                "type": "content_block_delta",
+                "index": 0,
+                "delta": {"type": "input_json_delta", "partial_json": partial[i : i + 9]},
+            }
+            for i in range(0, len(partial), 9)
+        ),
+        {"type": "content_block_stop", "index": 0},
+        {"type": "message_delta", "delta": {"stop_reason": "tool_use"}, "usage": {}},
+        {"type": "message_stop"},
+    )
+
+
+def _gemini_function_call() -> Raw:
+    call = {"functionCall": {"name": "report", "args": ANSWER}}
+    body = {"candidates": [{"content": {"role": "model", "parts": [call]}, "finishReason": "STOP"}]}
+    return Raw(200, json.dumps(body).encode())
+
+
+@pytest.mark.parametrize(
+    ("protocol", "reply"),
+    [
+        ("anthropic", _anthropic_tool_use),
+        ("anthropic", _anthropic_streamed_tool_use),
+        ("gemini_native", _gemini_function_call),
+    ],
+)
+def test_an_answer_given_as_a_tool_call_is_read(
+    protocol: str, reply: Any, dataset: RunDataset, tmp_path: Path
+) -> None:
+    """Forcing a tool (``tool_choice`` or Gemini's ``toolConfig`` in --extra-body) is
+    how Anthropic's documentation gets JSON out of Claude, and how Gemini's
+    function calling does: the answer is the tool's ``input`` (``args``), not
+    text. Round 18 read OpenAI's tool calls; these failed as "the reply holds
+    no answer text (finish reason tool_use)"."""
+    output = tmp_path / "out.json"
+    with FakeEndpoint(protocol, dataset) as fake:
+        fake.script("item_000", reply())
+        result, _ = run(settings_for(fake, dataset, output))
+    assert (statuses(output)["item_000"]["status"], result.ok) == ("ok", 2)
+    assert predicted(output)["item_000"]["differences"] == [CAT, DOG]
+
