@@ -109,3 +109,32 @@ def test_an_answer_given_as_a_tool_call_is_read(
     assert (statuses(output)["item_000"]["status"], result.ok) == ("ok", 2)
     assert predicted(output)["item_000"]["differences"] == [CAT, DOG]
 
+
+# -- replies that are not UTF-8 ------------------------------------------------------------
+
+
+def _openai_body(text: str) -> dict[str, Any]:
+    return {"choices": [{"message": {"content": text}, "finish_reason": "stop"}]}
+
+
+def test_a_reply_with_a_stray_byte_that_is_not_utf8_is_read_with_a_warning(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """llama.cpp and other local servers cut a character made of several bytes
+    between two tokens and send the half: one byte that is not UTF-8 made the
+    whole reply "not JSON", and the item failed without another try, for the
+    sake of one letter of a description."""
+    answer = {"differences": [{**CAT, "description": "the caf\u00e9 sign is gone"}]}
+    body = json.dumps(_openai_body(json.dumps(answer, ensure_ascii=False)), ensure_ascii=False)
+    raw = body.encode("utf-8").replace("\u00e9".encode(), b"\xc3")  # the first byte of two
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Raw(200, raw))
+        run(settings_for(fake, dataset, output))
+    entry = statuses(output)["item_000"]
+    assert entry["status"] == "ok"
+    assert entry["warnings"] == [
+        "reply: bytes that are not UTF-8 were replaced by \N{REPLACEMENT CHARACTER} in 1 place"
+    ]
+    [difference] = predicted(output)["item_000"]["differences"]
+    assert difference["description"] == "the caf\N{REPLACEMENT CHARACTER} sign is gone"

@@ -343,7 +343,7 @@ class _Loop:
         record = ItemRecord(
             job.item_id,
             "ok",
-            warnings=answer.warnings,
+            warnings=(response.warning, *answer.warnings) if response.warning else answer.warnings,
             differences=answer.differences,
             **base,
             **tokens,

@@ -37,6 +37,7 @@ from .answer_json import read_json
 from .backoff import Gate, RetryPolicy, retry_after_seconds, retry_delay
 from .deadline import DeadlineAdapter, Watchdog
 from .event_stream import StreamCut, joined, stream_events
+from .reply_text import reply_text
 
 #: A reply larger than this is refused (a vision answer is a few KiB).
 MAX_REPLY_BYTES = 32 * 1024 * 1024
@@ -47,12 +48,13 @@ FATAL_STATUSES = frozenset({401, 403, 404})
 
 @dataclass(frozen=True)
 class Response:
-    """A 2xx reply, parsed."""
+    """A 2xx reply, parsed, and the warning about reading its bytes (``reply_text``)."""
 
     data: Any
     http_status: int
     attempts: int
     latency_ms: int
+    warning: str | None = None
 
 
 class RequestFailed(Exception):
@@ -195,6 +197,7 @@ class EndpointClient:
         if 200 <= status < 300:
             latency = round(1000 * (time.monotonic() - started))
             data = self._parse(raw, number, status)
+            warning = reply_text(raw).warning
             retry = _error_instead_of_answer(data)
             if retry is not None:
                 # Red team round 18: routers (OpenRouter, LiteLLM proxies) send an
@@ -205,7 +208,7 @@ class EndpointClient:
                 if retry:
                     raise _Transient(message, http_status=status)
                 raise RequestFailed(message, attempts=number, http_status=status)
-            return Response(data, status, number, latency)
+            return Response(data, status, number, latency, warning)
         if 300 <= status < 400:
             raise RequestFailed(
                 f"HTTP {status}: the endpoint redirects elsewhere; give the final URL "
@@ -305,7 +308,7 @@ class EndpointClient:
             return _decoded(raw)
         except StreamCut as exc:  # red team round 19: a proxy closed the stream early
             raise _Transient(str(exc), http_status=status) from None
-        except (UnicodeDecodeError, ValueError, RecursionError):
+        except (ValueError, RecursionError):
             raise RequestFailed(
                 f"the reply is not JSON: {self._excerpt(raw)}",
                 attempts=attempts,
@@ -317,7 +320,7 @@ class EndpointClient:
         all use ``{"error": {"message": ...}}``), else the start of the body."""
         try:
             data = _decoded(raw)
-        except (UnicodeDecodeError, ValueError, RecursionError):
+        except (ValueError, RecursionError):
             data = None
         for candidate in (
             _dig(data, "error", "message"),
@@ -335,12 +338,9 @@ class EndpointClient:
 
 
 def _decoded(raw: bytes) -> Any:
-    """A reply's JSON, or the one reply its server-sent events make up (``event_stream``).
-
-    utf-8-sig: a byte order mark before the JSON, as some proxies on Windows
-    send, made a good reply "not JSON" (red team round 18).
-    """
-    text = raw.decode("utf-8-sig")
+    """A reply's JSON, or the one reply its server-sent events make up (``event_stream``);
+    bytes that are not UTF-8 are replaced (``reply_text``)."""
+    text = reply_text(raw).text
     stream = stream_events(text)
     if stream is None:
         return read_json(text)
