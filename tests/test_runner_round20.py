@@ -138,3 +138,22 @@ def test_a_reply_with_a_stray_byte_that_is_not_utf8_is_read_with_a_warning(
     ]
     [difference] = predicted(output)["item_000"]["differences"]
     assert difference["description"] == "the caf\N{REPLACEMENT CHARACTER} sign is gone"
+
+
+# -- replies with nothing to read ----------------------------------------------------------
+
+
+def test_an_empty_reply_with_status_200_is_asked_again(dataset: RunDataset, tmp_path: Path) -> None:
+    """A proxy whose upstream died after the status line (Cloudflare, an ingress
+    that restarted the model server) sends 200 with an empty body: the item
+    failed at once as "the reply is not JSON: " (ending in nothing), though
+    another attempt gets the answer."""
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Raw(200, b""), Raw(200, b" \r\n"))
+        fake.script("item_001", Raw(200, b""), Raw(200, b""), Raw(200, b""))
+        result, _ = run(settings_for(fake, dataset, output, retries=2))
+    seen = statuses(output)
+    assert (seen["item_000"]["status"], seen["item_000"]["attempts"]) == ("ok", 3)
+    assert seen["item_001"]["error"] == "HTTP 200 with an empty body (gave up after 3 attempts)"
+    assert result.ok == 1

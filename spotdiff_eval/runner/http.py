@@ -195,6 +195,10 @@ class EndpointClient:
             raise RequestFailed(str(exc), attempts=number, fatal=exc.fatal) from None
         self.reached.set()
         if 200 <= status < 300:
+            if not raw.strip():
+                # Red team round 20: a proxy whose upstream died after the status
+                # line; the item failed at once as "the reply is not JSON: ".
+                raise _Transient(f"HTTP {status} with an empty body", http_status=status)
             latency = round(1000 * (time.monotonic() - started))
             data = self._parse(raw, number, status)
             warning = reply_text(raw).warning

@@ -26,7 +26,7 @@ class ReplyText:
 
 def reply_text(raw: bytes) -> ReplyText:
     """``raw`` decoded as UTF-8 (a byte order mark before it dropped, as some
-    proxies on Windows send one), each byte that is not UTF-8 replaced."""
+    proxies on Windows send one), each run of bytes that are not UTF-8 replaced."""
     try:
         return ReplyText(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
