@@ -157,3 +157,31 @@ def test_an_empty_reply_with_status_200_is_asked_again(dataset: RunDataset, tmp_
     assert (seen["item_000"]["status"], seen["item_000"]["attempts"]) == ("ok", 3)
     assert seen["item_001"]["error"] == "HTTP 200 with an empty body (gave up after 3 attempts)"
     assert result.ok == 1
+
+
+def test_an_html_error_page_is_named_by_its_title(dataset: RunDataset, tmp_path: Path) -> None:
+    """Cloudflare, nginx and corporate proxies answer with an HTML page: the
+    error was the page's first 200 characters, ``<!DOCTYPE html><html
+    lang="en-US"><head><meta charset=...``, markup that says nothing. Its
+    title says what happened."""
+    page = (
+        b'<!DOCTYPE html>\n<html lang="en-US"><head><meta charset="UTF-8" />'
+        b'<meta name="viewport" content="width=device-width" /><style>body{margin:0}'
+        + b" "
+        * 300
+        + b"</style>\n<title>api.example.com | 524: A timeout occurred</title></head>"
+        b"<body><h1>A timeout occurred</h1></body></html>"
+    )
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", *[Raw(524, page)] * 2)
+        fake.script("item_001", Raw(200, page.replace(b"524: A timeout occurred", b"Sign in")))
+        run(settings_for(fake, dataset, output, retries=1))
+    seen = statuses(output)
+    assert seen["item_000"]["error"] == (
+        'HTTP 524: an HTML page titled "api.example.com | 524: A timeout occurred" '
+        "(gave up after 2 attempts)"
+    )
+    assert seen["item_001"]["error"] == (
+        'the reply is not JSON: an HTML page titled "api.example.com | Sign in"'
+    )

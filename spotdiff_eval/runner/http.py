@@ -1,8 +1,9 @@
 """One model request over HTTP, retried the way flaky providers need.
 
 Retried: 429, every 5xx, timeouts and connection errors (refused, reset,
-dropped mid-answer). Never retried: any other 4xx, since asking again cannot
-fix a bad request, and a reply that is not JSON. 401, 403 and 404 (and a
+dropped mid-answer), and a 2xx reply with an empty body. Never retried: any
+other 4xx, since asking again cannot fix a bad request, and a reply that is
+not JSON. 401, 403 and 404 (and a
 redirect) are *fatal*: they say the token, the endpoint or the model is
 wrong, which would fail every remaining item the same way.
 
@@ -37,6 +38,7 @@ from .answer_json import read_json
 from .backoff import Gate, RetryPolicy, retry_after_seconds, retry_delay
 from .deadline import DeadlineAdapter, Watchdog
 from .event_stream import StreamCut, joined, stream_events
+from .html_page import TITLE_SEARCH_CHARS, page_title
 from .reply_text import reply_text
 
 #: A reply larger than this is refused (a vision answer is a few KiB).
@@ -337,6 +339,10 @@ class EndpointClient:
         return self._excerpt(raw) if raw.strip() else "(empty body)"
 
     def _excerpt(self, raw: bytes) -> str:
+        """The start of a body, or the title of an HTML page (``html_page``)."""
+        title = page_title(raw[:TITLE_SEARCH_CHARS].decode("utf-8", "replace"))
+        if title is not None:
+            return safe_text(self.redactor.text(f'an HTML page titled "{title}"'), 200)
         text = " ".join(raw[:2000].decode("utf-8", "replace").split())
         return safe_text(self.redactor.text(text), 200)
 
