@@ -14,6 +14,7 @@ import pytest
 from fake_endpoints import (
     FakeEndpoint,
     Raw,
+    Reply,
     RunDataset,
     make_run_dataset,
     predicted,
@@ -185,3 +186,39 @@ def test_an_html_error_page_is_named_by_its_title(dataset: RunDataset, tmp_path:
     assert seen["item_001"]["error"] == (
         'the reply is not JSON: an HTML page titled "api.example.com | Sign in"'
     )
+
+
+# -- an answer written as one object a line ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "separator",
+    ["\n", ",\n", "\n\n", "\n- ", "\n2. "],
+    ids=["lines", "commas", "blank lines", "bullets", "numbered"],
+)
+def test_an_answer_of_one_object_a_line_keeps_every_difference(
+    separator: str, dataset: RunDataset, tmp_path: Path
+) -> None:
+    """Models asked for JSON write JSON Lines, or objects separated by commas
+    without the brackets around them, or a bulleted list of objects: each
+    object read as an answer of its own, and the last one won, so every
+    difference but the last was lost, without a warning."""
+    text = f"Here are the differences:\n{json.dumps(CAT)}{separator}{json.dumps(DOG)}\n"
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Reply(text))
+        run(settings_for(fake, dataset, output))
+    assert predicted(output)["item_000"]["differences"] == [CAT, DOG]
+
+
+def test_a_corrected_single_difference_still_replaces_the_first(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """The other side of the fix above: objects with prose between them are a
+    model revising itself, and the last still wins."""
+    text = f"{json.dumps(CAT)}\nWait, that is wrong; it is:\n{json.dumps(DOG)}"
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Reply(text))
+        run(settings_for(fake, dataset, output))
+    assert predicted(output)["item_000"]["differences"] == [DOG]
