@@ -222,3 +222,29 @@ def test_a_corrected_single_difference_still_replaces_the_first(
         fake.script("item_000", Reply(text))
         run(settings_for(fake, dataset, output))
     assert predicted(output)["item_000"]["differences"] == [DOG]
+
+
+# -- streamed content given as parts -----------------------------------------------------
+
+
+def test_streamed_content_given_as_parts_is_read(dataset: RunDataset, tmp_path: Path) -> None:
+    """Mistral's reasoning models (Magistral) stream ``delta.content`` as a list of
+    parts, a ``thinking`` part then ``text`` ones, as their unstreamed replies
+    do (which were read): streamed, every part was dropped, and the item failed
+    as "no answer text"."""
+    text = json.dumps(ANSWER)
+    thinking = {"type": "thinking", "thinking": [{"type": "text", "text": "[1, 2] maybe"}]}
+    reply = _events(
+        {"model": "magistral", "choices": [{"index": 0, "delta": {"content": [thinking]}}]},
+        *(
+            {"choices": [{"index": 0, "delta": {"content": [{"type": "text", "text": piece}]}}]}
+            for piece in (text[:15], text[15:])
+        ),
+        {"choices": [{"index": 0, "delta": {"content": ""}, "finish_reason": "stop"}]},
+    )
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", reply)
+        run(settings_for(fake, dataset, output))
+    assert statuses(output)["item_000"]["status"] == "ok"
+    assert predicted(output)["item_000"]["differences"] == [CAT, DOG]

@@ -122,6 +122,7 @@ def _openai(chunks: list[dict[str, Any]]) -> dict[str, Any]:
         for pieces, key in ((text, "content"), (refusal, "refusal")):
             if isinstance(delta.get(key), str):
                 pieces.append(delta[key])
+        text.extend(_text_parts(delta.get("content")))
         for call in delta.get("tool_calls") or ():
             function = call.get("function") if isinstance(call, dict) else None
             if isinstance(function, dict) and isinstance(function.get("arguments"), str):
@@ -136,6 +137,24 @@ def _openai(chunks: list[dict[str, Any]]) -> dict[str, Any]:
         ]
     reply["choices"] = [{"message": message, "finish_reason": finish}]
     return reply
+
+
+def _text_parts(content: Any) -> list[str]:
+    """The text of a ``delta.content`` given as a list of parts.
+
+    Red team round 20: Mistral's reasoning models stream their content as
+    parts (``thinking``, then ``text``), as they send it unstreamed, which
+    ``protocols`` reads; streamed, every part was dropped.
+    """
+    if not isinstance(content, list):
+        return []
+    return [
+        part["text"]
+        for part in content
+        if isinstance(part, dict)
+        and part.get("type") in ("text", "output_text")
+        and isinstance(part.get("text"), str)
+    ]
 
 
 def _anthropic(chunks: list[dict[str, Any]]) -> dict[str, Any]:
