@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from event_replies import events
 from fake_endpoints import (
     FakeEndpoint,
     Raw,
@@ -29,16 +30,10 @@ def dataset(tmp_path: Path) -> RunDataset:
     return make_run_dataset(tmp_path / "ds", 2)
 
 
-CAT, DOG = (
-    {"kind": "object_removed", "subject": "cat"},
-    {"kind": "object_added", "subject": "dog"},
-)
+#: The two differences every answer here holds, and the answer as the prompt asks for it.
+CAT = {"kind": "object_removed", "subject": "cat"}
+DOG = {"kind": "object_added", "subject": "dog"}
 ANSWER = {"differences": [CAT, DOG]}
-
-
-def _events(*events: dict[str, Any]) -> Raw:
-    """An event stream, sent whole with its length."""
-    return Raw(200, "".join(f"data: {json.dumps(event)}\n\n" for event in events).encode())
 
 
 # -- answers given as a tool call --------------------------------------------------------
@@ -60,7 +55,7 @@ def _anthropic_tool_use() -> Raw:
 
 def _anthropic_streamed_tool_use() -> Raw:
     partial = json.dumps(ANSWER)
-    return _events(
+    return events(
         {"type": "message_start", "message": {"model": "claude-test", "usage": {}}},
         {
             "type": "content_block_start",
@@ -234,7 +229,7 @@ def test_streamed_content_given_as_parts_is_read(dataset: RunDataset, tmp_path: 
     as "no answer text"."""
     text = json.dumps(ANSWER)
     thinking = {"type": "thinking", "thinking": [{"type": "text", "text": "[1, 2] maybe"}]}
-    reply = _events(
+    reply = events(
         {"model": "magistral", "choices": [{"index": 0, "delta": {"content": [thinking]}}]},
         *(
             {"choices": [{"index": 0, "delta": {"content": [{"type": "text", "text": piece}]}}]}
