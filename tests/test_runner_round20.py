@@ -243,3 +243,26 @@ def test_streamed_content_given_as_parts_is_read(dataset: RunDataset, tmp_path: 
         run(settings_for(fake, dataset, output))
     assert statuses(output)["item_000"]["status"] == "ok"
     assert predicted(output)["item_000"]["differences"] == [CAT, DOG]
+
+
+def test_a_stream_of_several_choices_is_read_as_its_first(
+    dataset: RunDataset, tmp_path: Path
+) -> None:
+    """``{"n": 2}`` in --extra-body (or a router that asks several upstreams)
+    streams the choices interleaved, one choice a chunk, told apart by their
+    ``index``: every delta was read as the first choice's, so the two answers
+    were spliced together, letter runs of one inside the other."""
+    first, second = json.dumps(ANSWER), json.dumps({"differences": [DOG]})
+    chunks = [
+        {"choices": [{"index": index, "delta": {"content": text[at : at + 8]}}]}
+        for at in range(0, max(len(first), len(second)), 8)
+        for index, text in ((1, second), (0, first))
+        if text[at : at + 8]
+    ]
+    finish = [{"choices": [{"index": i, "delta": {}, "finish_reason": "stop"}]} for i in (1, 0)]
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", events(*chunks, *finish))
+        run(settings_for(fake, dataset, output))
+    assert statuses(output)["item_000"]["status"] == "ok"
+    assert predicted(output)["item_000"]["differences"] == [CAT, DOG]

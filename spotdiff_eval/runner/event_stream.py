@@ -111,9 +111,8 @@ def _openai(chunks: list[dict[str, Any]]) -> dict[str, Any]:
         reply.setdefault("model", chunk.get("model"))
         if chunk.get("usage") is not None:
             reply["usage"] = chunk["usage"]
-        choices = chunk.get("choices")
-        choice = choices[0] if isinstance(choices, list) and choices else None
-        if not isinstance(choice, dict):
+        choice = _first_choice(chunk.get("choices"))
+        if choice is None:
             continue
         finish = choice.get("finish_reason") or finish
         delta = choice.get("delta")
@@ -137,6 +136,19 @@ def _openai(chunks: list[dict[str, Any]]) -> dict[str, Any]:
         ]
     reply["choices"] = [{"message": message, "finish_reason": finish}]
     return reply
+
+
+def _first_choice(choices: Any) -> dict[str, Any] | None:
+    """The delta of the first choice (``index`` 0, or no index) in a chunk.
+
+    Red team round 20: with ``n`` above 1, choices stream interleaved, one a
+    chunk; each chunk's ``choices[0]`` was read as the first choice, and the
+    answers were spliced together.
+    """
+    for choice in choices if isinstance(choices, list) else ():
+        if isinstance(choice, dict) and choice.get("index", 0) in (0, None):
+            return choice
+    return None
 
 
 def _text_parts(content: Any) -> list[str]:
