@@ -266,3 +266,25 @@ def test_a_stream_of_several_choices_is_read_as_its_first(
         run(settings_for(fake, dataset, output))
     assert statuses(output)["item_000"]["status"] == "ok"
     assert predicted(output)["item_000"]["differences"] == [CAT, DOG]
+
+
+# -- an answer encoded twice -------------------------------------------------------------
+
+
+def test_an_answer_encoded_as_a_json_string_is_read(dataset: RunDataset, tmp_path: Path) -> None:
+    """Servers that turn JSON output into a tool call (some Ollama and vLLM tool
+    parsers) encode the arguments twice, and Gemini's JSON mode with a string
+    schema does the same: the answer is a JSON string whose text is the JSON.
+    It failed as "no JSON list of differences"."""
+    twice = json.dumps(json.dumps(ANSWER))
+    call = {"function": {"name": "report", "arguments": twice}}
+    message = {"role": "assistant", "content": None, "tool_calls": [call]}
+    body = {"choices": [{"message": message, "finish_reason": "tool_calls"}]}
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Raw(200, json.dumps(body).encode()))
+        fake.script("item_001", Reply(json.dumps("no differences, sorry")))
+        run(settings_for(fake, dataset, output))
+    seen = statuses(output)
+    assert predicted(output)["item_000"]["differences"] == [CAT, DOG]
+    assert seen["item_001"]["error"].startswith("no JSON list of differences in the answer")

@@ -91,6 +91,10 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
     if not text:
         raise AnswerError("the answer is empty")
     whole, repaired = _decode(text)
+    if isinstance(whole, str) and whole.strip() and whole != text:
+        # Red team round 20: JSON encoded twice (some tool parsers, Gemini's JSON
+        # mode with a string schema) is a string whose text is the answer.
+        return find_differences(whole)
     if whole is not _NOTHING:
         found = _as_list(whole, strict=False)
         if found is not None:
