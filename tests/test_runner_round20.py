@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from event_replies import events
 from fake_endpoints import (
+    Fail,
     FakeEndpoint,
     Raw,
     Reply,
@@ -288,3 +289,28 @@ def test_an_answer_encoded_as_a_json_string_is_read(dataset: RunDataset, tmp_pat
     seen = statuses(output)
     assert predicted(output)["item_000"]["differences"] == [CAT, DOG]
     assert seen["item_001"]["error"].startswith("no JSON list of differences in the answer")
+
+
+# -- what to retry: 408, 409 and the providers' own word ---------------------------------
+
+
+def test_408_and_409_are_retried_and_x_should_retry_is_obeyed(tmp_path: Path) -> None:
+    """A load balancer that waited too long for a large image upload answers 408,
+    and OpenAI answers 409 to a request that met a lock: both failed their
+    item at once ("any other 4xx"), though the official OpenAI and Anthropic
+    clients retry them. Those clients also obey ``x-should-retry``, which the
+    providers send to say whether another attempt can help: a 5xx saying
+    ``false`` was asked again and again, a 4xx saying ``true`` was not."""
+    output = tmp_path / "out.json"
+    never = (("x-should-retry", "false"),)
+    four = make_run_dataset(tmp_path / "four", 4)
+    with FakeEndpoint("openai_compatible", four) as fake:
+        fake.script("item_000", Fail(408, "request timeout"))
+        fake.script("item_001", Fail(409, "conflict"))
+        fake.script("item_002", Fail(400, "try again", (("x-should-retry", "true"),)))
+        fake.script("item_003", *[Fail(500, "the input cannot be processed", never)] * 3)
+        run(settings_for(fake, four, output, retries=2))
+    seen = statuses(output)
+    assert [seen[f"item_00{i}"]["status"] for i in range(4)] == ["ok", "ok", "ok", "failed"]
+    assert [seen[f"item_00{i}"]["attempts"] for i in range(4)] == [2, 2, 2, 1]
+    assert seen["item_003"]["error"] == "HTTP 500: the input cannot be processed"

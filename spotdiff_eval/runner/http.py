@@ -1,9 +1,10 @@
 """One model request over HTTP, retried the way flaky providers need.
 
-Retried: 429, every 5xx, timeouts and connection errors (refused, reset,
-dropped mid-answer), and a 2xx reply with an empty body. Never retried: any
-other 4xx, since asking again cannot fix a bad request, and a reply that is
-not JSON. 401, 403 and 404 (and a
+Retried: 408, 409, 429, every 5xx, timeouts and connection errors (refused,
+reset, dropped mid-answer), and a 2xx reply with an empty body; an
+``x-should-retry`` header overrules the status. Never retried: any other
+4xx, since asking again cannot fix a bad request, and a reply that is not
+JSON. 401, 403 and 404 (and a
 redirect) are *fatal*: they say the token, the endpoint or the model is
 wrong, which would fail every remaining item the same way.
 
@@ -225,7 +226,7 @@ class EndpointClient:
             )
         message = f"HTTP {status}: {self._error_text(raw)}"
         recorded = _recordable(status)
-        if status == 429 or status >= 500:
+        if _worth_retrying(status, headers):
             retry_after = retry_after_seconds(headers.get("Retry-After"))
             if retry_after is None:
                 retry_after = retry_delay(raw)
@@ -399,6 +400,23 @@ def _error_instead_of_answer(data: Any) -> bool | None:
         return True
     kind = _dig(data, "error", "type")
     return isinstance(kind, str) and kind in _TRANSIENT_ERROR_TYPES
+
+
+#: 4xx statuses another attempt may get past, as the OpenAI and Anthropic clients
+#: retry them: 408 (a proxy tired of waiting for the upload) and 409 (a lock met).
+RETRIED_4XX = frozenset({408, 409, 429})
+
+
+def _worth_retrying(status: int, headers: Mapping[str, str]) -> bool:
+    """Whether an error status is worth another attempt: the provider's own word
+    (``x-should-retry``, which OpenAI and Anthropic send and their clients obey),
+    else :data:`RETRIED_4XX` and every 5xx (red team round 20: 408 and 409
+    failed their item at once, and a 5xx said not to be worth it was retried).
+    """
+    said = headers.get("x-should-retry", "").strip().lower()
+    if said in ("true", "false"):
+        return said == "true"
+    return status in RETRIED_4XX or status >= 500
 
 
 def _recordable(status: int) -> int | None:
