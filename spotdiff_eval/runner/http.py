@@ -40,13 +40,19 @@ from .backoff import Gate, RetryPolicy, retry_after_seconds, retry_delay
 from .deadline import DeadlineAdapter, Watchdog
 from .event_stream import StreamCut, joined, stream_events
 from .html_page import TITLE_SEARCH_CHARS, page_title
+from .reply_status import (
+    FATAL_STATUSES,
+    dig,
+    error_instead_of_answer,
+    recordable,
+    worth_retrying,
+)
 from .reply_text import reply_text
 
 #: A reply larger than this is refused (a vision answer is a few KiB).
 MAX_REPLY_BYTES = 32 * 1024 * 1024
 #: Connecting never needs the minutes a slow model may need to answer.
 MAX_CONNECT_SECONDS = 30.0
-FATAL_STATUSES = frozenset({401, 403, 404})
 
 
 @dataclass(frozen=True)
@@ -205,7 +211,7 @@ class EndpointClient:
             latency = round(1000 * (time.monotonic() - started))
             data = self._parse(raw, number, status)
             warning = reply_text(raw).warning
-            retry = _error_instead_of_answer(data)
+            retry = error_instead_of_answer(data)
             if retry is not None:
                 # Red team round 18: routers (OpenRouter, LiteLLM proxies) send an
                 # upstream failure as {"error": {...}} with status 200. It failed as
@@ -225,8 +231,8 @@ class EndpointClient:
                 fatal=True,
             )
         message = f"HTTP {status}: {self._error_text(raw)}"
-        recorded = _recordable(status)
-        if _worth_retrying(status, headers):
+        recorded = recordable(status)
+        if worth_retrying(status, headers):
             retry_after = retry_after_seconds(headers.get("Retry-After"))
             if retry_after is None:
                 retry_after = retry_delay(raw)
@@ -330,10 +336,10 @@ class EndpointClient:
         except (ValueError, RecursionError):
             data = None
         for candidate in (
-            _dig(data, "error", "message"),
-            _dig(data, "error"),
-            _dig(data, "message"),
-            _dig(data, "detail"),
+            dig(data, "error", "message"),
+            dig(data, "error"),
+            dig(data, "message"),
+            dig(data, "detail"),
         ):
             if isinstance(candidate, str) and candidate.strip():
                 return safe_text(self.redactor.text(" ".join(candidate.split())), 300)
@@ -378,72 +384,12 @@ def _transport_error(exc: BaseException, timeout: float) -> _Transient | _Perman
     return _Transient(f"request failed: {_reason(exc)}")
 
 
-#: Fields that hold an answer in each protocol's reply.
-_ANSWER_FIELDS = ("choices", "candidates", "content")
-#: Anthropic's error types that another attempt may get past.
-_TRANSIENT_ERROR_TYPES = frozenset({"overloaded_error", "rate_limit_error", "api_error"})
-
-
-def _error_instead_of_answer(data: Any) -> bool | None:
-    """For a 2xx reply that is an error and no answer: whether to try again
-    (its code is 429 or 5xx, or its type says overloaded); None for any other reply."""
-    if (
-        not isinstance(data, dict)
-        or not data.get("error")
-        or any(data.get(key) for key in _ANSWER_FIELDS)
-    ):
-        return None
-    code = _dig(data, "error", "code")
-    if isinstance(code, str) and code.strip().isdecimal():
-        code = int(code)
-    if isinstance(code, int) and not isinstance(code, bool) and (code == 429 or code >= 500):
-        return True
-    kind = _dig(data, "error", "type")
-    return isinstance(kind, str) and kind in _TRANSIENT_ERROR_TYPES
-
-
-#: 4xx statuses another attempt may get past, as the OpenAI and Anthropic clients
-#: retry them: 408 (a proxy tired of waiting for the upload) and 409 (a lock met).
-RETRIED_4XX = frozenset({408, 409, 429})
-
-
-def _worth_retrying(status: int, headers: Mapping[str, str]) -> bool:
-    """Whether an error status is worth another attempt: the provider's own word
-    (``x-should-retry``, which OpenAI and Anthropic send and their clients obey),
-    else :data:`RETRIED_4XX` and every 5xx (red team round 20: 408 and 409
-    failed their item at once, and a 5xx said not to be worth it was retried).
-    """
-    said = headers.get("x-should-retry", "").strip().lower()
-    if said in ("true", "false"):
-        return said == "true"
-    return status in RETRIED_4XX or status >= 500
-
-
-def _recordable(status: int) -> int | None:
-    """The status as the predictions file records it: None outside 100 to 599.
-
-    Red team round 18: a server may send any three digits (LinkedIn's 999,
-    a proxy's 600), which the schema of the file refuses; recorded as it
-    was, the output could no longer be resumed or merged. The message
-    still shows it (``HTTP 999: ...``).
-    """
-    return status if 100 <= status <= 599 else None
-
-
 def _failure(state: RetryCallState) -> _Transient:
     """The failure tenacity is about to retry (only :class:`_Transient` is retried)."""
     assert state.outcome is not None
     failure = state.outcome.exception()
     assert isinstance(failure, _Transient)
     return failure
-
-
-def _dig(data: Any, *keys: str) -> Any:
-    for key in keys:
-        if not isinstance(data, dict):
-            return None
-        data = data.get(key)
-    return data
 
 
 def _caused_by(exc: BaseException, name: str) -> bool:
