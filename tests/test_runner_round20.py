@@ -314,3 +314,26 @@ def test_408_and_409_are_retried_and_x_should_retry_is_obeyed(tmp_path: Path) ->
     assert [seen[f"item_00{i}"]["status"] for i in range(4)] == ["ok", "ok", "ok", "failed"]
     assert [seen[f"item_00{i}"]["attempts"] for i in range(4)] == [2, 2, 2, 1]
     assert seen["item_003"]["error"] == "HTTP 500: the input cannot be processed"
+
+
+# -- an endpoint that takes no requests ---------------------------------------------------
+
+
+def test_an_endpoint_that_does_not_take_posts_stops_the_run(tmp_path: Path) -> None:
+    """``--endpoint http://localhost:11434`` (the server, not its API path) meets
+    405 Method Not Allowed, as Ollama, nginx and most web frameworks answer a
+    POST to a page: every item failed alike, one after another, where a 404
+    stops the run at once with a hint."""
+    four = make_run_dataset(tmp_path / "four", 4)
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", four) as fake:
+        fake.script("item_000", Fail(405, "method not allowed"))
+        result, _ = run(settings_for(fake, four, output, concurrency=1))
+    assert fake.counts() == {"item_000": 1}
+    seen = statuses(output)
+    assert [seen[i]["status"] for i in four.item_ids] == ["failed"] + ["skipped"] * 3
+    assert result.error is not None
+    assert result.error.what.startswith(
+        "HTTP 405: method not allowed; --endpoint takes no POST requests: "
+        "check its path (the API's, such as /v1/chat/completions, not the server's)"
+    )

@@ -396,6 +396,11 @@ def _fatal_hint(record: ItemRecord, settings: RunSettings) -> str:
         hint = f"; check the token in ${settings.token_env} and --token-header/--token-prefix"
     elif record.http_status == 404:
         hint = "; check --endpoint and --model"
+    elif record.http_status == 405:
+        hint = (
+            "; --endpoint takes no POST requests: check its path (the API's, such as "
+            "/v1/chat/completions, not the server's)"
+        )
     elif (record.error or "").startswith(("connection failed", "could not connect")):
         hint = "; nothing has answered at --endpoint: check its host and port"
     return (

@@ -4,9 +4,9 @@ Retried: 408, 409, 429, every 5xx, timeouts and connection errors (refused,
 reset, dropped mid-answer), and a 2xx reply with an empty body; an
 ``x-should-retry`` header overrules the status. Never retried: any other
 4xx, since asking again cannot fix a bad request, and a reply that is not
-JSON. 401, 403 and 404 (and a
-redirect) are *fatal*: they say the token, the endpoint or the model is
-wrong, which would fail every remaining item the same way.
+JSON. 401, 403, 404 and 405 (and a redirect) are *fatal*: they say the
+token, the endpoint or the model is wrong, which would fail every remaining
+item the same way.
 
 Waits grow exponentially with jitter, so that workers which failed together
 do not retry together. A ``Retry-After`` (seconds or an HTTP date) is

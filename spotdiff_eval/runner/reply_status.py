@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-FATAL_STATUSES = frozenset({401, 403, 404})
+#: Statuses that every item would meet alike: a refused token, no such endpoint
+#: or model, and (red team round 20) an address that takes no POST requests.
+FATAL_STATUSES = frozenset({401, 403, 404, 405})
 
 #: Fields that hold an answer in each protocol's reply.
 _ANSWER_FIELDS = ("choices", "candidates", "content")
