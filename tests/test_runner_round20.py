@@ -7,17 +7,19 @@ as in test_runner.py, and pins one fix; the attack is in its docstring.
 from __future__ import annotations
 
 import json
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 from event_replies import events
 from fake_endpoints import (
+    Action,
     Fail,
     FakeEndpoint,
     Raw,
     Reply,
-    RunDataset,
     make_run_dataset,
     predicted,
     run,
@@ -25,10 +27,33 @@ from fake_endpoints import (
     statuses,
 )
 
+from spotdiff_eval.runner.engine import RunResult
 
-@pytest.fixture
-def dataset(tmp_path: Path) -> RunDataset:
-    return make_run_dataset(tmp_path / "ds", 2)
+
+@dataclass(frozen=True)
+class _Run:
+    """What a run against a fake server left: its result, each item's entry in
+    the file's run object, the differences of each answered item, and how
+    often each item was asked."""
+
+    result: RunResult
+    entries: dict[str, dict[str, Any]]
+    answers: dict[str, list[Any]]
+    asked: Counter[str | None]
+
+
+def _run(
+    tmp_path: Path, protocol: str, scripts: dict[str, list[Action]], items: int = 2, **options: Any
+) -> _Run:
+    """Run on a dataset of ``items`` items, each item met by its script of actions."""
+    dataset = make_run_dataset(tmp_path / "ds", items)
+    output = tmp_path / "out.json"
+    with FakeEndpoint(protocol, dataset) as fake:
+        for item_id, actions in scripts.items():
+            fake.script(item_id, *actions)
+        result, _ = run(settings_for(fake, dataset, output, **options))
+    answers = {item_id: item["differences"] for item_id, item in predicted(output).items()}
+    return _Run(result, statuses(output), answers, fake.counts())
 
 
 #: The two differences every answer here holds, and the answer as the prompt asks for it.
@@ -91,20 +116,15 @@ def _gemini_function_call() -> Raw:
         ("gemini_native", _gemini_function_call),
     ],
 )
-def test_an_answer_given_as_a_tool_call_is_read(
-    protocol: str, reply: Any, dataset: RunDataset, tmp_path: Path
-) -> None:
+def test_an_answer_given_as_a_tool_call_is_read(protocol: str, reply: Any, tmp_path: Path) -> None:
     """Forcing a tool (``tool_choice`` or Gemini's ``toolConfig`` in --extra-body) is
     how Anthropic's documentation gets JSON out of Claude, and how Gemini's
     function calling does: the answer is the tool's ``input`` (``args``), not
     text. Round 18 read OpenAI's tool calls; these failed as "the reply holds
     no answer text (finish reason tool_use)"."""
-    output = tmp_path / "out.json"
-    with FakeEndpoint(protocol, dataset) as fake:
-        fake.script("item_000", reply())
-        result, _ = run(settings_for(fake, dataset, output))
-    assert (statuses(output)["item_000"]["status"], result.ok) == ("ok", 2)
-    assert predicted(output)["item_000"]["differences"] == [CAT, DOG]
+    done = _run(tmp_path, protocol, {"item_000": [reply()]})
+    assert (done.entries["item_000"]["status"], done.result.ok) == ("ok", 2)
+    assert done.answers["item_000"] == [CAT, DOG]
 
 
 # -- replies that are not UTF-8 ------------------------------------------------------------
@@ -115,7 +135,7 @@ def _openai_body(text: str) -> dict[str, Any]:
 
 
 def test_a_reply_with_a_stray_byte_that_is_not_utf8_is_read_with_a_warning(
-    dataset: RunDataset, tmp_path: Path
+    tmp_path: Path,
 ) -> None:
     """llama.cpp and other local servers cut a character made of several bytes
     between two tokens and send the half: one byte that is not UTF-8 made the
@@ -124,39 +144,33 @@ def test_a_reply_with_a_stray_byte_that_is_not_utf8_is_read_with_a_warning(
     answer = {"differences": [{**CAT, "description": "the caf\u00e9 sign is gone"}]}
     body = json.dumps(_openai_body(json.dumps(answer, ensure_ascii=False)), ensure_ascii=False)
     raw = body.encode("utf-8").replace("\u00e9".encode(), b"\xc3")  # the first byte of two
-    output = tmp_path / "out.json"
-    with FakeEndpoint("openai_compatible", dataset) as fake:
-        fake.script("item_000", Raw(200, raw))
-        run(settings_for(fake, dataset, output))
-    entry = statuses(output)["item_000"]
+    done = _run(tmp_path, "openai_compatible", {"item_000": [Raw(200, raw)]})
+    entry = done.entries["item_000"]
     assert entry["status"] == "ok"
     assert entry["warnings"] == [
         "reply: bytes that are not UTF-8 were replaced by \N{REPLACEMENT CHARACTER} in 1 place"
     ]
-    [difference] = predicted(output)["item_000"]["differences"]
+    [difference] = done.answers["item_000"]
     assert difference["description"] == "the caf\N{REPLACEMENT CHARACTER} sign is gone"
 
 
 # -- replies with nothing to read ----------------------------------------------------------
 
 
-def test_an_empty_reply_with_status_200_is_asked_again(dataset: RunDataset, tmp_path: Path) -> None:
+def test_an_empty_reply_with_status_200_is_asked_again(tmp_path: Path) -> None:
     """A proxy whose upstream died after the status line (Cloudflare, an ingress
     that restarted the model server) sends 200 with an empty body: the item
     failed at once as "the reply is not JSON: " (ending in nothing), though
     another attempt gets the answer."""
-    output = tmp_path / "out.json"
-    with FakeEndpoint("openai_compatible", dataset) as fake:
-        fake.script("item_000", Raw(200, b""), Raw(200, b" \r\n"))
-        fake.script("item_001", Raw(200, b""), Raw(200, b""), Raw(200, b""))
-        result, _ = run(settings_for(fake, dataset, output, retries=2))
-    seen = statuses(output)
+    empty = {"item_000": [Raw(200, b""), Raw(200, b" \r\n")], "item_001": [Raw(200, b"")] * 3}
+    done = _run(tmp_path, "openai_compatible", empty, retries=2)
+    seen = done.entries
     assert (seen["item_000"]["status"], seen["item_000"]["attempts"]) == ("ok", 3)
     assert seen["item_001"]["error"] == "HTTP 200 with an empty body (gave up after 3 attempts)"
-    assert result.ok == 1
+    assert done.result.ok == 1
 
 
-def test_an_html_error_page_is_named_by_its_title(dataset: RunDataset, tmp_path: Path) -> None:
+def test_an_html_error_page_is_named_by_its_title(tmp_path: Path) -> None:
     """Cloudflare, nginx and corporate proxies answer with an HTML page: the
     error was the page's first 200 characters, ``<!DOCTYPE html><html
     lang="en-US"><head><meta charset=...``, markup that says nothing. Its
@@ -169,12 +183,9 @@ def test_an_html_error_page_is_named_by_its_title(dataset: RunDataset, tmp_path:
         + b"</style>\n<title>api.example.com | 524: A timeout occurred</title></head>"
         b"<body><h1>A timeout occurred</h1></body></html>"
     )
-    output = tmp_path / "out.json"
-    with FakeEndpoint("openai_compatible", dataset) as fake:
-        fake.script("item_000", *[Raw(524, page)] * 2)
-        fake.script("item_001", Raw(200, page.replace(b"524: A timeout occurred", b"Sign in")))
-        run(settings_for(fake, dataset, output, retries=1))
-    seen = statuses(output)
+    sign_in = Raw(200, page.replace(b"524: A timeout occurred", b"Sign in"))
+    pages = {"item_000": [Raw(524, page)] * 2, "item_001": [sign_in]}
+    seen = _run(tmp_path, "openai_compatible", pages, retries=1).entries
     assert seen["item_000"]["error"] == (
         'HTTP 524: an HTML page titled "api.example.com | 524: A timeout occurred" '
         "(gave up after 2 attempts)"
@@ -193,37 +204,29 @@ def test_an_html_error_page_is_named_by_its_title(dataset: RunDataset, tmp_path:
     ids=["lines", "commas", "blank lines", "bullets", "numbered"],
 )
 def test_an_answer_of_one_object_a_line_keeps_every_difference(
-    separator: str, dataset: RunDataset, tmp_path: Path
+    separator: str, tmp_path: Path
 ) -> None:
     """Models asked for JSON write JSON Lines, or objects separated by commas
     without the brackets around them, or a bulleted list of objects: each
     object read as an answer of its own, and the last one won, so every
     difference but the last was lost, without a warning."""
     text = f"Here are the differences:\n{json.dumps(CAT)}{separator}{json.dumps(DOG)}\n"
-    output = tmp_path / "out.json"
-    with FakeEndpoint("openai_compatible", dataset) as fake:
-        fake.script("item_000", Reply(text))
-        run(settings_for(fake, dataset, output))
-    assert predicted(output)["item_000"]["differences"] == [CAT, DOG]
+    done = _run(tmp_path, "openai_compatible", {"item_000": [Reply(text)]})
+    assert done.answers["item_000"] == [CAT, DOG]
 
 
-def test_a_corrected_single_difference_still_replaces_the_first(
-    dataset: RunDataset, tmp_path: Path
-) -> None:
+def test_a_corrected_single_difference_still_replaces_the_first(tmp_path: Path) -> None:
     """The other side of the fix above: objects with prose between them are a
     model revising itself, and the last still wins."""
     text = f"{json.dumps(CAT)}\nWait, that is wrong; it is:\n{json.dumps(DOG)}"
-    output = tmp_path / "out.json"
-    with FakeEndpoint("openai_compatible", dataset) as fake:
-        fake.script("item_000", Reply(text))
-        run(settings_for(fake, dataset, output))
-    assert predicted(output)["item_000"]["differences"] == [DOG]
+    done = _run(tmp_path, "openai_compatible", {"item_000": [Reply(text)]})
+    assert done.answers["item_000"] == [DOG]
 
 
 # -- streamed content given as parts -----------------------------------------------------
 
 
-def test_streamed_content_given_as_parts_is_read(dataset: RunDataset, tmp_path: Path) -> None:
+def test_streamed_content_given_as_parts_is_read(tmp_path: Path) -> None:
     """Mistral's reasoning models (Magistral) stream ``delta.content`` as a list of
     parts, a ``thinking`` part then ``text`` ones, as their unstreamed replies
     do (which were read): streamed, every part was dropped, and the item failed
@@ -238,17 +241,12 @@ def test_streamed_content_given_as_parts_is_read(dataset: RunDataset, tmp_path: 
         ),
         {"choices": [{"index": 0, "delta": {"content": ""}, "finish_reason": "stop"}]},
     )
-    output = tmp_path / "out.json"
-    with FakeEndpoint("openai_compatible", dataset) as fake:
-        fake.script("item_000", reply)
-        run(settings_for(fake, dataset, output))
-    assert statuses(output)["item_000"]["status"] == "ok"
-    assert predicted(output)["item_000"]["differences"] == [CAT, DOG]
+    done = _run(tmp_path, "openai_compatible", {"item_000": [reply]})
+    assert done.entries["item_000"]["status"] == "ok"
+    assert done.answers["item_000"] == [CAT, DOG]
 
 
-def test_a_stream_of_several_choices_is_read_as_its_first(
-    dataset: RunDataset, tmp_path: Path
-) -> None:
+def test_a_stream_of_several_choices_is_read_as_its_first(tmp_path: Path) -> None:
     """``{"n": 2}`` in --extra-body (or a router that asks several upstreams)
     streams the choices interleaved, one choice a chunk, told apart by their
     ``index``: every delta was read as the first choice's, so the two answers
@@ -261,18 +259,15 @@ def test_a_stream_of_several_choices_is_read_as_its_first(
         if text[at : at + 8]
     ]
     finish = [{"choices": [{"index": i, "delta": {}, "finish_reason": "stop"}]} for i in (1, 0)]
-    output = tmp_path / "out.json"
-    with FakeEndpoint("openai_compatible", dataset) as fake:
-        fake.script("item_000", events(*chunks, *finish))
-        run(settings_for(fake, dataset, output))
-    assert statuses(output)["item_000"]["status"] == "ok"
-    assert predicted(output)["item_000"]["differences"] == [CAT, DOG]
+    done = _run(tmp_path, "openai_compatible", {"item_000": [events(*chunks, *finish)]})
+    assert done.entries["item_000"]["status"] == "ok"
+    assert done.answers["item_000"] == [CAT, DOG]
 
 
 # -- an answer encoded twice -------------------------------------------------------------
 
 
-def test_an_answer_encoded_as_a_json_string_is_read(dataset: RunDataset, tmp_path: Path) -> None:
+def test_an_answer_encoded_as_a_json_string_is_read(tmp_path: Path) -> None:
     """Servers that turn JSON output into a tool call (some Ollama and vLLM tool
     parsers) encode the arguments twice, and Gemini's JSON mode with a string
     schema does the same: the answer is a JSON string whose text is the JSON.
@@ -281,14 +276,13 @@ def test_an_answer_encoded_as_a_json_string_is_read(dataset: RunDataset, tmp_pat
     call = {"function": {"name": "report", "arguments": twice}}
     message = {"role": "assistant", "content": None, "tool_calls": [call]}
     body = {"choices": [{"message": message, "finish_reason": "tool_calls"}]}
-    output = tmp_path / "out.json"
-    with FakeEndpoint("openai_compatible", dataset) as fake:
-        fake.script("item_000", Raw(200, json.dumps(body).encode()))
-        fake.script("item_001", Reply(json.dumps("no differences, sorry")))
-        run(settings_for(fake, dataset, output))
-    seen = statuses(output)
-    assert predicted(output)["item_000"]["differences"] == [CAT, DOG]
-    assert seen["item_001"]["error"].startswith("no JSON list of differences in the answer")
+    replies = {
+        "item_000": [Raw(200, json.dumps(body).encode())],
+        "item_001": [Reply(json.dumps("no differences, sorry"))],
+    }
+    done = _run(tmp_path, "openai_compatible", replies)
+    assert done.answers["item_000"] == [CAT, DOG]
+    assert done.entries["item_001"]["error"].startswith("no JSON list of differences in the answer")
 
 
 # -- what to retry: 408, 409 and the providers' own word ---------------------------------
@@ -301,16 +295,14 @@ def test_408_and_409_are_retried_and_x_should_retry_is_obeyed(tmp_path: Path) ->
     clients retry them. Those clients also obey ``x-should-retry``, which the
     providers send to say whether another attempt can help: a 5xx saying
     ``false`` was asked again and again, a 4xx saying ``true`` was not."""
-    output = tmp_path / "out.json"
     never = (("x-should-retry", "false"),)
-    four = make_run_dataset(tmp_path / "four", 4)
-    with FakeEndpoint("openai_compatible", four) as fake:
-        fake.script("item_000", Fail(408, "request timeout"))
-        fake.script("item_001", Fail(409, "conflict"))
-        fake.script("item_002", Fail(400, "try again", (("x-should-retry", "true"),)))
-        fake.script("item_003", *[Fail(500, "the input cannot be processed", never)] * 3)
-        run(settings_for(fake, four, output, retries=2))
-    seen = statuses(output)
+    failures = {
+        "item_000": [Fail(408, "request timeout")],
+        "item_001": [Fail(409, "conflict")],
+        "item_002": [Fail(400, "try again", (("x-should-retry", "true"),))],
+        "item_003": [Fail(500, "the input cannot be processed", never)] * 3,
+    }
+    seen = _run(tmp_path, "openai_compatible", failures, items=4, retries=2).entries
     assert [seen[f"item_00{i}"]["status"] for i in range(4)] == ["ok", "ok", "ok", "failed"]
     assert [seen[f"item_00{i}"]["attempts"] for i in range(4)] == [2, 2, 2, 1]
     assert seen["item_003"]["error"] == "HTTP 500: the input cannot be processed"
@@ -324,16 +316,12 @@ def test_an_endpoint_that_does_not_take_posts_stops_the_run(tmp_path: Path) -> N
     405 Method Not Allowed, as Ollama, nginx and most web frameworks answer a
     POST to a page: every item failed alike, one after another, where a 404
     stops the run at once with a hint."""
-    four = make_run_dataset(tmp_path / "four", 4)
-    output = tmp_path / "out.json"
-    with FakeEndpoint("openai_compatible", four) as fake:
-        fake.script("item_000", Fail(405, "method not allowed"))
-        result, _ = run(settings_for(fake, four, output, concurrency=1))
-    assert fake.counts() == {"item_000": 1}
-    seen = statuses(output)
-    assert [seen[i]["status"] for i in four.item_ids] == ["failed"] + ["skipped"] * 3
-    assert result.error is not None
-    assert result.error.what.startswith(
+    refused = {"item_000": [Fail(405, "method not allowed")]}
+    done = _run(tmp_path, "openai_compatible", refused, items=4, concurrency=1)
+    assert done.asked == {"item_000": 1}
+    assert [entry["status"] for entry in done.entries.values()] == ["failed"] + ["skipped"] * 3
+    assert done.result.error is not None
+    assert done.result.error.what.startswith(
         "HTTP 405: method not allowed; --endpoint takes no POST requests: "
         "check its path (the API's, such as /v1/chat/completions, not the server's)"
     )
