@@ -209,8 +209,8 @@ class EndpointClient:
                 # line; the item failed at once as "the reply is not JSON: ".
                 raise _Transient(f"HTTP {status} with an empty body", http_status=status)
             latency = round(1000 * (time.monotonic() - started))
-            data = self._parse(raw, number, status)
-            warning = reply_text(raw).warning
+            read = reply_text(raw)
+            data = self._parse(read.text, raw, number, status)
             retry = error_instead_of_answer(data)
             if retry is not None:
                 # Red team round 18: routers (OpenRouter, LiteLLM proxies) send an
@@ -221,7 +221,7 @@ class EndpointClient:
                 if retry:
                     raise _Transient(message, http_status=status)
                 raise RequestFailed(message, attempts=number, http_status=status)
-            return Response(data, status, number, latency, warning)
+            return Response(data, status, number, latency, read.warning)
         if 300 <= status < 400:
             raise RequestFailed(
                 f"HTTP {status}: the endpoint redirects elsewhere; give the final URL "
@@ -316,9 +316,10 @@ class EndpointClient:
                     failure.connecting = failure.connecting or _caused_by(exc, "RemoteDisconnected")
                 raise failure from None
 
-    def _parse(self, raw: bytes, attempts: int, status: int) -> Any:
+    def _parse(self, text: str, raw: bytes, attempts: int, status: int) -> Any:
+        """The data of a reply whose bytes ``raw`` read as ``text`` (``reply_text``)."""
         try:
-            return _decoded(raw)
+            return _decoded(text)
         except StreamCut as exc:  # red team round 19: a proxy closed the stream early
             raise _Transient(str(exc), http_status=status) from None
         except (ValueError, RecursionError):
@@ -332,7 +333,7 @@ class EndpointClient:
         """The server's own message from an error body (OpenAI, Gemini and Anthropic
         all use ``{"error": {"message": ...}}``), else the start of the body."""
         try:
-            data = _decoded(raw)
+            data = _decoded(reply_text(raw).text)
         except (ValueError, RecursionError):
             data = None
         for candidate in (
@@ -354,10 +355,8 @@ class EndpointClient:
         return safe_text(self.redactor.text(text), 200)
 
 
-def _decoded(raw: bytes) -> Any:
-    """A reply's JSON, or the one reply its server-sent events make up (``event_stream``);
-    bytes that are not UTF-8 are replaced (``reply_text``)."""
-    text = reply_text(raw).text
+def _decoded(text: str) -> Any:
+    """A reply's JSON, or the one reply its server-sent events make up (``event_stream``)."""
     stream = stream_events(text)
     if stream is None:
         return read_json(text)
