@@ -325,3 +325,41 @@ def test_an_endpoint_that_does_not_take_posts_stops_the_run(tmp_path: Path) -> N
         "HTTP 405: method not allowed; --endpoint takes no POST requests: "
         "check its path (the API's, such as /v1/chat/completions, not the server's)"
     )
+
+
+# -- an account out of credit -------------------------------------------------------------
+
+
+def _error(kind: str, message: str, code: str | None = None) -> bytes:
+    return json.dumps({"error": {"type": kind, "code": code, "message": message}}).encode()
+
+
+@pytest.mark.parametrize(
+    ("protocol", "status", "body"),
+    [
+        (
+            "openai_compatible",
+            429,
+            _error("insufficient_quota", "You exceeded your current quota.", "insufficient_quota"),
+        ),
+        ("openai_compatible", 402, _error("payment_required", "Insufficient credits.")),
+        (
+            "anthropic",
+            400,
+            _error("invalid_request_error", "Your credit balance is too low to access the API."),
+        ),
+    ],
+    ids=["openai quota", "openrouter credits", "anthropic credit"],
+)
+def test_an_account_out_of_credit_stops_the_run(
+    protocol: str, status: int, body: bytes, tmp_path: Path
+) -> None:
+    """OpenAI answers a used-up quota with 429 ``insufficient_quota``, which was
+    retried with backoff for every item in turn, for hours; OpenRouter's 402
+    and Anthropic's "credit balance is too low" (a 400) failed item after
+    item. Every item would meet it alike: the run stops at once, saying why."""
+    done = _run(tmp_path, protocol, {"item_000": [Raw(status, body)] * 6}, items=4, concurrency=1)
+    assert done.asked == {"item_000": 1}
+    assert [entry["status"] for entry in done.entries.values()] == ["failed"] + ["skipped"] * 3
+    assert done.result.error is not None
+    assert "; the account behind the token has no credit or quota left" in (done.result.error.what)

@@ -44,6 +44,7 @@ from .reply_status import (
     FATAL_STATUSES,
     dig,
     error_instead_of_answer,
+    out_of_credit,
     recordable,
     worth_retrying,
 )
@@ -232,6 +233,13 @@ class EndpointClient:
             )
         message = f"HTTP {status}: {self._error_text(raw)}"
         recorded = recordable(status)
+        if out_of_credit(status, _decoded_or_none(raw)):
+            raise RequestFailed(
+                f"{message}; the account behind the token has no credit or quota left",
+                attempts=number,
+                http_status=recorded,
+                fatal=True,
+            )
         if worth_retrying(status, headers):
             retry_after = retry_after_seconds(headers.get("Retry-After"))
             if retry_after is None:
@@ -332,10 +340,7 @@ class EndpointClient:
     def _error_text(self, raw: bytes) -> str:
         """The server's own message from an error body (OpenAI, Gemini and Anthropic
         all use ``{"error": {"message": ...}}``), else the start of the body."""
-        try:
-            data = _decoded(reply_text(raw).text)
-        except (ValueError, RecursionError):
-            data = None
+        data = _decoded_or_none(raw)
         for candidate in (
             dig(data, "error", "message"),
             dig(data, "error"),
@@ -361,6 +366,14 @@ def _decoded(text: str) -> Any:
     if stream is None:
         return read_json(text)
     return joined([read_json(event) for event in stream.events], done=stream.done)
+
+
+def _decoded_or_none(raw: bytes) -> Any:
+    """An error body's JSON (``_decoded``), or None if it is not JSON."""
+    try:
+        return _decoded(reply_text(raw).text)
+    except (ValueError, RecursionError):
+        return None
 
 
 def _transport_error(exc: BaseException, timeout: float) -> _Transient | _Permanent:

@@ -56,6 +56,31 @@ def worth_retrying(status: int, headers: Mapping[str, str]) -> bool:
     return status in RETRIED_4XX or status >= 500
 
 
+#: Error codes and types that say the account has no credit or quota left
+#: (OpenAI's ``insufficient_quota`` comes with a 429, as a rate limit does).
+_OUT_OF_CREDIT = frozenset(
+    {"insufficient_quota", "billing_hard_limit_reached", "billing_not_active"}
+)
+
+
+def out_of_credit(status: int, data: Any) -> bool:
+    """Whether an error says the account has no credit or quota left, which every
+    item would meet alike.
+
+    Red team round 20: OpenAI's 429 ``insufficient_quota`` was retried with
+    backoff for every item in turn, for hours; OpenRouter's 402 and
+    Anthropic's "credit balance is too low" (a 400, which names no code of
+    its own) failed item after item.
+    """
+    if status == 402:
+        return True
+    words = {dig(data, "error", "code"), dig(data, "error", "type")}
+    if any(isinstance(word, str) and word in _OUT_OF_CREDIT for word in words):
+        return True
+    message = dig(data, "error", "message")
+    return status == 400 and isinstance(message, str) and "credit balance" in message.lower()
+
+
 def recordable(status: int) -> int | None:
     """The status as the predictions file records it: None outside 100 to 599.
 
