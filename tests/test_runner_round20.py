@@ -363,3 +363,26 @@ def test_an_account_out_of_credit_stops_the_run(
     assert [entry["status"] for entry in done.entries.values()] == ["failed"] + ["skipped"] * 3
     assert done.result.error is not None
     assert "; the account behind the token has no credit or quota left" in (done.result.error.what)
+
+
+def test_a_gemini_key_refused_with_a_400_stops_the_run(tmp_path: Path) -> None:
+    """Gemini answers a wrong or expired API key with 400 INVALID_ARGUMENT (reason
+    ``API_KEY_INVALID``), not 401: every item failed alike, one after another,
+    where a refused token stops the run at once with a hint about the token."""
+    info = {"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "API_KEY_INVALID"}
+    error = {
+        "code": 400,
+        "message": "API key not valid. Please pass a valid API key.",
+        "status": "INVALID_ARGUMENT",
+        "details": [info],
+    }
+    refused = {"item_000": [Raw(400, json.dumps({"error": error}).encode())]}
+    done = _run(tmp_path, "gemini_native", refused, items=4, concurrency=1)
+    assert done.asked == {"item_000": 1}
+    assert [entry["status"] for entry in done.entries.values()] == ["failed"] + ["skipped"] * 3
+    assert done.result.error is not None
+    assert done.result.error.what.startswith(
+        "HTTP 400: API key not valid. Please pass a valid API key. (the server refused the "
+        "API key); check the token in "
+        "$SPOTDIFF_API_TOKEN and --token-header/--token-prefix. The run stopped"
+    )

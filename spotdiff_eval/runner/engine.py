@@ -43,6 +43,7 @@ from .journal import Journal, journal_path, record_line
 from .output import ItemRecord, totals
 from .plan import Job, Plan, prepare, request_for
 from .protocols import ResponseError, read_reply, request_url
+from .reply_status import KEY_REFUSED
 from .settings import RunSettings
 from .tracebacks import clipped, formatted_traceback
 
@@ -392,7 +393,7 @@ def _raise_limit_hint(settings: RunSettings) -> str:
 
 def _fatal_hint(record: ItemRecord, settings: RunSettings) -> str:
     hint = ""
-    if record.http_status in (401, 403):
+    if record.http_status in (401, 403) or KEY_REFUSED in (record.error or ""):
         hint = f"; check the token in ${settings.token_env} and --token-header/--token-prefix"
     elif record.http_status == 404:
         hint = "; check --endpoint and --model"

@@ -42,8 +42,10 @@ from .event_stream import StreamCut, joined, stream_events
 from .html_page import TITLE_SEARCH_CHARS, page_title
 from .reply_status import (
     FATAL_STATUSES,
+    KEY_REFUSED,
     dig,
     error_instead_of_answer,
+    key_refused,
     out_of_credit,
     recordable,
     worth_retrying,
@@ -233,12 +235,17 @@ class EndpointClient:
             )
         message = f"HTTP {status}: {self._error_text(raw)}"
         recorded = recordable(status)
-        if out_of_credit(status, _decoded_or_none(raw)):
+        data = _decoded_or_none(raw)
+        why = (
+            f" {KEY_REFUSED}"
+            if key_refused(data)
+            else "; the account behind the token has no credit or quota left"
+            if out_of_credit(status, data)
+            else None
+        )
+        if why is not None:  # every item would meet it alike
             raise RequestFailed(
-                f"{message}; the account behind the token has no credit or quota left",
-                attempts=number,
-                http_status=recorded,
-                fatal=True,
+                f"{message}{why}", attempts=number, http_status=recorded, fatal=True
             )
         if worth_retrying(status, headers):
             retry_after = retry_after_seconds(headers.get("Retry-After"))

@@ -81,6 +81,26 @@ def out_of_credit(status: int, data: Any) -> bool:
     return status == 400 and isinstance(message, str) and "credit balance" in message.lower()
 
 
+#: Added to the message of an error that refused the API key with another
+#: status than 401 or 403 (see :func:`key_refused`), which ``engine`` treats as one.
+KEY_REFUSED = "(the server refused the API key)"
+#: Google's reasons for refusing a key, which Gemini sends with a 400.
+_KEY_REASONS = frozenset({"API_KEY_INVALID", "API_KEY_EXPIRED"})
+
+
+def key_refused(data: Any) -> bool:
+    """Whether an error body says the API key was refused.
+
+    Red team round 20: Gemini answers a wrong or expired key with 400
+    INVALID_ARGUMENT (reason ``API_KEY_INVALID``), not 401, so every item
+    failed alike, one after another, instead of the run stopping at once.
+    """
+    details = dig(data, "error", "details")
+    return isinstance(details, list) and any(
+        isinstance(detail, dict) and detail.get("reason") in _KEY_REASONS for detail in details
+    )
+
+
 def recordable(status: int) -> int | None:
     """The status as the predictions file records it: None outside 100 to 599.
 
