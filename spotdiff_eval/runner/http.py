@@ -35,10 +35,9 @@ from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_aft
 from .._util.exception_chain import exception_chain
 from .._util.redaction import Redactor
 from .._util.terminal import safe_text
-from .answer_json import read_json
 from .backoff import Gate, RetryPolicy, retry_after_seconds, retry_delay
 from .deadline import DeadlineAdapter, Watchdog
-from .event_stream import StreamCut, joined, stream_events
+from .event_stream import StreamCut
 from .html_page import TITLE_SEARCH_CHARS, page_title
 from .reply_status import (
     FATAL_STATUSES,
@@ -50,7 +49,7 @@ from .reply_status import (
     recordable,
     worth_retrying,
 )
-from .reply_text import reply_text
+from .reply_text import decoded, decoded_or_none, reply_text
 
 #: A reply larger than this is refused (a vision answer is a few KiB).
 MAX_REPLY_BYTES = 32 * 1024 * 1024
@@ -235,7 +234,7 @@ class EndpointClient:
             )
         message = f"HTTP {status}: {self._error_text(raw)}"
         recorded = recordable(status)
-        data = _decoded_or_none(raw)
+        data = decoded_or_none(raw)
         why = (
             f" {KEY_REFUSED}"
             if key_refused(data)
@@ -334,7 +333,7 @@ class EndpointClient:
     def _parse(self, text: str, raw: bytes, attempts: int, status: int) -> Any:
         """The data of a reply whose bytes ``raw`` read as ``text`` (``reply_text``)."""
         try:
-            return _decoded(text)
+            return decoded(text)
         except StreamCut as exc:  # red team round 19: a proxy closed the stream early
             raise _Transient(str(exc), http_status=status) from None
         except (ValueError, RecursionError):
@@ -347,7 +346,7 @@ class EndpointClient:
     def _error_text(self, raw: bytes) -> str:
         """The server's own message from an error body (OpenAI, Gemini and Anthropic
         all use ``{"error": {"message": ...}}``), else the start of the body."""
-        data = _decoded_or_none(raw)
+        data = decoded_or_none(raw)
         for candidate in (
             dig(data, "error", "message"),
             dig(data, "error"),
@@ -365,22 +364,6 @@ class EndpointClient:
             return safe_text(self.redactor.text(f'an HTML page titled "{title}"'), 200)
         text = " ".join(raw[:2000].decode("utf-8", "replace").split())
         return safe_text(self.redactor.text(text), 200)
-
-
-def _decoded(text: str) -> Any:
-    """A reply's JSON, or the one reply its server-sent events make up (``event_stream``)."""
-    stream = stream_events(text)
-    if stream is None:
-        return read_json(text)
-    return joined([read_json(event) for event in stream.events], done=stream.done)
-
-
-def _decoded_or_none(raw: bytes) -> Any:
-    """An error body's JSON (``_decoded``), or None if it is not JSON."""
-    try:
-        return _decoded(reply_text(raw).text)
-    except (ValueError, RecursionError):
-        return None
 
 
 def _transport_error(exc: BaseException, timeout: float) -> _Transient | _Permanent:

@@ -12,6 +12,10 @@ in plain sight.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from .answer_json import read_json
+from .event_stream import joined, stream_events
 
 REPLACEMENT = "\N{REPLACEMENT CHARACTER}"
 
@@ -37,3 +41,19 @@ def reply_text(raw: bytes) -> ReplyText:
     return ReplyText(
         text, f"reply: bytes that are not UTF-8 were replaced by {REPLACEMENT} in {where}"
     )
+
+
+def decoded(text: str) -> Any:
+    """A reply's JSON, or the one reply its server-sent events make up (``event_stream``)."""
+    stream = stream_events(text)
+    if stream is None:
+        return read_json(text)
+    return joined([read_json(event) for event in stream.events], done=stream.done)
+
+
+def decoded_or_none(raw: bytes) -> Any:
+    """An error body's JSON (``decoded``), or None if it is not JSON."""
+    try:
+        return decoded(reply_text(raw).text)
+    except (ValueError, RecursionError):
+        return None
