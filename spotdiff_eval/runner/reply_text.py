@@ -1,4 +1,5 @@
-"""A reply's bytes as text, even when a few of them are not UTF-8.
+"""A reply's bytes as text, even when a few of them are not UTF-8, and as the
+data they hold (JSON, or the reply server-sent events make up).
 
 Red team round 20: llama.cpp and other local servers cut a character made
 of several bytes between two tokens and send half of it. One such byte made
