@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import run_cli
 from event_replies import events
 from fake_endpoints import (
     Action,
@@ -386,3 +387,22 @@ def test_a_gemini_key_refused_with_a_400_stops_the_run(tmp_path: Path) -> None:
         "API key); check the token in "
         "$SPOTDIFF_API_TOKEN and --token-header/--token-prefix. The run stopped"
     )
+
+
+def test_an_error_page_of_many_comments_is_read_in_linear_time(tmp_path: Path) -> None:
+    """The title finder itself: the page start it looked for (comments, then
+    ``<html``) matched a body of many ``<!--x-->`` and no page in time that
+    doubled with each comment: 40 of them in a 502 body held the run for
+    days, beyond the reach of --timeout, which bounds only the exchange.
+    (The run is a process of its own: ``run_cli`` gives up on it after 120 s.)"""
+    dataset = make_run_dataset(tmp_path / "ds", 1)
+    output = tmp_path / "out.json"
+    body = b"<!--x-->" * 40 + b"not a page"
+    with FakeEndpoint("openai_compatible", dataset, default=lambda _: Raw(502, body)) as fake:
+        done = run_cli(
+            "run",
+            *("--endpoint", fake.endpoint(), "--model", "m", "--retries", "0"),
+            *("--manifest", dataset.manifest, "--output", output),
+        )
+    assert done.returncode == 1, done.stderr
+    assert statuses(output)["item_000"]["error"].startswith("HTTP 502: <!--x--><!--x-->")
