@@ -57,6 +57,15 @@ def _run(
     return _Run(result, statuses(output), answers, fake.counts())
 
 
+def _stopped_at_first(done: _Run) -> str:
+    """The error of a run that stopped at its first item (asked once, the others
+    skipped), as the run reports it."""
+    assert done.asked == {"item_000": 1}
+    assert [entry["status"] for entry in done.entries.values()] == ["failed"] + ["skipped"] * 3
+    assert done.result.error is not None
+    return done.result.error.what
+
+
 #: The two differences every answer here holds, and the answer as the prompt asks for it.
 CAT = {"kind": "object_removed", "subject": "cat"}
 DOG = {"kind": "object_added", "subject": "dog"}
@@ -318,11 +327,10 @@ def test_an_endpoint_that_does_not_take_posts_stops_the_run(tmp_path: Path) -> N
     POST to a page: every item failed alike, one after another, where a 404
     stops the run at once with a hint."""
     refused = {"item_000": [Fail(405, "method not allowed")]}
-    done = _run(tmp_path, "openai_compatible", refused, items=4, concurrency=1)
-    assert done.asked == {"item_000": 1}
-    assert [entry["status"] for entry in done.entries.values()] == ["failed"] + ["skipped"] * 3
-    assert done.result.error is not None
-    assert done.result.error.what.startswith(
+    stopped = _stopped_at_first(
+        _run(tmp_path, "openai_compatible", refused, items=4, concurrency=1)
+    )
+    assert stopped.startswith(
         "HTTP 405: method not allowed; --endpoint takes no POST requests: "
         "check its path (the API's, such as /v1/chat/completions, not the server's)"
     )
@@ -360,10 +368,7 @@ def test_an_account_out_of_credit_stops_the_run(
     and Anthropic's "credit balance is too low" (a 400) failed item after
     item. Every item would meet it alike: the run stops at once, saying why."""
     done = _run(tmp_path, protocol, {"item_000": [Raw(status, body)] * 6}, items=4, concurrency=1)
-    assert done.asked == {"item_000": 1}
-    assert [entry["status"] for entry in done.entries.values()] == ["failed"] + ["skipped"] * 3
-    assert done.result.error is not None
-    assert "; the account behind the token has no credit or quota left" in (done.result.error.what)
+    assert "; the account behind the token has no credit or quota left" in _stopped_at_first(done)
 
 
 def test_a_gemini_key_refused_with_a_400_stops_the_run(tmp_path: Path) -> None:
@@ -378,11 +383,8 @@ def test_a_gemini_key_refused_with_a_400_stops_the_run(tmp_path: Path) -> None:
         "details": [info],
     }
     refused = {"item_000": [Raw(400, json.dumps({"error": error}).encode())]}
-    done = _run(tmp_path, "gemini_native", refused, items=4, concurrency=1)
-    assert done.asked == {"item_000": 1}
-    assert [entry["status"] for entry in done.entries.values()] == ["failed"] + ["skipped"] * 3
-    assert done.result.error is not None
-    assert done.result.error.what.startswith(
+    stopped = _stopped_at_first(_run(tmp_path, "gemini_native", refused, items=4, concurrency=1))
+    assert stopped.startswith(
         "HTTP 400: API key not valid. Please pass a valid API key. (the server refused the "
         "API key); check the token in "
         "$SPOTDIFF_API_TOKEN and --token-header/--token-prefix. The run stopped"
