@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+from event_replies import events
 from fake_endpoints import (
     Fail,
     FakeEndpoint,
@@ -143,18 +144,13 @@ def test_an_answer_cut_off_by_the_context_window_is_truncated(
 # -- a streamed reply whose stream was cut -------------------------------------------------
 
 
-def _events(*events: dict) -> Raw:
-    """An event stream, sent whole with its length: it ends cleanly, wherever it stops."""
-    return Raw(200, "".join(f"data: {json.dumps(event)}\n\n" for event in events).encode())
-
-
 def _cut_stream(protocol: str, text: str) -> Raw:
     """The first events of a stream of ``text``, without the ones that end it."""
     if protocol == "openai_compatible":
         delta = {"choices": [{"index": 0, "delta": {"content": text}, "finish_reason": None}]}
-        return _events({"choices": [{"index": 0, "delta": {"role": "assistant"}}]}, delta)
+        return events({"choices": [{"index": 0, "delta": {"role": "assistant"}}]}, delta)
     if protocol == "anthropic":
-        return _events(
+        return events(
             {"type": "message_start", "message": {"model": "claude-x"}},
             {"type": "content_block_start", "index": 0, "content_block": {"type": "text"}},
             {
@@ -163,7 +159,7 @@ def _cut_stream(protocol: str, text: str) -> Raw:
                 "delta": {"type": "text_delta", "text": text},
             },
         )
-    return _events({"candidates": [{"content": {"parts": [{"text": text}]}}]})
+    return events({"candidates": [{"content": {"parts": [{"text": text}]}}]})
 
 
 @pytest.mark.parametrize("protocol", ["openai_compatible", "gemini_native", "anthropic"])

@@ -4,7 +4,9 @@ The modules, from the edge inwards: ``settings`` and ``plan`` check the
 options and decide what to ask; ``inputs`` holds the prompt and reads the
 images; ``protocols`` speaks OpenAI-compatible, Gemini and Anthropic;
 ``extra_body`` merges ``--extra-body``; ``http`` sends one request with
-retries, ``deadline`` bounding each attempt; ``answer_json`` finds the JSON
+retries, ``deadline`` bounding each attempt, ``reply_status`` saying which
+failures to retry, ``reply_text`` and ``event_stream`` reading the body and
+``html_page`` naming an error page; ``answer_json`` finds the JSON
 in what the model said and ``answers`` reads it; ``output``, ``journal`` and
 ``merge`` write predictions files; ``engine`` runs the worker pool;
 ``submission_prompt`` tells ``submit`` which prompt a run used;

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 #: Longest answer text searched for JSON (a runaway answer is cut here).
@@ -90,6 +91,10 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
     if not text:
         raise AnswerError("the answer is empty")
     whole, repaired = _decode(text)
+    if isinstance(whole, str) and whole.strip() and whole != text:
+        # Red team round 20: JSON encoded twice (some tool parsers, Gemini's JSON
+        # mode with a string schema) is a string whose text is the answer.
+        return find_differences(whole)
     if whole is not _NOTHING:
         found = _as_list(whole, strict=False)
         if found is not None:
@@ -100,15 +105,9 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
         if found is not None:
             return found, repaired
     scan = _Scan(text)
-    candidates = [
-        (found, repaired)
-        for value, repaired, in_broken in scan.values()
-        if (found := _as_list(value, strict=True)) is not None
-        # an entry of a broken answer is not an answer of its own
-        and not (in_broken and len(found) == 1 and found[0] is value)
-    ]
+    candidates = _candidates(text, scan.values())
     if candidates:
-        return candidates[-1]
+        return candidates[-1].entries, candidates[-1].repaired
     unfinished = ""
     if scan.unfinished:
         # red team round 18: cut here, not by the model, it was blamed on the model
@@ -122,6 +121,50 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
 
 
 _NOTHING = object()
+
+#: What may stand between the objects of a list written without its brackets:
+#: line breaks, commas, bullets and numbers ("- {...}", "2. {...}").
+_BETWEEN_ENTRIES = re.compile(r"(?:\s|,|[-*\u2022]|\d{1,3}[.)])*")
+
+
+@dataclass
+class _Candidate:
+    """A list of differences found in prose, where it ends, and whether it is one
+    object standing alone (which the next one alone may continue)."""
+
+    entries: list[Any]
+    repaired: str | None
+    end: int
+    alone: bool
+
+
+def _candidates(
+    text: str, values: list[tuple[Any, str | None, bool, int, int]]
+) -> list[_Candidate]:
+    """The lists of differences the scan found, in order.
+
+    Red team round 20: objects one a line (JSON Lines), or separated by commas
+    or bullets without brackets around them, were each an answer of their
+    own, the last one winning: every difference but the last was lost. Lone
+    objects with nothing but such separators between them are one list now;
+    with prose between them ("wait, it is..."), the last still wins.
+    """
+    found: list[_Candidate] = []
+    for value, repaired, in_broken, start, end in values:
+        entries = _as_list(value, strict=True)
+        if entries is None:
+            continue
+        alone = len(entries) == 1 and entries[0] is value
+        if in_broken and alone:
+            continue  # an entry of a broken answer is not an answer of its own
+        last = found[-1] if found else None
+        if alone and last and last.alone and _BETWEEN_ENTRIES.fullmatch(text, last.end, start):
+            last.entries.append(value)
+            last.repaired = last.repaired or repaired
+            last.end = end
+        else:
+            found.append(_Candidate(list(entries), repaired, end, alone))
+    return found
 
 
 def _without_reasoning(text: str) -> str:
@@ -251,9 +294,10 @@ class _Scan:
         self.text = text
         self.unfinished = False
 
-    def values(self) -> list[tuple[Any, str | None, bool]]:
-        """Every complete JSON object or list, the warning if it needed repairs, and
-        whether it lies inside a broken value (one that does not read, or is cut off).
+    def values(self) -> list[tuple[Any, str | None, bool, int, int]]:
+        """Every complete JSON object or list, the warning if it needed repairs,
+        whether it lies inside a broken value (one that does not read, or is cut
+        off), and where it starts and ends.
 
         After a value, the scan continues behind it, so the entries of an
         answer are not mistaken for answers of their own. Where each bracket
@@ -264,7 +308,7 @@ class _Scan:
         before it, minutes for a long answer.
         """
         text = self.text
-        values: list[tuple[Any, str | None, bool]] = []
+        values: list[tuple[Any, str | None, bool, int, int]] = []
         ends: dict[int, int | None] = {}
         budget = 20 * len(text) + 10_000
         literals = MAX_LITERAL_READS
@@ -289,7 +333,7 @@ class _Scan:
                 broken_until = max(broken_until, end)
                 position = start + 1
                 continue
-            values.append((value, repaired, self.unfinished or start < broken_until))
+            values.append((value, repaired, self.unfinished or start < broken_until, start, end))
             position = end
         return values
 

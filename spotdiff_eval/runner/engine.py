@@ -43,6 +43,7 @@ from .journal import Journal, journal_path, record_line
 from .output import ItemRecord, totals
 from .plan import Job, Plan, prepare, request_for
 from .protocols import ResponseError, read_reply, request_url
+from .reply_status import KEY_REFUSED
 from .settings import RunSettings
 from .tracebacks import clipped, formatted_traceback
 
@@ -343,7 +344,7 @@ class _Loop:
         record = ItemRecord(
             job.item_id,
             "ok",
-            warnings=answer.warnings,
+            warnings=(response.warning, *answer.warnings) if response.warning else answer.warnings,
             differences=answer.differences,
             **base,
             **tokens,
@@ -392,10 +393,15 @@ def _raise_limit_hint(settings: RunSettings) -> str:
 
 def _fatal_hint(record: ItemRecord, settings: RunSettings) -> str:
     hint = ""
-    if record.http_status in (401, 403):
+    if record.http_status in (401, 403) or KEY_REFUSED in (record.error or ""):
         hint = f"; check the token in ${settings.token_env} and --token-header/--token-prefix"
     elif record.http_status == 404:
         hint = "; check --endpoint and --model"
+    elif record.http_status == 405:
+        hint = (
+            "; --endpoint takes no POST requests: check its path (the API's, such as "
+            "/v1/chat/completions, not the server's)"
+        )
     elif (record.error or "").startswith(("connection failed", "could not connect")):
         hint = "; nothing has answered at --endpoint: check its host and port"
     return (

@@ -111,9 +111,8 @@ def _openai(chunks: list[dict[str, Any]]) -> dict[str, Any]:
         reply.setdefault("model", chunk.get("model"))
         if chunk.get("usage") is not None:
             reply["usage"] = chunk["usage"]
-        choices = chunk.get("choices")
-        choice = choices[0] if isinstance(choices, list) and choices else None
-        if not isinstance(choice, dict):
+        choice = _first_choice(chunk.get("choices"))
+        if choice is None:
             continue
         finish = choice.get("finish_reason") or finish
         delta = choice.get("delta")
@@ -122,6 +121,7 @@ def _openai(chunks: list[dict[str, Any]]) -> dict[str, Any]:
         for pieces, key in ((text, "content"), (refusal, "refusal")):
             if isinstance(delta.get(key), str):
                 pieces.append(delta[key])
+        text.extend(_text_parts(delta.get("content")))
         for call in delta.get("tool_calls") or ():
             function = call.get("function") if isinstance(call, dict) else None
             if isinstance(function, dict) and isinstance(function.get("arguments"), str):
@@ -138,8 +138,43 @@ def _openai(chunks: list[dict[str, Any]]) -> dict[str, Any]:
     return reply
 
 
+def _first_choice(choices: Any) -> dict[str, Any] | None:
+    """The delta of the first choice (``index`` 0, or no index) in a chunk.
+
+    Red team round 20: with ``n`` above 1, choices stream interleaved, one a
+    chunk; each chunk's ``choices[0]`` was read as the first choice, and the
+    answers were spliced together.
+    """
+    for choice in choices if isinstance(choices, list) else ():
+        if isinstance(choice, dict) and choice.get("index", 0) in (0, None):
+            return choice
+    return None
+
+
+def _text_parts(content: Any) -> list[str]:
+    """The text of a ``delta.content`` given as a list of parts.
+
+    Red team round 20: Mistral's reasoning models stream their content as
+    parts (``thinking``, then ``text``), as they send it unstreamed, which
+    ``protocols`` reads; streamed, every part was dropped.
+    """
+    if not isinstance(content, list):
+        return []
+    return [
+        part["text"]
+        for part in content
+        if isinstance(part, dict)
+        and part.get("type") in ("text", "output_text")
+        and isinstance(part.get("text"), str)
+    ]
+
+
 def _anthropic(chunks: list[dict[str, Any]]) -> dict[str, Any]:
+    """Text blocks from their deltas, and a ``tool_use`` block's input from its
+    ``input_json_delta`` pieces, left as the JSON text they make (``protocols``
+    reads it as the answer; red team round 20)."""
     blocks: dict[int, list[str]] = {}
+    tools: dict[int, list[str]] = {}
     reply: dict[str, Any] = {}
     usage: dict[str, Any] = {}
     for chunk in chunks:
@@ -151,19 +186,25 @@ def _anthropic(chunks: list[dict[str, Any]]) -> dict[str, Any]:
         elif kind in ("content_block_start", "content_block_delta"):
             index = chunk.get("index") if isinstance(chunk.get("index"), int) else 0
             part = chunk.get("content_block" if kind == "content_block_start" else "delta")
-            if (
-                isinstance(part, dict)
-                and part.get("type") in ("text", "text_delta")
-                and isinstance(part.get("text"), str)
-            ):
+            if not isinstance(part, dict):
+                continue
+            if part.get("type") in ("text", "text_delta") and isinstance(part.get("text"), str):
                 blocks.setdefault(index, []).append(part["text"])
+            elif part.get("type") == "tool_use":
+                tools.setdefault(index, [])
+            elif part.get("type") == "input_json_delta" and isinstance(
+                part.get("partial_json"), str
+            ):
+                tools.setdefault(index, []).append(part["partial_json"])
         elif kind == "message_delta":
             delta = chunk.get("delta")
             if isinstance(delta, dict) and delta.get("stop_reason") is not None:
                 reply["stop_reason"] = delta["stop_reason"]
             if isinstance(chunk.get("usage"), dict):
                 usage.update(chunk["usage"])
-    reply["content"] = [{"type": "text", "text": "".join(blocks[i])} for i in sorted(blocks)]
+    reply["content"] = [{"type": "text", "text": "".join(blocks[i])} for i in sorted(blocks)] + [
+        {"type": "tool_use", "input": "".join(tools[i])} for i in sorted(tools)
+    ]
     reply["usage"] = usage
     return reply
 

@@ -1,10 +1,12 @@
 """One model request over HTTP, retried the way flaky providers need.
 
-Retried: 429, every 5xx, timeouts and connection errors (refused, reset,
-dropped mid-answer). Never retried: any other 4xx, since asking again cannot
-fix a bad request, and a reply that is not JSON. 401, 403 and 404 (and a
-redirect) are *fatal*: they say the token, the endpoint or the model is
-wrong, which would fail every remaining item the same way.
+Retried: 408, 409, 429, every 5xx, timeouts and connection errors (refused,
+reset, dropped mid-answer), and a 2xx reply with an empty body; an
+``x-should-retry`` header overrules the status. Never retried: any other
+4xx, since asking again cannot fix a bad request, and a reply that is not
+JSON. 401, 403, 404 and 405 (and a redirect) are *fatal*: they say the
+token, the endpoint or the model is wrong, which would fail every remaining
+item the same way.
 
 Waits grow exponentially with jitter, so that workers which failed together
 do not retry together. A ``Retry-After`` (seconds or an HTTP date) is
@@ -33,26 +35,37 @@ from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_aft
 from .._util.exception_chain import exception_chain
 from .._util.redaction import Redactor
 from .._util.terminal import safe_text
-from .answer_json import read_json
 from .backoff import Gate, RetryPolicy, retry_after_seconds, retry_delay
 from .deadline import DeadlineAdapter, Watchdog
-from .event_stream import StreamCut, joined, stream_events
+from .event_stream import StreamCut
+from .html_page import TITLE_SEARCH_CHARS, page_title
+from .reply_status import (
+    FATAL_STATUSES,
+    KEY_REFUSED,
+    dig,
+    error_instead_of_answer,
+    key_refused,
+    out_of_credit,
+    recordable,
+    worth_retrying,
+)
+from .reply_text import decoded, decoded_or_none, reply_text
 
 #: A reply larger than this is refused (a vision answer is a few KiB).
 MAX_REPLY_BYTES = 32 * 1024 * 1024
 #: Connecting never needs the minutes a slow model may need to answer.
 MAX_CONNECT_SECONDS = 30.0
-FATAL_STATUSES = frozenset({401, 403, 404})
 
 
 @dataclass(frozen=True)
 class Response:
-    """A 2xx reply, parsed."""
+    """A 2xx reply, parsed, and the warning about reading its bytes (``reply_text``)."""
 
     data: Any
     http_status: int
     attempts: int
     latency_ms: int
+    warning: str | None = None
 
 
 class RequestFailed(Exception):
@@ -193,9 +206,14 @@ class EndpointClient:
             raise RequestFailed(str(exc), attempts=number, fatal=exc.fatal) from None
         self.reached.set()
         if 200 <= status < 300:
+            if not raw.strip():
+                # Red team round 20: a proxy whose upstream died after the status
+                # line; the item failed at once as "the reply is not JSON: ".
+                raise _Transient(f"HTTP {status} with an empty body", http_status=status)
             latency = round(1000 * (time.monotonic() - started))
-            data = self._parse(raw, number, status)
-            retry = _error_instead_of_answer(data)
+            read = reply_text(raw)
+            data = self._parse(read.text, raw, number, status)
+            retry = error_instead_of_answer(data)
             if retry is not None:
                 # Red team round 18: routers (OpenRouter, LiteLLM proxies) send an
                 # upstream failure as {"error": {...}} with status 200. It failed as
@@ -205,7 +223,7 @@ class EndpointClient:
                 if retry:
                     raise _Transient(message, http_status=status)
                 raise RequestFailed(message, attempts=number, http_status=status)
-            return Response(data, status, number, latency)
+            return Response(data, status, number, latency, read.warning)
         if 300 <= status < 400:
             raise RequestFailed(
                 f"HTTP {status}: the endpoint redirects elsewhere; give the final URL "
@@ -215,8 +233,20 @@ class EndpointClient:
                 fatal=True,
             )
         message = f"HTTP {status}: {self._error_text(raw)}"
-        recorded = _recordable(status)
-        if status == 429 or status >= 500:
+        recorded = recordable(status)
+        data = decoded_or_none(raw)
+        why = (
+            f" {KEY_REFUSED}"
+            if key_refused(data)
+            else "; the account behind the token has no credit or quota left"
+            if out_of_credit(status, data)
+            else None
+        )
+        if why is not None:  # every item would meet it alike
+            raise RequestFailed(
+                f"{message}{why}", attempts=number, http_status=recorded, fatal=True
+            )
+        if worth_retrying(status, headers):
             retry_after = retry_after_seconds(headers.get("Retry-After"))
             if retry_after is None:
                 retry_after = retry_delay(raw)
@@ -300,12 +330,13 @@ class EndpointClient:
                     failure.connecting = failure.connecting or _caused_by(exc, "RemoteDisconnected")
                 raise failure from None
 
-    def _parse(self, raw: bytes, attempts: int, status: int) -> Any:
+    def _parse(self, text: str, raw: bytes, attempts: int, status: int) -> Any:
+        """The data of a reply whose bytes ``raw`` read as ``text`` (``reply_text``)."""
         try:
-            return _decoded(raw)
+            return decoded(text)
         except StreamCut as exc:  # red team round 19: a proxy closed the stream early
             raise _Transient(str(exc), http_status=status) from None
-        except (UnicodeDecodeError, ValueError, RecursionError):
+        except (ValueError, RecursionError):
             raise RequestFailed(
                 f"the reply is not JSON: {self._excerpt(raw)}",
                 attempts=attempts,
@@ -315,36 +346,24 @@ class EndpointClient:
     def _error_text(self, raw: bytes) -> str:
         """The server's own message from an error body (OpenAI, Gemini and Anthropic
         all use ``{"error": {"message": ...}}``), else the start of the body."""
-        try:
-            data = _decoded(raw)
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            data = None
+        data = decoded_or_none(raw)
         for candidate in (
-            _dig(data, "error", "message"),
-            _dig(data, "error"),
-            _dig(data, "message"),
-            _dig(data, "detail"),
+            dig(data, "error", "message"),
+            dig(data, "error"),
+            dig(data, "message"),
+            dig(data, "detail"),
         ):
             if isinstance(candidate, str) and candidate.strip():
                 return safe_text(self.redactor.text(" ".join(candidate.split())), 300)
         return self._excerpt(raw) if raw.strip() else "(empty body)"
 
     def _excerpt(self, raw: bytes) -> str:
+        """The start of a body, or the title of an HTML page (``html_page``)."""
+        title = page_title(raw[:TITLE_SEARCH_CHARS].decode("utf-8", "replace"))
+        if title is not None:
+            return safe_text(self.redactor.text(f'an HTML page titled "{title}"'), 200)
         text = " ".join(raw[:2000].decode("utf-8", "replace").split())
         return safe_text(self.redactor.text(text), 200)
-
-
-def _decoded(raw: bytes) -> Any:
-    """A reply's JSON, or the one reply its server-sent events make up (``event_stream``).
-
-    utf-8-sig: a byte order mark before the JSON, as some proxies on Windows
-    send, made a good reply "not JSON" (red team round 18).
-    """
-    text = raw.decode("utf-8-sig")
-    stream = stream_events(text)
-    if stream is None:
-        return read_json(text)
-    return joined([read_json(event) for event in stream.events], done=stream.done)
 
 
 def _transport_error(exc: BaseException, timeout: float) -> _Transient | _Permanent:
@@ -367,55 +386,12 @@ def _transport_error(exc: BaseException, timeout: float) -> _Transient | _Perman
     return _Transient(f"request failed: {_reason(exc)}")
 
 
-#: Fields that hold an answer in each protocol's reply.
-_ANSWER_FIELDS = ("choices", "candidates", "content")
-#: Anthropic's error types that another attempt may get past.
-_TRANSIENT_ERROR_TYPES = frozenset({"overloaded_error", "rate_limit_error", "api_error"})
-
-
-def _error_instead_of_answer(data: Any) -> bool | None:
-    """For a 2xx reply that is an error and no answer: whether to try again
-    (its code is 429 or 5xx, or its type says overloaded); None for any other reply."""
-    if (
-        not isinstance(data, dict)
-        or not data.get("error")
-        or any(data.get(key) for key in _ANSWER_FIELDS)
-    ):
-        return None
-    code = _dig(data, "error", "code")
-    if isinstance(code, str) and code.strip().isdecimal():
-        code = int(code)
-    if isinstance(code, int) and not isinstance(code, bool) and (code == 429 or code >= 500):
-        return True
-    kind = _dig(data, "error", "type")
-    return isinstance(kind, str) and kind in _TRANSIENT_ERROR_TYPES
-
-
-def _recordable(status: int) -> int | None:
-    """The status as the predictions file records it: None outside 100 to 599.
-
-    Red team round 18: a server may send any three digits (LinkedIn's 999,
-    a proxy's 600), which the schema of the file refuses; recorded as it
-    was, the output could no longer be resumed or merged. The message
-    still shows it (``HTTP 999: ...``).
-    """
-    return status if 100 <= status <= 599 else None
-
-
 def _failure(state: RetryCallState) -> _Transient:
     """The failure tenacity is about to retry (only :class:`_Transient` is retried)."""
     assert state.outcome is not None
     failure = state.outcome.exception()
     assert isinstance(failure, _Transient)
     return failure
-
-
-def _dig(data: Any, *keys: str) -> Any:
-    for key in keys:
-        if not isinstance(data, dict):
-            return None
-        data = data.get(key)
-    return data
 
 
 def _caused_by(exc: BaseException, name: str) -> bool:

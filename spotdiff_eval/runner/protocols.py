@@ -10,6 +10,7 @@ for the maximum, which it requires.
 from __future__ import annotations
 
 import base64
+import json
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -237,11 +238,14 @@ def _gemini(data: dict[str, Any]) -> Reply:
         raise ResponseError("the reply has no candidates[0]")
     content = candidates[0].get("content")
     parts = content.get("parts") if isinstance(content, dict) else None
+    parts = [part for part in parts or () if isinstance(part, dict)]
     text = "".join(
         part["text"]
-        for part in parts or ()
-        if isinstance(part, dict) and isinstance(part.get("text"), str) and not part.get("thought")
+        for part in parts
+        if isinstance(part.get("text"), str) and not part.get("thought")
     )
+    calls = [part.get("functionCall") for part in parts]
+    text = _with_tool_input(text, [c.get("args") for c in calls if isinstance(c, dict)])
     usage = data.get("usageMetadata")
     output = _tokens(usage, "candidatesTokenCount")
     thoughts = _tokens(usage, "thoughtsTokenCount")
@@ -259,13 +263,13 @@ def _anthropic(data: dict[str, Any]) -> Reply:
     blocks = data.get("content")
     if not isinstance(blocks, list):
         raise ResponseError("the reply has no content list")
+    blocks = [block for block in blocks if isinstance(block, dict)]
     text = "".join(
         block["text"]
         for block in blocks
-        if isinstance(block, dict)
-        and block.get("type") == "text"
-        and isinstance(block.get("text"), str)
+        if block.get("type") == "text" and isinstance(block.get("text"), str)
     )
+    text = _with_tool_input(text, [b.get("input") for b in blocks if b.get("type") == "tool_use"])
     usage = data.get("usage")
     return _reply(
         text,
@@ -273,6 +277,24 @@ def _anthropic(data: dict[str, Any]) -> Reply:
         (_tokens(usage, "input_tokens"), _tokens(usage, "output_tokens")),
         data.get("model"),
     )
+
+
+def _with_tool_input(text: str, inputs: list[Any]) -> str:
+    """The text, then the input of each tool the model called (Anthropic's
+    ``tool_use``, Gemini's ``functionCall``) as JSON text.
+
+    Red team round 20: forcing a tool is how Anthropic's documentation gets
+    JSON out of Claude, and Gemini's function calling does the same; the
+    answer is the tool's input, and it failed as "no answer text". Put after
+    the text, it is the answer's last JSON, which is the one read; a string
+    is the input as streamed (``event_stream``), read as it is.
+    """
+    given = [
+        value if isinstance(value, str) else json.dumps(value)
+        for value in inputs
+        if isinstance(value, dict | list) or (isinstance(value, str) and value.strip())
+    ]
+    return "\n".join([text, *given]) if given else text
 
 
 def _reply(

@@ -1,0 +1,120 @@
+"""What an HTTP reply's status says about trying again.
+
+Moved out of ``http`` (which sends the requests and keeps the retry loop):
+which statuses are fatal, which are worth another attempt, what a status
+the predictions file cannot hold is recorded as, and when a 2xx reply is
+an error and no answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+#: Statuses that every item would meet alike: a refused token, no such endpoint
+#: or model, and (red team round 20) an address that takes no POST requests.
+FATAL_STATUSES = frozenset({401, 403, 404, 405})
+
+#: Fields that hold an answer in each protocol's reply.
+_ANSWER_FIELDS = ("choices", "candidates", "content")
+#: Anthropic's error types that another attempt may get past.
+_TRANSIENT_ERROR_TYPES = frozenset({"overloaded_error", "rate_limit_error", "api_error"})
+
+
+def error_instead_of_answer(data: Any) -> bool | None:
+    """For a 2xx reply that is an error and no answer: whether to try again
+    (its code is 429 or 5xx, or its type says overloaded); None for any other reply."""
+    if (
+        not isinstance(data, dict)
+        or not data.get("error")
+        or any(data.get(key) for key in _ANSWER_FIELDS)
+    ):
+        return None
+    code = dig(data, "error", "code")
+    if isinstance(code, str) and code.strip().isdecimal():
+        code = int(code)
+    if isinstance(code, int) and not isinstance(code, bool) and (code == 429 or code >= 500):
+        return True
+    kind = dig(data, "error", "type")
+    return isinstance(kind, str) and kind in _TRANSIENT_ERROR_TYPES
+
+
+#: 4xx statuses another attempt may get past, as the OpenAI and Anthropic clients
+#: retry them: 408 (a proxy tired of waiting for the upload) and 409 (a lock met).
+RETRIED_4XX = frozenset({408, 409, 429})
+
+
+def worth_retrying(status: int, headers: Mapping[str, str]) -> bool:
+    """Whether an error status is worth another attempt: the provider's own word
+    (``x-should-retry``, which OpenAI and Anthropic send and their clients obey),
+    else :data:`RETRIED_4XX` and every 5xx (red team round 20: 408 and 409
+    failed their item at once, and a 5xx said not to be worth it was retried).
+    """
+    said = headers.get("x-should-retry", "").strip().lower()
+    if said in ("true", "false"):
+        return said == "true"
+    return status in RETRIED_4XX or status >= 500
+
+
+#: Error codes and types that say the account has no credit or quota left
+#: (OpenAI's ``insufficient_quota`` comes with a 429, as a rate limit does).
+_OUT_OF_CREDIT = frozenset(
+    {"insufficient_quota", "billing_hard_limit_reached", "billing_not_active"}
+)
+
+
+def out_of_credit(status: int, data: Any) -> bool:
+    """Whether an error says the account has no credit or quota left, which every
+    item would meet alike.
+
+    Red team round 20: OpenAI's 429 ``insufficient_quota`` was retried with
+    backoff for every item in turn, for hours; OpenRouter's 402 and
+    Anthropic's "credit balance is too low" (a 400, which names no code of
+    its own) failed item after item.
+    """
+    if status == 402:
+        return True
+    words = {dig(data, "error", "code"), dig(data, "error", "type")}
+    if any(isinstance(word, str) and word in _OUT_OF_CREDIT for word in words):
+        return True
+    message = dig(data, "error", "message")
+    return status == 400 and isinstance(message, str) and "credit balance" in message.lower()
+
+
+#: Added to the message of an error that refused the API key with another
+#: status than 401 or 403 (see :func:`key_refused`), which ``engine`` treats as one.
+KEY_REFUSED = "(the server refused the API key)"
+#: Google's reasons for refusing a key, which Gemini sends with a 400.
+_KEY_REASONS = frozenset({"API_KEY_INVALID", "API_KEY_EXPIRED"})
+
+
+def key_refused(data: Any) -> bool:
+    """Whether an error body says the API key was refused.
+
+    Red team round 20: Gemini answers a wrong or expired key with 400
+    INVALID_ARGUMENT (reason ``API_KEY_INVALID``), not 401, so every item
+    failed alike, one after another, instead of the run stopping at once.
+    """
+    details = dig(data, "error", "details")
+    return isinstance(details, list) and any(
+        isinstance(detail, dict) and detail.get("reason") in _KEY_REASONS for detail in details
+    )
+
+
+def recordable(status: int) -> int | None:
+    """The status as the predictions file records it: None outside 100 to 599.
+
+    Red team round 18: a server may send any three digits (LinkedIn's 999,
+    a proxy's 600), which the schema of the file refuses; recorded as it
+    was, the output could no longer be resumed or merged. The message
+    still shows it (``HTTP 999: ...``).
+    """
+    return status if 100 <= status <= 599 else None
+
+
+def dig(data: Any, *keys: str) -> Any:
+    for key in keys:
+        if not isinstance(data, dict):
+            return None
+        data = data.get(key)
+    return data
