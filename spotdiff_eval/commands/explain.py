@@ -61,10 +61,14 @@ def _no_answer(args: argparse.Namespace, misspelt: dict[str, str]) -> str:
     from .._util.terminal import safe_text
 
     near = [given for given, meant in misspelt.items() if meant == args.item]
-    why = f" ({safe_text(repr(near[0]), 50)} is not it: item ids must match exactly)"
+    # Only when there is one: an item simply left out has no such answer, and
+    # reading near[0] regardless was a traceback (red team round 20).
+    why = (
+        f" ({safe_text(repr(near[0]), 50)} is not it: item ids must match exactly)" if near else ""
+    )
     return (
         f"{args.predictions}: no answer for item {safe_text(repr(args.item))}"
-        f"{why if near else ''}: every difference missed\n"
+        f"{why}: every difference missed\n"
     )
 
 
