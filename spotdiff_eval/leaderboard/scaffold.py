@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .._util.file_names import temp_prefix
+from .._util.folders import writing
 from ..datasets import (
     Board,
     dumps_canonical,
@@ -227,10 +228,14 @@ def _write_checked(
         os.rename(folder, aside / folder.name)
     try:
         folder.mkdir()
-        (folder / "predictions.json").write_bytes(raw)
-        (folder / "submission.json").write_text(
-            dumps_canonical(metadata), encoding="utf-8", newline="\n"
-        )
+        # A failed write (a full disk) names its file; a bare OSError of
+        # write(2) has none, and read "spotdiff: File too large" (round 20).
+        with writing(folder / "predictions.json"):
+            (folder / "predictions.json").write_bytes(raw)
+        with writing(folder / "submission.json"):
+            (folder / "submission.json").write_text(
+                dumps_canonical(metadata), encoding="utf-8", newline="\n"
+            )
         findings = check_on_board(folder, board, manifest, allow_baseline=False)
         if findings:
             raise SubmissionFindings(list(findings))
