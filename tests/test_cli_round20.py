@@ -81,3 +81,47 @@ def test_submit_on_a_full_disk_names_the_file_and_keeps_the_old_folder(tmp_path:
     assert sorted(os.listdir(folder.parent)) == sorted(
         os.listdir(REPO / "submissions" / "synthetic-dev")
     )
+
+
+def test_validate_names_another_kind_of_spotdiff_file_in_one_line(tmp_path: Path) -> None:
+    """Attack: ``spotdiff validate`` of a report, an annotation, board.json or
+    submission.json (all JSON, none named manifest.json, so all checked as
+    predictions). evaluate said "is a spotdiff report, not a predictions
+    file" since round 19; validate listed every schema error of the wrong
+    schema instead, up to 30 lines, some of them twice."""
+    report = tmp_path / "report.json"
+    scored = run_cli(
+        "evaluate", "--manifest", MANIFEST, "--predictions", EXAMPLE, "--output", report, "-q"
+    )
+    assert scored.returncode == 0, scored.stderr
+    board = REPO / "submissions" / "synthetic-dev"
+    for path, name in (
+        (report, "a spotdiff report"),
+        (REPO / "data" / "annotations" / "scene_0001.json", "the annotation of one item"),
+        (board / "board.json", "a board's board.json"),
+        (board / "example-baseline" / "submission.json", "a submission's submission.json"),
+    ):
+        result = run_cli("validate", path)
+        assert result.returncode == 1
+        assert result.stderr.splitlines()[0] == (
+            f"spotdiff: error: {path}: /: is {name}, not a predictions file; "
+            "--predictions takes the answers a model gave (predictions/*.json)"
+        ), result.stderr
+        assert result.stderr.splitlines()[1:] == [f"{path}: 1 problem(s) found"]
+
+
+def test_each_missing_field_is_named_once(tmp_path: Path) -> None:
+    """Attack: ``{}`` as predictions. Every missing required field was reported
+    under the name of the first: 'missing required field "schema_version"'
+    three times, and "model" and "items" never."""
+    empty = tmp_path / "empty.json"
+    empty.write_text("{}", encoding="utf-8")
+    result = run_cli("validate", empty)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        f'spotdiff: error: {empty}: /: missing required field "{field}"'
+        for field in ("items", "model", "schema_version")
+    ] + [f"{empty}: 3 problem(s) found"], result.stderr
+    evaluated = run_cli("evaluate", "--manifest", MANIFEST, "--predictions", empty)
+    assert evaluated.returncode == 1
+    assert evaluated.stderr.count("\n") == 1 and "missing required field" in evaluated.stderr

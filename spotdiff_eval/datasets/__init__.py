@@ -31,7 +31,7 @@ from ._domain import (
     Predictions,
 )
 from ._fields import schema_fields
-from ._file_kinds import is_kind
+from ._file_kinds import WrongKind, is_kind
 from ._jsonio import (
     MAX_JSON_BYTES,
     JSONText,
@@ -82,6 +82,7 @@ __all__ = [
     "PanelLayout",
     "PredictedItem",
     "Predictions",
+    "WrongKind",
     "board_of",
     "check_json_file",
     "difference_from_json",

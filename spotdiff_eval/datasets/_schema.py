@@ -324,7 +324,11 @@ def _message(error: ValidationError, name: object) -> str:
         return f"must be {show(value)}, found {found}"
     if keyword == "required":
         missing = [key for key in value if key not in instance]
-        return f'missing required field "{missing[0] if missing else value[0]}"'
+        # jsonschema reports each missing field in an error of its own, its
+        # message starting with the field's repr: naming missing[0] in every
+        # one said the first field three times and the others never (round 20).
+        own = next((k for k in missing if error.message.startswith(repr(k))), None)
+        return f'missing required field "{own or (missing[0] if missing else value[0])}"'
     if keyword == "additionalProperties":
         extra = _unknown_fields(error)
         allowed = ", ".join(schema.get("properties", {}))
