@@ -125,3 +125,28 @@ def test_each_missing_field_is_named_once(tmp_path: Path) -> None:
     evaluated = run_cli("evaluate", "--manifest", MANIFEST, "--predictions", empty)
     assert evaluated.returncode == 1
     assert evaluated.stderr.count("\n") == 1 and "missing required field" in evaluated.stderr
+
+
+def test_a_board_dataset_path_leaving_the_repository_is_refused(tmp_path: Path) -> None:
+    """Attack: board.json with ``"dataset": {"path": "data/../../.."}`` (the
+    schema's pattern allows dots). The build read a manifest.json outside
+    the checkout, or, finding none, dropped the board from LEADERBOARD.md
+    with a warning and exit status 0, as if a Hub download had failed."""
+    root = _checkout(tmp_path)
+    board_json = root / "submissions" / "synthetic-dev" / "board.json"
+    board = json.loads(board_json.read_text(encoding="utf-8"))
+    for path in ("data/../../..", "..", "./data"):
+        board["dataset"] = {"path": path}
+        board_json.write_text(json.dumps(board), encoding="utf-8")
+        for args in (
+            ("leaderboard", "build", "-q"),
+            ("validate", board_json.parent / "example-baseline"),
+        ):
+            result = run_cli(*args, cwd=root)
+            assert result.returncode == 1, result.stderr
+            assert (
+                f"spotdiff: error: submissions/synthetic-dev/board.json: /dataset/path: "
+                'must be a folder inside the repository, written without "." or ".." parts, '
+                f'found "{path}"' in result.stderr.replace(str(root) + "/", "")
+            ), result.stderr
+    assert not (root / "LEADERBOARD.md").exists() and not (root / "site").exists()
