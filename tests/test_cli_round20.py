@@ -150,3 +150,35 @@ def test_a_board_dataset_path_leaving_the_repository_is_refused(tmp_path: Path) 
                 f'found "{path}"' in result.stderr.replace(str(root) + "/", "")
             ), result.stderr
     assert not (root / "LEADERBOARD.md").exists() and not (root / "site").exists()
+
+
+def test_leaderboard_build_never_writes_over_its_inputs(tmp_path: Path) -> None:
+    """Attack: ``leaderboard build --markdown`` naming an input (the dataset's
+    manifest, a submission's predictions, a board.json), or a file inside
+    the ``--output`` site, or ``--output`` inside submissions/. The input was
+    replaced by the Markdown table with exit status 0; a Markdown file in
+    the site was lost when the site was swapped in; a site in a board was
+    read back as a broken submission."""
+    root = _checkout(tmp_path)
+    board = Path("submissions") / "synthetic-dev"
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    for flags, named, what in (
+        (("--markdown", "data/manifest.json"), "data/manifest.json", "is not a LEADERBOARD.md"),
+        (("--markdown", str(board / "board.json")), str(board / "board.json"), "inside"),
+        (
+            ("--markdown", str(board / "example-baseline" / "predictions.json")),
+            str(board / "example-baseline" / "predictions.json"),
+            "inside",
+        ),
+        (("--markdown", "site/LEADERBOARD.md"), "site/LEADERBOARD.md", "inside"),
+        (("--output", str(board / "site")), str(board / "site"), "inside"),
+    ):
+        result = run_cli("leaderboard", "build", "-q", *flags, cwd=root)
+        assert result.returncode == 1, (flags, result.stderr)
+        lines = [line for line in result.stderr.splitlines() if "warning" not in line]
+        assert len(lines) == 1 and lines[0].startswith(f"spotdiff: error: {named}: "), lines
+        assert what in lines[0], lines
+        assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+    assert run_cli("leaderboard", "build", "-q", cwd=root).returncode == 0
+    again = run_cli("leaderboard", "build", "-q", cwd=root)  # its own output is replaced
+    assert again.returncode == 0, again.stderr

@@ -33,6 +33,46 @@ BOARD_DATA = "leaderboard.json"
 CSV_FILE = "leaderboard.csv"
 
 
+#: Words in the head of every LEADERBOARD.md a build writes (site_templates/LEADERBOARD.md.j2).
+GENERATED_MARK = b"GENERATED FILE"
+
+
+def check_outputs(submissions_dir: Path, markdown: Path, output: Path) -> None:
+    """Refuse a ``markdown`` or ``output`` that would replace an input or be lost.
+
+    Red team round 20: ``--markdown data/manifest.json`` (or a submission's
+    predictions.json, a board.json) was replaced by the table with exit
+    status 0; a ``--markdown`` inside the site folder was lost when the new
+    site was swapped in; an ``--output`` inside submissions/ put a site into
+    a board, read back as a broken submission. An existing file is replaced
+    only when a build wrote it, or when it is named LEADERBOARD.md.
+    """
+    submissions, site = Path(submissions_dir).resolve(), Path(output).resolve()
+    table = Path(markdown).resolve()
+    for path, folder, flag, why in (
+        (markdown, submissions, "--markdown", "which the build reads"),
+        (output, submissions, "--output", "which the build reads"),
+        (markdown, site, "--markdown", "the --output site, replaced as a whole"),
+    ):
+        resolved = table if path is markdown else site
+        if resolved == folder or folder in resolved.parents:
+            raise SpotDiffError(path, "", f"is inside {folder} ({why}); choose another {flag}")
+    if Path(markdown).name.lower() == "leaderboard.md" or not os.path.isfile(markdown):
+        return
+    try:
+        with open(markdown, "rb") as file:
+            head = file.read(1024)
+    except OSError as exc:
+        raise SpotDiffError(markdown, "", f"cannot read: {exc.strerror or exc}") from None
+    if GENERATED_MARK not in head:
+        raise SpotDiffError(
+            markdown,
+            "",
+            "exists and is not a LEADERBOARD.md this command wrote; choose another --markdown "
+            "or remove the file",
+        )
+
+
 def site_prefix_for(markdown: Path, output: Path) -> str:
     """The site folder as a relative link from LEADERBOARD.md's folder."""
     relative = os.path.relpath(Path(output).absolute(), Path(markdown).absolute().parent)
@@ -74,6 +114,7 @@ def build_leaderboard(
     check_file(markdown)  # a FIFO there would hang --check too
     if not check:
         check_folder(output)
+        check_outputs(Path(submissions_dir), Path(markdown), Path(output))
     site = compute_site(
         Path(submissions_dir),
         cache_dir=cache_dir,
