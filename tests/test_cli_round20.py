@@ -182,3 +182,20 @@ def test_leaderboard_build_never_writes_over_its_inputs(tmp_path: Path) -> None:
     assert run_cli("leaderboard", "build", "-q", cwd=root).returncode == 0
     again = run_cli("leaderboard", "build", "-q", cwd=root)  # its own output is replaced
     assert again.returncode == 0, again.stderr
+
+
+def test_submit_says_a_dash_is_no_standard_input(tmp_path: Path) -> None:
+    """Attack: ``submit --predictions -`` and ``--prompt-file -`` (as ``cat p.json |
+    spotdiff submit --predictions -``). evaluate, explain and merge say since
+    round 19 that they read no standard input; submit said "-: file not found"."""
+    root = _checkout(tmp_path)
+    for flags in (("--predictions", "-"), ("--predictions", str(EXAMPLE), "--prompt-file", "-")):
+        result = run_cli(
+            "submit", "--model", "example-model", "--provider", "Me", "--submitter", "octocat",
+            *flags, cwd=root,
+        )  # fmt: skip
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.count("\n") == 1 and "standard input" in result.stderr, result.stderr
+    assert sorted(os.listdir(root / "submissions" / "synthetic-dev")) == sorted(
+        os.listdir(REPO / "submissions" / "synthetic-dev")
+    )
