@@ -199,3 +199,40 @@ def test_submit_says_a_dash_is_no_standard_input(tmp_path: Path) -> None:
     assert sorted(os.listdir(root / "submissions" / "synthetic-dev")) == sorted(
         os.listdir(REPO / "submissions" / "synthetic-dev")
     )
+
+
+def test_submission_text_with_control_characters_is_refused(tmp_path: Path) -> None:
+    """Attack: ``submit --model $'evil\\e]0;pwned\\a'`` (a terminal title escape),
+    a provider with ESC, notes with BEL. All were accepted and published:
+    the board's row read "evil\\x1b]0;pwned\\x07" for ever after, and CI's
+    validate passed the folder."""
+    root = _checkout(tmp_path)
+    name = "evil\x1b]0;pwned\x07"
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["model"] = name
+    predictions = tmp_path / "evil.json"
+    predictions.write_text(json.dumps(data), encoding="utf-8")
+    base = ("submit", "--provider", "Me", "--submitter", "octocat", "--id", "evil-model")
+    for flags, flag in (
+        (("--predictions", predictions, "--model", name), "--model"),
+        (("--predictions", EXAMPLE, "--model", "example-model", "--notes", "hi\x07"), "--notes"),
+    ):
+        result = run_cli(*base, *flags, cwd=root)
+        assert result.returncode == 1, result.stderr
+        assert result.stderr.startswith(f"spotdiff: error: spotdiff submit: {flag}: must be "), (
+            result.stderr
+        )
+        assert "control characters" in result.stderr and "\x1b" not in result.stderr
+        assert not (root / "submissions" / "synthetic-dev" / "evil-model").exists()
+    fine = run_cli(*base, "--predictions", EXAMPLE, "--model", "example-model",
+                   "--notes", "Two lines:\nand a tab\there.", cwd=root)  # fmt: skip
+    assert fine.returncode == 0, fine.stderr
+    metadata = root / "submissions" / "synthetic-dev" / "example-baseline" / "submission.json"
+    edited = json.loads(metadata.read_text(encoding="utf-8"))
+    edited["organisation"] = "Lab\x1b[2J"
+    metadata.write_text(json.dumps(edited), encoding="utf-8")
+    checked = run_cli("validate", metadata.parent, cwd=root)
+    assert checked.returncode == 1
+    assert f"{metadata.relative_to(root)}: /organisation: must be " in checked.stderr, (
+        checked.stderr
+    )
