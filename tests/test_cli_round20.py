@@ -236,3 +236,38 @@ def test_submission_text_with_control_characters_is_refused(tmp_path: Path) -> N
     assert f"{metadata.relative_to(root)}: /organisation: must be " in checked.stderr, (
         checked.stderr
     )
+
+
+def test_an_empty_path_is_a_usage_error(tmp_path: Path) -> None:
+    """Attack: an empty argument for a path (``--output "$OUT"`` with OUT unset).
+    Path("") is ".": ``generate --output ''`` wrote a whole dataset into the
+    current folder, ``validate ''`` checked it, and the others named "." as
+    the file at fault, a name the user never typed."""
+    example = str(EXAMPLE)
+    for args in (
+        ("generate", "--output", "", "--items", "1"),
+        ("validate", ""),
+        ("evaluate", "--predictions", example, "--output", ""),
+        ("evaluate", "--predictions", ""),
+        ("evaluate", "--predictions", example, "--manifest", ""),
+        ("explain", "--predictions", "", "--item", "scene_0001"),
+        ("merge", example, "--output", ""),
+        (
+            "submit",
+            "--predictions",
+            example,
+            "--model",
+            "m",
+            "--provider",
+            "p",
+            "--submissions",
+            "",
+        ),
+        ("leaderboard", "build", "--output", ""),
+        ("leaderboard", "build", "--markdown", ""),
+        ("leaderboard", "build", "--submissions", ""),
+    ):
+        result = run_cli(*args, cwd=tmp_path)
+        assert result.returncode == 2, (args, result.stderr)
+        assert result.stderr.count("\n") == 1 and "is empty" in result.stderr, result.stderr
+        assert list(tmp_path.iterdir()) == [], args

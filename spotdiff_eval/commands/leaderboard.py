@@ -7,7 +7,14 @@ import os
 import sys
 from pathlib import Path
 
-from . import add_command, add_manifest_option, add_quiet_option, number_type
+from . import (
+    add_command,
+    add_manifest_option,
+    add_quiet_option,
+    file_path,
+    folder_path,
+    number_type,
+)
 from .hub_options import add_token_env
 from .submit import iso_date
 
@@ -166,13 +173,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _submissions(build)
     build.add_argument(
         "--output",
-        type=Path,
+        type=folder_path,
         default=Path("site"),
         help="site folder, replaced as a whole (default: site/)",
     )
     build.add_argument(
         "--markdown",
-        type=Path,
+        type=file_path,
         default=Path("LEADERBOARD.md"),
         help="the generated Markdown table (default: LEADERBOARD.md)",
     )
@@ -278,7 +285,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def _submissions(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--submissions",
-        type=Path,
+        type=folder_path,
         default=DEFAULT_SUBMISSIONS,
         help="folder of boards, each a folder with board.json (default: submissions/)",
     )

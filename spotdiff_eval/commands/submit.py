@@ -9,7 +9,7 @@ import re
 import sys
 from pathlib import Path
 
-from . import DEFAULT_MANIFEST, add_command, add_manifest_option, input_path
+from . import DEFAULT_MANIFEST, add_command, add_manifest_option, folder_path, input_path
 
 _HANDLE = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,38}")
 
@@ -169,7 +169,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--submissions",
-        type=Path,
+        type=folder_path,
         default=Path("submissions"),
         help="folder holding the boards (default: submissions/)",
     )

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from . import DEFAULT_MANIFEST, add_command, add_manifest_option
+from . import DEFAULT_MANIFEST, add_command, add_manifest_option, folder_path
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,7 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "target",
-        type=Path,
+        type=folder_path,
         help="predictions file, dataset manifest (or its folder), or submission folder",
     )
     add_manifest_option(
