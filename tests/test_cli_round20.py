@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import shutil
-import signal
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
-from conftest import REPO, run_cli
+from conftest import REPO, file_size_limit, run_cli
 
 MANIFEST = REPO / "data" / "manifest.json"
 EXAMPLE = REPO / "predictions" / "example.json"
@@ -40,16 +37,6 @@ def test_explaining_an_item_the_file_does_not_answer_is_no_traceback(tmp_path: P
         assert first == f"{predictions}: no answer for item {item!r}: every difference missed"
 
 
-def _file_size_limit(limit: int) -> Callable[[], None]:
-    """For ``preexec_fn``: writes past ``limit`` bytes fail with EFBIG, as on a full disk."""
-
-    def limit_writes() -> None:
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # an error, not a killed process
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-
-    return limit_writes
-
-
 def _checkout(tmp_path: Path) -> Path:
     """A copy of the repository's dataset and submissions, for commands that write into them."""
     root = tmp_path / "repo"
@@ -70,7 +57,7 @@ def test_submit_on_a_full_disk_names_the_file_and_keeps_the_old_folder(tmp_path:
          "--model", "example-model", "--provider", "Me", "--submitter", "octocat",
          "--board", "synthetic-dev", "--id", "example-baseline", "--force"],
         cwd=root, capture_output=True, text=True, timeout=120,
-        preexec_fn=_file_size_limit(3_000),
+        preexec_fn=file_size_limit(3_000),
     )  # fmt: skip
     assert result.returncode == 1
     assert result.stderr == (
