@@ -258,3 +258,28 @@ def test_an_empty_path_is_a_usage_error(tmp_path: Path) -> None:
         assert result.returncode == 2, (args, result.stderr)
         assert result.stderr.count("\n") == 1 and "is empty" in result.stderr, result.stderr
         assert list(tmp_path.iterdir()) == [], args
+
+
+def test_an_image_that_is_a_folder_or_a_pipe_is_named_for_what_it_is(
+    dataset_manifest: Path,
+) -> None:
+    """Attack: a dataset whose image path is a folder, or a FIFO. validate said
+    "image of item ... not found" of a path the user can see in a listing."""
+    manifest = json.loads(dataset_manifest.read_text(encoding="utf-8"))
+    root = dataset_manifest.parent.parent
+    first, second = (root / item["image"] for item in manifest["items"])
+    first.unlink()
+    first.mkdir()
+    second.unlink()
+    os.mkfifo(second)
+    result = run_cli("validate", dataset_manifest)
+    assert result.returncode == 1
+    assert (
+        f"spotdiff: error: {first}: image of item scene_0001_park is a folder, not an image file\n"
+        in result.stderr
+    ), result.stderr
+    assert (
+        f"spotdiff: error: {second}: image of item scene_0002_kitchen is a FIFO (named pipe), "
+        "not an image file\n" in result.stderr
+    ), result.stderr
+    assert "not found" not in result.stderr
