@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from conftest import REPO, file_size_limit, run_cli
@@ -283,3 +284,42 @@ def test_an_image_that_is_a_folder_or_a_pipe_is_named_for_what_it_is(
         "not an image file\n" in result.stderr
     ), result.stderr
     assert "not found" not in result.stderr
+
+
+def _shards(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """Two shard files of a four-item run, and the manifest they answer."""
+    from fake_endpoints import FakeEndpoint, make_run_dataset, run, settings_for
+
+    dataset = make_run_dataset(tmp_path / "ds", 4)
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        run(settings_for(fake, dataset, tmp_path / "s1.json", shard=(1, 2)))
+        run(settings_for(fake, dataset, tmp_path / "s2.json", shard=(2, 2)))
+    return tmp_path / "s1.json", tmp_path / "s2.json", dataset.manifest
+
+
+def test_merge_reads_a_shard_number_it_cannot_use_as_an_error(tmp_path: Path) -> None:
+    """Attack: a shard file whose ``/run/shard`` says "3/2" or
+    "1/99999999999999999999". The first merged and then reported "shard 1/2
+    missing"; the second never ended, listing every shard it was not given."""
+    s1, s2, manifest = _shards(tmp_path)
+    data = json.loads(s1.read_text(encoding="utf-8"))
+    merged = tmp_path / "merged.json"
+    data["run"]["shard"] = "3/2"
+    s1.write_text(json.dumps(data), encoding="utf-8")
+    result = run_cli("merge", s1, s2, "--manifest", manifest, "--output", merged)
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"spotdiff: error: {s1}: /run/shard: shard 3/2: I must be between 1 and N\n"
+    ), result.stderr
+    assert not merged.exists()
+    data["run"]["shard"] = "1/" + "9" * 20
+    s1.write_text(json.dumps(data), encoding="utf-8")
+    started = time.monotonic()
+    result = run_cli("merge", s1, s2, "--manifest", manifest, "--output", merged)
+    assert time.monotonic() - started < 60
+    assert result.returncode == 1, result.stderr
+    # shards 2/N to 4/N would hold the other items of four; the empty rest are not listed
+    big = "9" * 20
+    assert result.stderr.endswith(
+        f"spotdiff: error: {merged}: incomplete: shards 1/2, 2/{big}, 3/{big}, 4/{big} missing\n"
+    ), result.stderr
