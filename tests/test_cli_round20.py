@@ -323,3 +323,24 @@ def test_merge_reads_a_shard_number_it_cannot_use_as_an_error(tmp_path: Path) ->
     assert result.stderr.endswith(
         f"spotdiff: error: {merged}: incomplete: shards 1/2, 2/{big}, 3/{big}, 4/{big} missing\n"
     ), result.stderr
+
+
+def test_generate_refuses_an_output_inside_a_board(tmp_path: Path) -> None:
+    """Attack: ``generate --output submissions/synthetic-dev/new``. It wrote a
+    dataset into the board, which every later build and validate read as a
+    broken submission folder (and ``--output submissions/synthetic-dev`` put
+    data/ and predictions/ beside board.json)."""
+    root = _checkout(tmp_path)
+    before = {p: p.read_bytes() for p in (root / "submissions").rglob("*") if p.is_file()}
+    for output in ("submissions/synthetic-dev/new", "submissions/synthetic-dev"):
+        result = run_cli("generate", "--output", output, "--items", "1", cwd=root)
+        assert (result.returncode, result.stdout) == (1, ""), result.stderr
+        assert result.stderr == (
+            f"spotdiff: error: {output}: lies in the board of "
+            f"{root}/submissions/synthetic-dev/board.json; choose a folder outside submissions/\n"
+        ), result.stderr
+    after = {p: p.read_bytes() for p in (root / "submissions").rglob("*") if p.is_file()}
+    assert after == before
+    assert sorted(os.listdir(root / "submissions" / "synthetic-dev")) == sorted(
+        os.listdir(REPO / "submissions" / "synthetic-dev")
+    )
