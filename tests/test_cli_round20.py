@@ -344,3 +344,16 @@ def test_generate_refuses_an_output_inside_a_board(tmp_path: Path) -> None:
     assert sorted(os.listdir(root / "submissions" / "synthetic-dev")) == sorted(
         os.listdir(REPO / "submissions" / "synthetic-dev")
     )
+
+
+def test_no_cache_with_a_cache_folder_is_a_usage_error(tmp_path: Path) -> None:
+    """Attack: ``leaderboard build --no-cache --cache-dir ci-cache`` (flags that
+    contradict each other). --cache-dir was silently ignored: nothing was
+    cached where the user asked, and the build took as long as the next one."""
+    result = run_cli(
+        "leaderboard", "build", "--no-cache", "--cache-dir", tmp_path / "cache", cwd=tmp_path
+    )
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1
+    assert "--no-cache" in result.stderr and "--cache-dir" in result.stderr, result.stderr
+    assert list(tmp_path.iterdir()) == []

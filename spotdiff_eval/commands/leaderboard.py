@@ -194,13 +194,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="write nothing; exit 1 if LEADERBOARD.md differs from a fresh render",
     )
-    build.add_argument(
+    # One or the other: --cache-dir given with --no-cache was silently ignored (round 20).
+    cache = build.add_mutually_exclusive_group()
+    cache.add_argument(
         "--cache-dir",
         type=Path,
         default=CACHE_DIR,
         help="where scored reports are kept by content hash (default: .spotdiff-cache/)",
     )
-    build.add_argument(
+    cache.add_argument(
         "--no-cache",
         action="store_true",
         help="score every submission afresh and fetch Hub datasets into a temporary folder",
