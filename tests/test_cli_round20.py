@@ -357,3 +357,31 @@ def test_no_cache_with_a_cache_folder_is_a_usage_error(tmp_path: Path) -> None:
     assert result.stderr.count("\n") == 1
     assert "--no-cache" in result.stderr and "--cache-dir" in result.stderr, result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_check_of_a_huge_or_utf16_leaderboard_is_quick_and_one_line(tmp_path: Path) -> None:
+    """Attack: ``leaderboard build --check`` with LEADERBOARD.md a 1 GiB sparse
+    file, or saved as UTF-16. The first was read whole (3 GiB: 9 GB of memory, more
+    than two minutes); the second read "'utf-8' codec can't decode byte 0xff
+    in position 0: invalid start byte", Python's words, no place."""
+    root = _checkout(tmp_path)
+    built = run_cli("leaderboard", "build", "-q", cwd=root)
+    assert built.returncode == 0, built.stderr
+    markdown = root / "LEADERBOARD.md"
+    text = markdown.read_text(encoding="utf-8")
+    with markdown.open("r+b") as file:
+        file.truncate(2**30)
+    started = time.monotonic()
+    huge = run_cli("leaderboard", "build", "-q", "--check", cwd=root)
+    assert time.monotonic() - started < 60
+    assert huge.returncode == 1
+    errors = [line for line in huge.stderr.splitlines() if "warning" not in line]
+    assert len(errors) == 1 and errors[0].startswith("spotdiff: error: LEADERBOARD.md: is 1.0 GiB")
+    assert errors[0].endswith("run 'spotdiff leaderboard build' and commit the result"), errors
+    markdown.write_bytes(text.encode("utf-16"))
+    wide = run_cli("leaderboard", "build", "-q", "--check", cwd=root)
+    assert wide.returncode == 1
+    assert [line for line in wide.stderr.splitlines() if "warning" not in line] == [
+        "spotdiff: error: LEADERBOARD.md: byte 0: not valid UTF-8: the file is UTF-16 "
+        "(save it as UTF-8)"
+    ], wide.stderr

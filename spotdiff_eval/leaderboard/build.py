@@ -16,8 +16,14 @@ from pathlib import Path
 
 from .._util.folder_swap import replace_folder
 from .._util.folders import check_file, check_folder
-from ..datasets import dumps_canonical, dumps_layered, read_bytes_limited, write_text_atomic
-from ..errors import SpotDiffError
+from ..datasets import (
+    decode_utf8,
+    dumps_canonical,
+    dumps_layered,
+    read_bytes_limited,
+    write_text_atomic,
+)
+from ..errors import FileTooLarge, SpotDiffError
 from .board_results import Leaderboard, compute_leaderboard
 from .board_site import Site, compute_site
 from .csv_export import render_csv
@@ -196,15 +202,28 @@ def write_site_data(reuse: SiteReuse, board: Leaderboard) -> None:
 
 
 def check_markdown(path: Path, expected: str) -> None:
-    """Raise unless ``path`` holds ``expected`` (line endings aside)."""
-    try:
-        current = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    """Raise unless ``path`` holds ``expected`` (line endings aside).
+
+    Read within a cap that line endings cannot exceed: a 3 GiB LEADERBOARD.md
+    was read whole (9 GB of memory), and one saved as UTF-16 failed in
+    Python's words; both now fail in one line (red team round 20).
+    """
+    if not os.path.lexists(path):
         raise SpotDiffError(
             path, "", "not found; run 'spotdiff leaderboard build' and commit the result"
+        )
+    cap = 2 * len(expected.encode("utf-8")) + 2**16
+    try:
+        raw = read_bytes_limited(path, cap)
+    except FileTooLarge as exc:
+        raise SpotDiffError(
+            path,
+            "",
+            f"is {_size(exc.size)}, larger than a fresh render of submissions/ could be "
+            "(the file is generated, never edited by hand); run 'spotdiff leaderboard build' "
+            "and commit the result",
         ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SpotDiffError(path, "", f"cannot read: {exc}") from None
+    current = decode_utf8(raw, path)
     current = current.replace("\r\n", "\n")
     if current == expected:
         return
@@ -219,3 +238,10 @@ def check_markdown(path: Path, expected: str) -> None:
         "differs from a fresh render of submissions/ (the file is generated, never edited by "
         "hand); run 'spotdiff leaderboard build' and commit the result",
     )
+
+
+def _size(size: int) -> str:
+    """A file size for people: bytes, MiB or GiB."""
+    if size >= 2**30:
+        return f"{size / 2**30:.1f} GiB"
+    return f"{size / 2**20:.1f} MiB" if size >= 2**20 else f"{size:,} bytes"
