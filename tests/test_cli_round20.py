@@ -385,3 +385,20 @@ def test_check_of_a_huge_or_utf16_leaderboard_is_quick_and_one_line(tmp_path: Pa
         "spotdiff: error: LEADERBOARD.md: byte 0: not valid UTF-8: the file is UTF-16 "
         "(save it as UTF-8)"
     ], wide.stderr
+
+
+def test_a_submission_id_is_derived_from_accented_letters_too(tmp_path: Path) -> None:
+    """Attack: ``submit --model "Ünïcode Vision"`` without ``--id``. Letters with
+    accents were dropped, not read without them: the folder was
+    ``n-code-vision``, an id nobody would look for."""
+    root = _checkout(tmp_path)
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["model"] = "Ünïcode Vision"
+    predictions = tmp_path / "accented.json"
+    predictions.write_text(json.dumps(data), encoding="utf-8")
+    result = run_cli(
+        "submit", "--predictions", predictions, "--model", "Ünïcode Vision", "--provider", "Me",
+        "--submitter", "octocat", cwd=root,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Created submissions/synthetic-dev/unicode-vision/")

@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import tempfile
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -76,8 +77,13 @@ class Submitted:
 
 
 def derive_submission_id(model: str) -> str:
-    """A valid submission id from a model name: "GPT-4o mini (2024)" -> "gpt-4o-mini-2024"."""
-    text = re.sub(r"[^a-z0-9._-]+", "-", model.lower())
+    """A valid submission id from a model name: "GPT-4o mini (2024)" -> "gpt-4o-mini-2024".
+
+    Accented letters are read without their accents ("Ünïcode" -> "unicode");
+    they were dropped, giving "n-code" (red team round 20).
+    """
+    plain = "".join(c for c in unicodedata.normalize("NFKD", model) if not unicodedata.combining(c))
+    text = re.sub(r"[^a-z0-9._-]+", "-", plain.lower())
     text = re.sub(r"-{2,}", "-", text).strip("-._")
     text = text[:64].rstrip("-._")
     if len(text) < 3 or windows_name_problem(text) is not None:
