@@ -402,3 +402,23 @@ def test_a_submission_id_is_derived_from_accented_letters_too(tmp_path: Path) ->
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Created submissions/synthetic-dev/unicode-vision/")
+
+
+def test_validate_reads_a_file_as_large_as_evaluate_was_allowed_to(tmp_path: Path) -> None:
+    """Attack: a 50,000-item predictions file above 64 MiB. evaluate, explain and
+    merge read it with ``--max-predictions-mib``; validate refused it ("above
+    the 64 MiB limit") and refused the flag too, so the file could be scored
+    but never checked."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["padding"] = "x" * (3 * 2**20 // 2)
+    padded = tmp_path / "padded.json"
+    padded.write_text(json.dumps(data), encoding="utf-8")
+    small = run_cli("validate", padded, "--manifest", MANIFEST, "--max-predictions-mib", "1")
+    assert small.returncode == 1
+    assert small.stderr.splitlines()[0] == (
+        f"spotdiff: error: {padded}: file is 1.5 MiB, above the 1 MiB limit; "
+        "add --max-predictions-mib 2 to read it"
+    ), small.stderr
+    large = run_cli("validate", padded, "--manifest", MANIFEST, "--max-predictions-mib", "2")
+    assert large.returncode == 0, large.stderr
+    assert large.stdout == f"{padded}: valid\n"
