@@ -422,3 +422,21 @@ def test_validate_reads_a_file_as_large_as_evaluate_was_allowed_to(tmp_path: Pat
     large = run_cli("validate", padded, "--manifest", MANIFEST, "--max-predictions-mib", "2")
     assert large.returncode == 0, large.stderr
     assert large.stdout == f"{padded}: valid\n"
+
+
+def test_the_cache_folder_inside_the_site_is_refused_before_any_work(tmp_path: Path) -> None:
+    """Attack: ``leaderboard build --cache-dir site/cache`` or ``--cache-dir X
+    --output X``. The first cached every report inside the site, which the
+    swap then deleted: every build rescored everything, silently. The second
+    scored everything, then refused the output, leaving the cache in it."""
+    root = _checkout(tmp_path)
+    for flags, named in (
+        (("--cache-dir", "site/cache"), "site/cache"),
+        (("--cache-dir", "out", "--output", "out"), "out"),
+    ):
+        result = run_cli("leaderboard", "build", "-q", *flags, cwd=root)
+        assert result.returncode == 1, (flags, result.stderr)
+        errors = [line for line in result.stderr.splitlines() if "warning" not in line]
+        assert len(errors) == 1 and errors[0].startswith(f"spotdiff: error: {named}: is inside ")
+        assert "--cache-dir" in errors[0], errors
+        assert not (root / "site").exists() and not (root / "out").exists()

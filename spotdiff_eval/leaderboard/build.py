@@ -43,7 +43,9 @@ CSV_FILE = "leaderboard.csv"
 GENERATED_MARK = b"GENERATED FILE"
 
 
-def check_outputs(submissions_dir: Path, markdown: Path, output: Path) -> None:
+def check_outputs(
+    submissions_dir: Path, markdown: Path, output: Path, cache_dir: Path | None = None
+) -> None:
     """Refuse a ``markdown`` or ``output`` that would replace an input or be lost.
 
     Red team round 20: ``--markdown data/manifest.json`` (or a submission's
@@ -51,7 +53,9 @@ def check_outputs(submissions_dir: Path, markdown: Path, output: Path) -> None:
     status 0; a ``--markdown`` inside the site folder was lost when the new
     site was swapped in; an ``--output`` inside submissions/ put a site into
     a board, read back as a broken submission. An existing file is replaced
-    only when a build wrote it, or when it is named LEADERBOARD.md.
+    only when a build wrote it, or when it is named LEADERBOARD.md. A
+    ``cache_dir`` inside the site was deleted by every swap (everything was
+    rescored, silently); one equal to the site failed after all the scoring.
     """
     submissions, site = Path(submissions_dir).resolve(), Path(output).resolve()
     table = Path(markdown).resolve()
@@ -63,6 +67,15 @@ def check_outputs(submissions_dir: Path, markdown: Path, output: Path) -> None:
         resolved = table if path is markdown else site
         if resolved == folder or folder in resolved.parents:
             raise SpotDiffError(path, "", f"is inside {folder} ({why}); choose another {flag}")
+    if cache_dir is not None:
+        cache = Path(cache_dir).resolve()
+        if cache == site or site in cache.parents:
+            raise SpotDiffError(
+                cache_dir,
+                "",
+                f"is inside {site} (the --output site, replaced as a whole); choose another "
+                "--cache-dir",
+            )
     if Path(markdown).name.lower() == "leaderboard.md" or not os.path.isfile(markdown):
         return
     try:
@@ -115,12 +128,13 @@ def build_leaderboard(
     signed with it (planted in a restored CI cache) is scored again.
     """
     # Checked before the scoring, not after it (nor, for --markdown, after the site is swapped in).
+    if not check:
+        check_outputs(Path(submissions_dir), Path(markdown), Path(output), cache_dir)
     if cache_dir is not None:
         check_folder(cache_dir)
     check_file(markdown)  # a FIFO there would hang --check too
     if not check:
         check_folder(output)
-        check_outputs(Path(submissions_dir), Path(markdown), Path(output))
     site = compute_site(
         Path(submissions_dir),
         cache_dir=cache_dir,
