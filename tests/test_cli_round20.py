@@ -440,3 +440,14 @@ def test_the_cache_folder_inside_the_site_is_refused_before_any_work(tmp_path: P
         assert len(errors) == 1 and errors[0].startswith(f"spotdiff: error: {named}: is inside ")
         assert "--cache-dir" in errors[0], errors
         assert not (root / "site").exists() and not (root / "out").exists()
+
+
+def test_an_unknown_item_is_echoed_shortened(tmp_path: Path) -> None:
+    """Attack: ``explain --item "$(cat big.txt)"``, 100,000 characters. The
+    error line echoed all of them: one "line" of 100 KB on the terminal."""
+    result = run_cli(
+        "explain", "--manifest", MANIFEST, "--predictions", EXAMPLE, "--item", "a" * 100_000
+    )
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1 and len(result.stderr) < 300, len(result.stderr)
+    assert result.stderr.startswith(f"spotdiff: error: {MANIFEST}: the dataset has no item 'aaa")

@@ -33,8 +33,12 @@ def run(args: argparse.Namespace) -> int:
     annotation = next((a for a in dataset.annotations if a.item_id == args.item), None)
     if annotation is None:
         near = misspelt_ids([args.item], (a.item_id for a in dataset.annotations))
+        from .._util.terminal import safe_text
+
         meant = f" (item ids must match exactly: {near[args.item]}?)" if near else ""
-        raise SpotDiffError(args.manifest, "", f"the dataset has no item {args.item!r}{meant}")
+        # shortened: a 100,000-character --item was echoed whole (red team round 20)
+        shown = safe_text(repr(args.item), 100)
+        raise SpotDiffError(args.manifest, "", f"the dataset has no item {shown}{meant}")
     answer = next((i for i in predictions.items if i.item_id == args.item), None)
     predicted = answer.differences if answer is not None else ()
     explanations = explain_item(annotation.differences, predicted)
