@@ -451,3 +451,18 @@ def test_an_unknown_item_is_echoed_shortened(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1 and len(result.stderr) < 300, len(result.stderr)
     assert result.stderr.startswith(f"spotdiff: error: {MANIFEST}: the dataset has no item 'aaa")
+
+
+def test_a_usage_error_shows_the_argument_escaped_and_shortened(tmp_path: Path) -> None:
+    """Attack: ``submit --date $'\\e]0;pwned\\a'`` (an argument read from a file
+    by a script), and ``--date`` of 100,000 characters. Usage errors printed
+    the argument as given: the terminal escape ran, and the long one filled
+    the screen."""
+    base = ("submit", "--predictions", EXAMPLE, "--model", "m", "--provider", "p")
+    escaped = run_cli(*base, "--date", "\x1b]0;pwned\x07", cwd=tmp_path)
+    assert escaped.returncode == 2
+    assert "\x1b" not in escaped.stderr and "\\x1b]0;pwned\\x07" in escaped.stderr
+    long = run_cli(*base, "--date", "1" * 100_000, cwd=tmp_path)
+    assert long.returncode == 2 and long.stderr.count("\n") == 1
+    assert len(long.stderr) < 600, len(long.stderr)
+    assert long.stderr.endswith("(see 'spotdiff submit --help')\n")
