@@ -466,3 +466,20 @@ def test_a_usage_error_shows_the_argument_escaped_and_shortened(tmp_path: Path) 
     assert long.returncode == 2 and long.stderr.count("\n") == 1
     assert len(long.stderr) < 600, len(long.stderr)
     assert long.stderr.endswith("(see 'spotdiff submit --help')\n")
+
+
+def test_an_output_that_is_a_symlink_loop_is_called_one(tmp_path: Path) -> None:
+    """Attack: ``--output loop-a`` where loop-a and loop-b link to each other.
+    The error said "is a symlink to loop-b, which does not exist", and
+    loop-b is right there in the listing."""
+    (tmp_path / "loop-a").symlink_to("loop-b")
+    (tmp_path / "loop-b").symlink_to("loop-a")
+    result = run_cli(
+        "evaluate", "--manifest", MANIFEST, "--predictions", EXAMPLE, "--output", "loop-a",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert result.stderr == (
+        "spotdiff: error: loop-a: is a symlink to loop-b, which leads round in a loop; "
+        "give the name of a file\n"
+    ), result.stderr
