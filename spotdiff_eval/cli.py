@@ -47,7 +47,11 @@ class _Parser(argparse.ArgumentParser):
         # The top-level parser's prog is the prefix itself: naming it again
         # gave "spotdiff: error: spotdiff: ...".
         where = "" if self.prog == "spotdiff" else f"{self.prog}: "
-        self.exit(2, f"spotdiff: error: {where}{message} (see '{self.prog} --help')\n")
+        # The message quotes the argument: escaped and shortened, as text from
+        # files is (red team round 20: a terminal escape in --date ran, and a
+        # 100,000-character argument was echoed whole).
+        shown = safe_text(message, 400)
+        self.exit(2, f"spotdiff: error: {where}{shown} (see '{self.prog} --help')\n")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

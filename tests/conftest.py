@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import resource
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -62,6 +64,16 @@ ITEMS: dict[str, dict[str, Any]] = {
 
 
 REPO = Path(__file__).resolve().parents[1]
+
+
+def file_size_limit(limit: int) -> Callable[[], None]:
+    """For ``preexec_fn``: writes past ``limit`` bytes fail with EFBIG, as on a full disk."""
+
+    def limit_writes() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # an error, not a killed process
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return limit_writes
 
 
 def run_cli(

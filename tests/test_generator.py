@@ -5,18 +5,16 @@ from __future__ import annotations
 import json
 import os
 import re
-import resource
 import shutil
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli, write_json
+from conftest import REPO, file_size_limit, run_cli, write_json
 from PIL import Image, ImageDraw
 
 from spotdiff_eval import evaluate_files
@@ -355,16 +353,6 @@ def test_a_failed_run_keeps_the_previous_dataset(tmp_path: Path, monkeypatch) ->
     assert sorted(os.listdir(tmp_path)) == ["data", "predictions"]
 
 
-def _file_size_limit(limit: int) -> Callable[[], None]:
-    """For ``preexec_fn``: writes past ``limit`` bytes fail with EFBIG, as on a full disk."""
-
-    def limit_writes() -> None:
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # an error, not a killed process
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-
-    return limit_writes
-
-
 def test_a_failed_write_names_the_file_and_leaves_no_new_folder(tmp_path: Path) -> None:
     """The kernel refuses the first image (a real EFBIG from write(2), no mock)."""
     out = tmp_path / "new" / "out"
@@ -374,7 +362,7 @@ def test_a_failed_write_names_the_file_and_leaves_no_new_folder(tmp_path: Path) 
         capture_output=True,
         text=True,
         timeout=120,
-        preexec_fn=_file_size_limit(4_000),
+        preexec_fn=file_size_limit(4_000),
     )
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr == (

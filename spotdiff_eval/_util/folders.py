@@ -11,6 +11,7 @@ their folders here, so each of them says the same thing.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 from collections.abc import Iterator
@@ -61,10 +62,26 @@ def check_file(path: Path | str) -> None:
     if os.path.isdir(path):
         raise SpotDiffError(path, "", "is a folder; give the name of a file")
     if os.path.islink(path) and not os.path.exists(path):
-        raise SpotDiffError(path, "", f"is a symlink to {os.readlink(path)}, which does not exist")
+        target = os.readlink(path)
+        if _loops(path):  # "which does not exist" of a link in plain view (round 20)
+            raise SpotDiffError(
+                path,
+                "",
+                f"is a symlink to {target}, which leads round in a loop; give the name of a file",
+            )
+        raise SpotDiffError(path, "", f"is a symlink to {target}, which does not exist")
     kind = special_kind(path)
     if kind is not None:
         raise SpotDiffError(path, "", f"is {kind}, not a regular file; give the name of a file")
+
+
+def _loops(path: Path | str) -> bool:
+    """Whether following the symlink ``path`` goes round in a loop (ELOOP)."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    return False
 
 
 def special_kind(path: Path | str) -> str | None:

@@ -54,6 +54,21 @@ _DASH = (
 )
 
 
+_EMPTY = "the path is empty (an unset shell variable?); name a file or folder, '.' for this one"
+
+
+def folder_path(text: str) -> Path:
+    """An argparse type for any path: an empty one is refused.
+
+    Red team round 20: ``Path("")`` is ".", so ``generate --output "$OUT"``
+    with OUT unset wrote a dataset into the current folder, and other
+    commands named "." as the file at fault.
+    """
+    if not text:
+        raise argparse.ArgumentTypeError(_EMPTY)
+    return Path(text)
+
+
 def file_path(text: str) -> Path:
     """An argparse type for a file to write: a path that ends in a separator is refused.
 
@@ -63,6 +78,8 @@ def file_path(text: str) -> Path:
     """
     if text == "-":
         raise argparse.ArgumentTypeError(_DASH.format(what="writes nothing to standard output"))
+    if not text:
+        raise argparse.ArgumentTypeError(_EMPTY)
     folder = text.endswith(("/", "/.", "/..")) or (os.sep != "/" and text.endswith(os.sep))
     if folder and text.strip("/."):  # "/" and "./" are refused later, as folders
         raise argparse.ArgumentTypeError(
@@ -76,7 +93,7 @@ def input_path(text: str) -> Path:
     """An argparse type for a file to read: ``-`` is refused (see ``_DASH``)."""
     if text == "-":
         raise argparse.ArgumentTypeError(_DASH.format(what="reads no standard input"))
-    return Path(text)
+    return folder_path(text)
 
 
 #: The default cap on a predictions file, in MiB (the library's JSON cap).

@@ -33,8 +33,12 @@ def run(args: argparse.Namespace) -> int:
     annotation = next((a for a in dataset.annotations if a.item_id == args.item), None)
     if annotation is None:
         near = misspelt_ids([args.item], (a.item_id for a in dataset.annotations))
+        from .._util.terminal import safe_text
+
         meant = f" (item ids must match exactly: {near[args.item]}?)" if near else ""
-        raise SpotDiffError(args.manifest, "", f"the dataset has no item {args.item!r}{meant}")
+        # shortened: a 100,000-character --item was echoed whole (red team round 20)
+        shown = safe_text(repr(args.item), 100)
+        raise SpotDiffError(args.manifest, "", f"the dataset has no item {shown}{meant}")
     answer = next((i for i in predictions.items if i.item_id == args.item), None)
     predicted = answer.differences if answer is not None else ()
     explanations = explain_item(annotation.differences, predicted)
@@ -61,10 +65,14 @@ def _no_answer(args: argparse.Namespace, misspelt: dict[str, str]) -> str:
     from .._util.terminal import safe_text
 
     near = [given for given, meant in misspelt.items() if meant == args.item]
-    why = f" ({safe_text(repr(near[0]), 50)} is not it: item ids must match exactly)"
+    # Only when there is one: an item simply left out has no such answer, and
+    # reading near[0] regardless was a traceback (red team round 20).
+    why = (
+        f" ({safe_text(repr(near[0]), 50)} is not it: item ids must match exactly)" if near else ""
+    )
     return (
         f"{args.predictions}: no answer for item {safe_text(repr(args.item))}"
-        f"{why if near else ''}: every difference missed\n"
+        f"{why}: every difference missed\n"
     )
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from pathlib import Path
 
-from . import add_command, number_type
+from . import add_command, folder_path, number_type
 
 DIFFICULTY_NAMES = ("easy", "medium", "hard")
 #: Names end up in YAML front matter and file metadata: keep them plain.
@@ -78,7 +77,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--output",
-        type=Path,
+        type=folder_path,
         required=True,
         help="dataset root to write: DIR/data/... and DIR/predictions/perfect.json",
     )

@@ -7,7 +7,14 @@ import os
 import sys
 from pathlib import Path
 
-from . import add_command, add_manifest_option, add_quiet_option, number_type
+from . import (
+    add_command,
+    add_manifest_option,
+    add_quiet_option,
+    file_path,
+    folder_path,
+    number_type,
+)
 from .hub_options import add_token_env
 from .submit import iso_date
 
@@ -169,13 +176,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _submissions(build)
     build.add_argument(
         "--output",
-        type=Path,
+        type=folder_path,
         default=Path("site"),
         help="site folder, replaced as a whole (default: site/)",
     )
     build.add_argument(
         "--markdown",
-        type=Path,
+        type=file_path,
         default=Path("LEADERBOARD.md"),
         help="the generated Markdown table (default: LEADERBOARD.md)",
     )
@@ -190,13 +197,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="write nothing; exit 1 if LEADERBOARD.md differs from a fresh render",
     )
-    build.add_argument(
+    # One or the other: --cache-dir given with --no-cache was silently ignored (round 20).
+    cache = build.add_mutually_exclusive_group()
+    cache.add_argument(
         "--cache-dir",
         type=Path,
         default=CACHE_DIR,
         help="where scored reports are kept by content hash (default: .spotdiff-cache/)",
     )
-    build.add_argument(
+    cache.add_argument(
         "--no-cache",
         action="store_true",
         help="score every submission afresh and fetch Hub datasets into a temporary folder",
@@ -281,7 +290,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def _submissions(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--submissions",
-        type=Path,
+        type=folder_path,
         default=DEFAULT_SUBMISSIONS,
         help="folder of boards, each a folder with board.json (default: submissions/)",
     )

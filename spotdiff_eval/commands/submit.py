@@ -9,7 +9,7 @@ import re
 import sys
 from pathlib import Path
 
-from . import DEFAULT_MANIFEST, add_command, add_manifest_option
+from . import DEFAULT_MANIFEST, add_command, add_manifest_option, folder_path, input_path
 
 _HANDLE = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,38}")
 
@@ -105,7 +105,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "      --provider Acme --model-version 2025-06 --runtime local --submitter octocat \\\n"
         '      --link "Model card=https://example.org/my-model" --notes "Temperature 0."\n',
     )
-    p.add_argument("--predictions", type=Path, required=True, help="predictions JSON file")
+    p.add_argument("--predictions", type=input_path, required=True, help="predictions JSON file")
     p.add_argument(
         "--model", required=True, help="model name; must equal the predictions file's model"
     )
@@ -136,7 +136,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--prompt-file",
-        type=Path,
+        type=input_path,
         help="the prompt text used; its sha256 is recorded (taken from the run when the "
         "predictions file has one, which this must match); e.g. --prompt-file prompts/mine.txt",
     )
@@ -169,7 +169,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--submissions",
-        type=Path,
+        type=folder_path,
         default=Path("submissions"),
         help="folder holding the boards (default: submissions/)",
     )

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from . import DEFAULT_MANIFEST, add_command, add_manifest_option
+from . import (
+    DEFAULT_MANIFEST,
+    add_command,
+    add_manifest_option,
+    add_predictions_cap_option,
+    folder_path,
+)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -15,7 +20,11 @@ def run(args: argparse.Namespace) -> int:
 
     default = DEFAULT_MANIFEST if DEFAULT_MANIFEST.is_file() else None
     findings = validate_target(
-        args.target, manifest=args.manifest, kind=args.kind, default_manifest=default
+        args.target,
+        manifest=args.manifest,
+        kind=args.kind,
+        default_manifest=default,
+        max_predictions_bytes=args.max_predictions_mib * 2**20,
     )
     # Findings name files from a pull request: escaped, so a name cannot forge a
     # log line. Each line is flushed as written, so with 2>&1 the two streams
@@ -44,7 +53,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "target",
-        type=Path,
+        type=folder_path,
         help="predictions file, dataset manifest (or its folder), or submission folder",
     )
     add_manifest_option(
@@ -59,4 +68,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         choices=("predictions", "dataset", "submission"),
         help="what the target is (default: detected)",
     )
+    add_predictions_cap_option(p)
     p.set_defaults(handler=run)

@@ -31,11 +31,12 @@ from ._domain import (
     Predictions,
 )
 from ._fields import schema_fields
-from ._file_kinds import is_kind
+from ._file_kinds import WrongKind, is_kind
 from ._jsonio import (
     MAX_JSON_BYTES,
     JSONText,
     check_json_file,
+    decode_utf8,
     dumps_canonical,
     dumps_layered,
     iter_layered,
@@ -82,8 +83,10 @@ __all__ = [
     "PanelLayout",
     "PredictedItem",
     "Predictions",
+    "WrongKind",
     "board_of",
     "check_json_file",
+    "decode_utf8",
     "difference_from_json",
     "discover_boards",
     "dumps_canonical",

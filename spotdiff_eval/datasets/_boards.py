@@ -125,6 +125,17 @@ def load_board(folder: Path) -> Board:
         raise SpotDiffError(path, "", "is not a regular file")
     data = read_json(path, max_bytes=BOARD_JSON_MAX_BYTES)
     validate_document(data, "board", path)
+    path_parts = data["dataset"].get("path", "").split("/")
+    if "." in path_parts or ".." in path_parts:
+        # The schema's pattern lets dots through: "data/../../.." read a
+        # manifest outside the checkout, or, finding none, dropped the board
+        # from LEADERBOARD.md as if a download had failed (red team round 20).
+        raise SpotDiffError(
+            path,
+            "/dataset/path",
+            'must be a folder inside the repository, written without "." or ".." parts, '
+            f'found "{data["dataset"]["path"]}"',
+        )
     if data["board_id"] != folder.name:
         raise SpotDiffError(
             path, "/board_id", f'"{data["board_id"]}" differs from the folder name "{folder.name}"'

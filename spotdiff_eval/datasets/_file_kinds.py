@@ -20,12 +20,23 @@ _KINDS: tuple[tuple[str, frozenset[str], str], ...] = (
     ("manifest", frozenset({"dataset_name", "items"}), "a dataset manifest"),
     ("annotation", frozenset({"item_id", "differences"}), "the annotation of one item"),
     ("prediction", frozenset({"model", "items"}), "a predictions file"),
+    ("board", frozenset({"board_id", "track"}), "a board's board.json"),
+    ("submission", frozenset({"submission_id", "organisation"}), "a submission's submission.json"),
 )
 #: What to pass instead, per kind the option wanted.
 _HINTS = {
     "prediction": "--predictions takes the answers a model gave (predictions/*.json)",
     "manifest": "--manifest takes the dataset's manifest.json or its folder",
 }
+
+
+class WrongKind(SpotDiffError):
+    """A file that is plainly another kind of spotdiff file than the one wanted.
+
+    Its own type so that ``validate``, which lists every schema error of a
+    file, gives this one line instead: the errors of the wrong schema (30 of
+    them for a report checked as predictions) only hid it (red team round 20).
+    """
 
 
 def is_kind(data: Any, kind: str) -> bool:
@@ -45,4 +56,4 @@ def require_kind(data: Any, path: Path | str, wanted: str) -> None:
     for kind, fields, name in _KINDS:
         if kind != wanted and fields <= data.keys():
             wanted_name = next(n for k, _, n in _KINDS if k == wanted)
-            raise SpotDiffError(path, "/", f"is {name}, not {wanted_name}; {_HINTS[wanted]}")
+            raise WrongKind(path, "/", f"is {name}, not {wanted_name}; {_HINTS[wanted]}")

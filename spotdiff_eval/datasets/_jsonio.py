@@ -190,8 +190,14 @@ def parse_json_bytes(raw: bytes, source: Path | str, *, expect_object: bool = Tr
     """Decode strict UTF-8 (a leading BOM is tolerated) and parse."""
     if is_pointer(raw):
         raise SpotDiffError(source, "", POINTER_PROBLEM)
+    text = decode_utf8(raw, source)
+    return parse_json_text(text.removeprefix("\ufeff"), source, expect_object=expect_object)
+
+
+def decode_utf8(raw: bytes, source: Path | str) -> str:
+    """``raw`` as strict UTF-8, or :class:`SpotDiffError` placing the first bad byte."""
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
             # Windows PowerShell's "> file" and Out-File write UTF-16 with a byte
@@ -208,7 +214,6 @@ def parse_json_bytes(raw: bytes, source: Path | str, *, expect_object: bool = Tr
             f"not valid UTF-8 (byte {exc.start} is 0x{raw[exc.start]:02x}); save the file as UTF-8"
         )
         raise SpotDiffError(source, f"line {line} column {column}", what) from None
-    return parse_json_text(text.removeprefix("\ufeff"), source, expect_object=expect_object)
 
 
 def read_json(

@@ -27,6 +27,10 @@ from ._resources import schema_path
 if TYPE_CHECKING:  # jsonschema is imported only to explain a failure
     from jsonschema.exceptions import ValidationError
 
+#: The control characters submission texts may not hold (a regex class body):
+#: C0 but tab, line feed and carriage return, DEL and C1.
+_CONTROLS = r"\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f"
+
 #: Plain-words descriptions of the schemas' regular expressions.
 _PATTERN_WORDS = {
     r"\S": None,  # "must not be empty", see _message
@@ -38,6 +42,12 @@ _PATTERN_WORDS = {
     "^[0-9]{4}-[0-9]{2}-[0-9]{2}$": "a date written YYYY-MM-DD",
     "^[0-9a-f]{64}$": "64 lowercase hexadecimal digits",
     "^https://": "an https:// URL",
+    # Submission texts are published: no terminal or other control characters (round 20).
+    f"^[^{_CONTROLS}]*[^\\s{_CONTROLS}][^{_CONTROLS}]*$": (
+        "text that is not blank, without control characters (line breaks and tabs aside)"
+    ),
+    f"^[^{_CONTROLS}]*$": "text without control characters (line breaks and tabs aside)",
+    r"^https://[^\s\u0000-\u001f\u007f-\u009f]+$": "an https:// URL",
 }
 
 _TYPE_WORDS = {
@@ -324,7 +334,11 @@ def _message(error: ValidationError, name: object) -> str:
         return f"must be {show(value)}, found {found}"
     if keyword == "required":
         missing = [key for key in value if key not in instance]
-        return f'missing required field "{missing[0] if missing else value[0]}"'
+        # jsonschema reports each missing field in an error of its own, its
+        # message starting with the field's repr: naming missing[0] in every
+        # one said the first field three times and the others never (round 20).
+        own = next((k for k in missing if error.message.startswith(repr(k))), None)
+        return f'missing required field "{own or (missing[0] if missing else value[0])}"'
     if keyword == "additionalProperties":
         extra = _unknown_fields(error)
         allowed = ", ".join(schema.get("properties", {}))

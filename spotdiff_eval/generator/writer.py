@@ -23,7 +23,7 @@ from PIL import Image
 from .._util.folder_swap import clean_work_folders, locked_work_folder, swap_in
 from .._util.folders import check_parents, make_folder, remove_empty, writing
 from .._util.stopping import signals_held
-from ..datasets import dumps_canonical, is_kind, read_json
+from ..datasets import BOARD_JSON, dumps_canonical, is_kind, read_json
 from ..errors import SpotDiffError
 from .item import Item
 
@@ -242,6 +242,11 @@ def check_output(output: Path, *, force: bool = False) -> None:
             f"lies in the dataset of {holder}; --output is the folder that will hold "
             "data/ (the dataset root), so choose one outside any dataset",
         )
+    board = _board_around(output)
+    if board is not None:
+        raise SpotDiffError(
+            output, "", f"lies in the board of {board}; choose a folder outside submissions/"
+        )
     perfect = output / "predictions" / "perfect.json"
     if perfect.parent.exists() and not perfect.parent.is_dir():
         raise SpotDiffError(perfect.parent, "", "is not a folder; choose another --output")
@@ -290,6 +295,19 @@ def _dataset_around(output: Path) -> Path | None:
             continue
         if is_kind(data, "manifest"):
             return manifest
+    return None
+
+
+def _board_around(output: Path) -> Path | None:
+    """The board.json of a board ``output`` is, or lies in; None if there is none.
+
+    ``generate --output submissions/synthetic-dev/new`` wrote a dataset into
+    a board, which every later build read as a broken submission folder
+    (red team round 20).
+    """
+    for folder in (output, *output.absolute().parents):
+        if (folder / BOARD_JSON).is_file():
+            return (folder / BOARD_JSON).absolute()
     return None
 
 

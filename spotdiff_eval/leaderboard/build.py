@@ -17,8 +17,14 @@ from urllib.parse import quote
 
 from .._util.folder_swap import replace_folder
 from .._util.folders import check_file, check_folder
-from ..datasets import dumps_canonical, dumps_layered, read_bytes_limited, write_text_atomic
-from ..errors import SpotDiffError
+from ..datasets import (
+    decode_utf8,
+    dumps_canonical,
+    dumps_layered,
+    read_bytes_limited,
+    write_text_atomic,
+)
+from ..errors import FileTooLarge, SpotDiffError
 from .board_results import Leaderboard, compute_leaderboard
 from .board_site import Site, compute_site
 from .csv_export import render_csv
@@ -32,6 +38,59 @@ __all__ = ["Leaderboard", "build_leaderboard", "check_markdown", "compute_leader
 DATA_FILE = "boards.json"
 BOARD_DATA = "leaderboard.json"
 CSV_FILE = "leaderboard.csv"
+
+
+#: Words in the head of every LEADERBOARD.md a build writes (site_templates/LEADERBOARD.md.j2).
+GENERATED_MARK = b"GENERATED FILE"
+
+
+def check_outputs(
+    submissions_dir: Path, markdown: Path, output: Path, cache_dir: Path | None = None
+) -> None:
+    """Refuse a ``markdown`` or ``output`` that would replace an input or be lost.
+
+    Red team round 20: ``--markdown data/manifest.json`` (or a submission's
+    predictions.json, a board.json) was replaced by the table with exit
+    status 0; a ``--markdown`` inside the site folder was lost when the new
+    site was swapped in; an ``--output`` inside submissions/ put a site into
+    a board, read back as a broken submission. An existing file is replaced
+    only when a build wrote it, or when it is named LEADERBOARD.md. A
+    ``cache_dir`` inside the site was deleted by every swap (everything was
+    rescored, silently); one equal to the site failed after all the scoring.
+    """
+    submissions, site = Path(submissions_dir).resolve(), Path(output).resolve()
+    table = Path(markdown).resolve()
+    for path, folder, flag, why in (
+        (markdown, submissions, "--markdown", "which the build reads"),
+        (output, submissions, "--output", "which the build reads"),
+        (markdown, site, "--markdown", "the --output site, replaced as a whole"),
+    ):
+        resolved = table if path is markdown else site
+        if resolved == folder or folder in resolved.parents:
+            raise SpotDiffError(path, "", f"is inside {folder} ({why}); choose another {flag}")
+    if cache_dir is not None:
+        cache = Path(cache_dir).resolve()
+        if cache == site or site in cache.parents:
+            raise SpotDiffError(
+                cache_dir,
+                "",
+                f"is inside {site} (the --output site, replaced as a whole); choose another "
+                "--cache-dir",
+            )
+    if Path(markdown).name.lower() == "leaderboard.md" or not os.path.isfile(markdown):
+        return
+    try:
+        with open(markdown, "rb") as file:
+            head = file.read(1024)
+    except OSError as exc:
+        raise SpotDiffError(markdown, "", f"cannot read: {exc.strerror or exc}") from None
+    if GENERATED_MARK not in head:
+        raise SpotDiffError(
+            markdown,
+            "",
+            "exists and is not a LEADERBOARD.md this command wrote; choose another --markdown "
+            "or remove the file",
+        )
 
 
 def site_prefix_for(markdown: Path, output: Path) -> str:
@@ -72,6 +131,8 @@ def build_leaderboard(
     signed with it (planted in a restored CI cache) is scored again.
     """
     # Checked before the scoring, not after it (nor, for --markdown, after the site is swapped in).
+    if not check:
+        check_outputs(Path(submissions_dir), Path(markdown), Path(output), cache_dir)
     if cache_dir is not None:
         check_folder(cache_dir)
     check_file(markdown)  # a FIFO there would hang --check too
@@ -158,15 +219,28 @@ def write_site_data(reuse: SiteReuse, board: Leaderboard) -> None:
 
 
 def check_markdown(path: Path, expected: str) -> None:
-    """Raise unless ``path`` holds ``expected`` (line endings aside)."""
-    try:
-        current = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    """Raise unless ``path`` holds ``expected`` (line endings aside).
+
+    Read within a cap that line endings cannot exceed: a 3 GiB LEADERBOARD.md
+    was read whole (9 GB of memory), and one saved as UTF-16 failed in
+    Python's words; both now fail in one line (red team round 20).
+    """
+    if not os.path.lexists(path):
         raise SpotDiffError(
             path, "", "not found; run 'spotdiff leaderboard build' and commit the result"
+        )
+    cap = 2 * len(expected.encode("utf-8")) + 2**16
+    try:
+        raw = read_bytes_limited(path, cap)
+    except FileTooLarge as exc:
+        raise SpotDiffError(
+            path,
+            "",
+            f"is {_size(exc.size)}, larger than a fresh render of submissions/ could be "
+            "(the file is generated, never edited by hand); run 'spotdiff leaderboard build' "
+            "and commit the result",
         ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SpotDiffError(path, "", f"cannot read: {exc}") from None
+    current = decode_utf8(raw, path)
     current = current.replace("\r\n", "\n")
     if current == expected:
         return
@@ -181,3 +255,10 @@ def check_markdown(path: Path, expected: str) -> None:
         "differs from a fresh render of submissions/ (the file is generated, never edited by "
         "hand); run 'spotdiff leaderboard build' and commit the result",
     )
+
+
+def _size(size: int) -> str:
+    """A file size for people: bytes, MiB or GiB."""
+    if size >= 2**30:
+        return f"{size / 2**30:.1f} GiB"
+    return f"{size / 2**20:.1f} MiB" if size >= 2**20 else f"{size:,} bytes"

@@ -14,11 +14,13 @@ import os
 import re
 import shutil
 import tempfile
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .._util.file_names import temp_prefix
+from .._util.folders import writing
 from ..datasets import (
     Board,
     dumps_canonical,
@@ -75,8 +77,13 @@ class Submitted:
 
 
 def derive_submission_id(model: str) -> str:
-    """A valid submission id from a model name: "GPT-4o mini (2024)" -> "gpt-4o-mini-2024"."""
-    text = re.sub(r"[^a-z0-9._-]+", "-", model.lower())
+    """A valid submission id from a model name: "GPT-4o mini (2024)" -> "gpt-4o-mini-2024".
+
+    Accented letters are read without their accents ("Ünïcode" -> "unicode");
+    they were dropped, giving "n-code" (red team round 20).
+    """
+    plain = "".join(c for c in unicodedata.normalize("NFKD", model) if not unicodedata.combining(c))
+    text = re.sub(r"[^a-z0-9._-]+", "-", plain.lower())
     text = re.sub(r"-{2,}", "-", text).strip("-._")
     text = text[:64].rstrip("-._")
     if len(text) < 3 or windows_name_problem(text) is not None:
@@ -227,10 +234,14 @@ def _write_checked(
         os.rename(folder, aside / folder.name)
     try:
         folder.mkdir()
-        (folder / "predictions.json").write_bytes(raw)
-        (folder / "submission.json").write_text(
-            dumps_canonical(metadata), encoding="utf-8", newline="\n"
-        )
+        # A failed write (a full disk) names its file; a bare OSError of
+        # write(2) has none, and read "spotdiff: File too large" (round 20).
+        with writing(folder / "predictions.json"):
+            (folder / "predictions.json").write_bytes(raw)
+        with writing(folder / "submission.json"):
+            (folder / "submission.json").write_text(
+                dumps_canonical(metadata), encoding="utf-8", newline="\n"
+            )
         findings = check_on_board(folder, board, manifest, allow_baseline=False)
         if findings:
             raise SubmissionFindings(list(findings))

@@ -34,6 +34,7 @@ from .output import (
     tool_name,
 )
 from .plan import check_images_unchanged
+from .settings import parse_shard
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,11 @@ def _merge(paths: list[Path], output: Path, manifest: Path | str, max_bytes: int
                 f'is "{file.run["endpoint_host"]}" but "{first.run["endpoint_host"]}" in '
                 f"{first.path}",
             )
+        if file.run["shard"] is not None:
+            try:  # "3/2" merged, then called shard 1/2 missing (red team round 20)
+                parse_shard(file.run["shard"])
+            except ValueError as exc:
+                raise SpotDiffError(file.path, "/run/shard", str(exc)) from None
         check_items_known(file, order, manifest)
         check_images_unchanged(file.path, file.records, loaded, order)
         for index, entry in enumerate(file.run["items"]):
@@ -170,7 +176,7 @@ def _merge(paths: list[Path], output: Path, manifest: Path | str, max_bytes: int
         skipped=counts["skipped"],
         unanswered=len(order) - counts["ok"],
         truncated=counts["truncated"],
-        missing_shards=_missing_shards(merged_from),
+        missing_shards=_missing_shards(merged_from, len(order)),
         uncovered=tuple(item_id for item_id in order if item_id not in records),
     )
 
@@ -227,8 +233,13 @@ def _check_replaceable(output: Path, max_bytes: int) -> None:
         ) from None
 
 
-def _missing_shards(given: list[str]) -> tuple[str, ...]:
-    """The shards I/N not among ``given``, for each N that shards were cut into."""
+def _missing_shards(given: list[str], items: int) -> tuple[str, ...]:
+    """The shards I/N not among ``given`` that hold any of the dataset's ``items``,
+    for each N that shards were cut into.
+
+    Shards past the item count are empty: a file claiming shard 1/10^20 made
+    this list every one of them, and merge never ended (red team round 20).
+    """
     indices: dict[int, set[int]] = {}
     for shard in given:
         index, count = (int(n) for n in shard.split("/"))
@@ -236,6 +247,6 @@ def _missing_shards(given: list[str]) -> tuple[str, ...]:
     return tuple(
         f"{index}/{count}"
         for count in sorted(indices)
-        for index in range(1, count + 1)
+        for index in range(1, min(count, items) + 1)
         if index not in indices[count]
     )

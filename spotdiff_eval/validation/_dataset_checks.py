@@ -14,6 +14,7 @@ from pathlib import Path, PurePosixPath
 
 from PIL import Image
 
+from .._util.folders import special_kind
 from .._util.lfs import POINTER_PROBLEM, starts_as_pointer
 from ..datasets import (
     Annotation,
@@ -212,13 +213,21 @@ def _file_name(path: str) -> str:
     return unicodedata.normalize("NFC", PurePosixPath(path.replace("\\", "/")).name)
 
 
+def _not_a_file(path: Path) -> str:
+    """Why ``path`` is no image file: a folder or a FIFO was "not found" (red team round 20)."""
+    if path.is_dir():
+        return "is a folder, not an image file"
+    kind = special_kind(path)
+    return f"is {kind}, not an image file" if kind is not None else "not found"
+
+
 def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None:
     """The image's (width, height) if it is a readable PNG or JPEG within
     :data:`MAX_IMAGE_PIXELS`; else a finding. The size comes from the header,
     before anything is decoded."""
     path = item.image_path
     if not path.is_file():
-        findings.add(path, "", f"image of item {item.item_id} not found")
+        findings.add(path, "", f"image of item {item.item_id} {_not_a_file(path)}")
         return None
     if starts_as_pointer(path):
         findings.add(path, "", POINTER_PROBLEM)

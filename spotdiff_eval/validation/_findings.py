@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..datasets import Dataset, Predictions, read_json, schema_errors, without_nulls
+from ..datasets import Dataset, Predictions, WrongKind, read_json, schema_errors, without_nulls
 from ..errors import SpotDiffError
 
 #: How many item ids a finding lists before summarising.
@@ -63,7 +63,7 @@ def schema_findings(error: SpotDiffError, schema_name: str) -> list[str]:
     them all (bounded, see ``schema_errors``). Errors that are not about the
     schema (JSON syntax, duplicate ids, paths) are returned as they are.
     """
-    if not error.where.startswith("/"):
+    if not error.where.startswith("/") or isinstance(error, WrongKind):
         return [error.one_line()]
     try:
         data = read_json(Path(error.file))

@@ -11,8 +11,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..datasets import BOARD_JSON, board_of, load_dataset, manifest_in, read_predictions
-from ..errors import SpotDiffError
+from ..datasets import (
+    BOARD_JSON,
+    MAX_JSON_BYTES,
+    board_of,
+    load_dataset,
+    manifest_in,
+    read_predictions,
+)
+from ..errors import FileTooLarge, SpotDiffError
 from ._board_checks import check_on_board
 from ._dataset_checks import validate_dataset
 from ._extra_fields import warn_null_fields, warn_unknown_fields
@@ -63,6 +70,7 @@ def validate_target(
     manifest: Path | None = None,
     kind: str | None = None,
     default_manifest: Path | None = None,
+    max_predictions_bytes: int = MAX_JSON_BYTES,
 ) -> Findings:
     """Validate ``target`` (auto-detected unless ``kind`` is given); return findings.
 
@@ -71,6 +79,7 @@ def validate_target(
     when none is given, except for a submission folder on a board, which is
     checked against its board's dataset (checking a hidden board's folder
     against the bundled set refused every hidden submission).
+    ``max_predictions_bytes`` caps a predictions file, as ``evaluate`` does.
     """
     target = Path(target)
     if kind is not None and kind not in TARGET_KINDS:
@@ -84,7 +93,7 @@ def validate_target(
     if kind == "dataset":
         return validate_dataset(manifest_in(target))
     if kind == "predictions":
-        return validate_predictions(target, manifest=manifest)
+        return validate_predictions(target, manifest=manifest, max_bytes=max_predictions_bytes)
     what = "folder holds neither submission.json, manifest.json nor data/manifest.json"
     return Findings([SpotDiffError(target, "", what).one_line()])
 
@@ -114,7 +123,9 @@ def _validate_on_board(
 # -- predictions ---------------------------------------------------------------
 
 
-def validate_predictions(path: Path, *, manifest: Path | None = None) -> Findings:
+def validate_predictions(
+    path: Path, *, manifest: Path | None = None, max_bytes: int = MAX_JSON_BYTES
+) -> Findings:
     """Schema and loader checks; with a manifest, coverage of the dataset too.
 
     Answers for items the dataset lacks are problems (a wrong dataset, or
@@ -122,7 +133,12 @@ def validate_predictions(path: Path, *, manifest: Path | None = None) -> Finding
     """
     findings = Findings()
     try:
-        predictions, raw = read_predictions(path)
+        predictions, raw = read_predictions(path, max_bytes=max_bytes)
+    except FileTooLarge as exc:
+        # As evaluate, explain and merge say: the file was refused by a cap
+        # validate had no flag to raise (red team round 20).
+        needed = -(-exc.size // 2**20)  # whole MiB, rounded up
+        return Findings([f"{exc.one_line()}; add --max-predictions-mib {needed} to read it"])
     except SpotDiffError as exc:
         return Findings(schema_findings(exc, "prediction"))
     try:
