@@ -764,15 +764,24 @@ def test_progress_and_note_go_to_a_terminal(dataset: RunDataset, tmp_path: Path)
 
 @pytest.mark.parametrize("output", ["", ".", "/"])
 def test_an_output_naming_a_folder_is_one_line(output: str, dataset: RunDataset) -> None:
-    """Round 12's sweep: the output lock read an empty file name and raised a traceback."""
+    """Round 12's sweep: the output lock read an empty file name and raised a traceback.
+
+    Since red team round 20 an empty path is a usage error (status 2) on every
+    command, before any work: ``--output "$OUT"`` with ``OUT`` unset.
+    """
     with FakeEndpoint("openai_compatible", dataset) as fake:
         result = run_cli(
             "run", "--endpoint", fake.endpoint(), "--model", "m",
             "--manifest", dataset.manifest, "--output", output, "--limit", "1",
         )  # fmt: skip
-    assert result.returncode == 1
-    assert result.stderr.strip().endswith("is a folder; --output must name a file")
     assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    if output:
+        assert result.returncode == 1
+        assert result.stderr.strip().endswith("is a folder; --output must name a file")
+    else:
+        assert result.returncode == 2
+        assert "--output: the path is empty" in result.stderr, result.stderr
 
 
 def test_a_model_name_that_is_not_utf8_is_refused_before_asking() -> None:
