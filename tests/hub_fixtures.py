@@ -276,6 +276,12 @@ def assert_one_error(result, line: str, status: int = 1) -> None:
     assert (result.returncode, result.stderr) == (status, f"spotdiff: error: {line}\n")
 
 
+def assert_refused(result, out: Path, line: str) -> None:
+    """A download refused in one line that left no ``out`` behind."""
+    assert_one_error(result, line)
+    assert not out.exists()
+
+
 def publish(root: Path, *args: str, token: str | None = OWNER_TOKEN):
     env = {"HF_TOKEN": token} if token else None
     return run_cli("publish-dataset", root, *args, env=env)
