@@ -265,7 +265,7 @@ _WALL_CLOCK = {
 }
 
 CASES_PLACES = [
-    # _relation route 2 with _lead.places_in: a word of the gold's name that
+    # _relation route 2 with _counted.places_in: a word of the gold's name that
     # its description puts the object at is a place, not a whole the object
     # belongs to, so the same change through it is no evidence.
     _case(

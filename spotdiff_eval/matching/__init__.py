@@ -10,7 +10,8 @@ it (``shared/scoring-cases.json``). Other packages use only the names below.
 * reading values (``_values``): the object a value names, its numbers, its
   sort of attribute, and when two values agree;
 * evidence (``_evidence``, ``_modifiers``): one profile per difference with
-  its names, heads, change and lead words, sort of change, looks, places and
+  its names, heads, change and lead words (``_lead``), what it counts and
+  where it puts things (``_counted``), sort of change, looks, places and
   kind words;
 * accepting (``_relation``): six routes, ``same_object``, ``part_of_name``,
   ``names_gold_in_subject``, ``container``, ``described``, ``same_change``;

@@ -22,7 +22,8 @@ from itertools import chain
 from typing import NamedTuple
 
 from ..datasets import Difference, GoldDifference
-from ._lead import counted_in, counted_nouns, head_of_phrase, phrase_told, words_of_phrase
+from ._counted import counted_in, counted_nouns
+from ._lead import head_of_phrase, phrase_told, words_of_phrase
 from ._lexicon import ATTRIBUTE_WORDS, CHANGE_WORDS, FILLER, POSITION, VAGUE_NOUNS
 from ._modifiers import (
     Looks,

@@ -9,8 +9,6 @@ only ranks pairs a route already accepted (``similarity.py``).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from itertools import chain
 
 from ._lexicon import (
     ADJECTIVES,
@@ -25,7 +23,6 @@ from ._lexicon import (
     NOT_A_KIND_OF_HEAD,
     PANEL_WORDS,
     PICTURE_WORDS,
-    PLACE_WORDS,
     POSITION,
     PREPOSITIONS,
     VAGUE_NOUNS,
@@ -379,56 +376,3 @@ def lead_head(description: str) -> str | None:
     noun list with no separators names none").
     """
     return head_of_phrase(lead_phrase(description))
-
-
-@lru_cache(maxsize=8192)
-def counted_nouns(text: str) -> frozenset[str]:
-    """The nouns a text counts: the head of the phrase right after each number.
-
-    "The house has four chimneys instead of two" counts chimneys: a count
-    change said of the house is about its chimneys, not its windows (case
-    "the description names another object than the corroborating count").
-    """
-    return counted_in(read_text(text)[0])
-
-
-def counted_in(clauses: tuple[tuple[str, ...], ...]) -> frozenset[str]:
-    """The nouns a text of these clauses counts (:func:`counted_nouns`)."""
-    if not any(map(str.isdigit, chain.from_iterable(clauses))):
-        return frozenset()  # most descriptions count nothing
-    found: set[str] = set()
-    phrase: list[str] | None = None
-    for word in (w for clause in clauses for w in (*clause, ".")):
-        if word.isdigit():
-            phrase = []
-        elif phrase is None:
-            continue
-        elif word in PREPOSITIONS or word in VERB_MARKERS or word == ".":
-            head = name_head(phrase)
-            if head is not None:
-                found.add(head)
-            phrase = None
-        elif word not in FILLER or word in PICTURE_WORDS:  # "three framed pictures"
-            phrase.append(word)
-    return frozenset(found)
-
-
-@lru_cache(maxsize=8192)
-def places_in(text: str) -> frozenset[str]:
-    """The nouns a text puts something at: the head after each place word.
-
-    "The red floor lamp on the floor on the left becomes larger" puts the
-    lamp on the floor: there "floor" is where it stands, so the floor
-    growing is no floor lamp growing (red team round 18).
-    """
-    found: set[str] = set()
-    phrase: list[str] | None = None
-    for word in (w for clause in read_text(text)[0] for w in (*clause, ".")):
-        if word in PREPOSITIONS or word in VERB_MARKERS or word == ".":
-            head = name_head(phrase) if phrase else None
-            if head is not None:
-                found.add(head)
-            phrase = [] if word in PLACE_WORDS else None
-        elif phrase is not None and word not in FILLER:
-            phrase.append(word)
-    return frozenset(found)

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from ..datasets import Difference, GoldDifference
 from ._compounds import as_golds_spell_it
+from ._counted import places_in
 from ._evidence import Profile, attribute_counts, profile
-from ._lead import places_in
 from ._lexicon import (
     ACCESSORIES,
     COLORS,
