@@ -9,7 +9,7 @@ Format as in shared/scoring-cases.json.
 from __future__ import annotations
 
 import pytest
-from conftest import assert_judged
+from conftest import added, assert_judged, removed
 from conftest import attribute_change as _attr
 from conftest import one_gold_case as _case
 
@@ -84,4 +84,76 @@ CASES_COUNTED_APART = [
 
 @pytest.mark.parametrize("case", CASES_COUNTED_APART, ids=[c["name"] for c in CASES_COUNTED_APART])
 def test_counted_apart(case: dict) -> None:
+    assert_judged(case)
+
+
+_CAT_GONE = removed("cat", description="The black cat on the sofa is missing.")
+_TOY_BALLOON_GONE = removed("balloon", aliases=["toy_balloon"])
+
+CASES_IMITATIONS = [
+    # _imitations.MADE_LIKE_THE_LIVING: a robot, plush, stuffed or wooden
+    # cat removed found the real cat removed (same_object: only "toy" and
+    # the like made a name no cat). A judge reads a made thing, another
+    # object than the black cat on the sofa, in the subject or in the
+    # description's lead phrase alike.
+    *(
+        _case(f"I1 {subject} is no cat", _CAT_GONE, removed(subject), None)
+        for subject in ["robot_cat", "plush_cat", "stuffed_cat", "mechanical_cat", "wooden_cat"]
+    ),
+    *(
+        _case(f"I1 '{text}' is no cat", _CAT_GONE, removed("object", description=text), None)
+        for text in ["The robot cat is gone.", "A plush cat is missing."]
+    ),
+    # One way only: a plush cat in the picture may well be called a cat,
+    # and a teddy bear also known as "bear" a stuffed bear.
+    _case("I1 cat is the plush_cat", removed("plush_cat"), removed("cat"), "d01"),
+    _case("I1 black_cat is the cat", _CAT_GONE, removed("black_cat"), "d01"),
+    _case(
+        "I1 stuffed_bear is the teddy_bear known as bear",
+        removed("teddy_bear", aliases=["bear"]),
+        removed("stuffed_bear"),
+        "d01",
+    ),
+    # _imitations.OTHER_KINDS: a hot air balloon is no toy balloon; the
+    # generator's balloon is also "toy_balloon", and the two never meet in a
+    # scene, so "hot_air_balloon" removed was a blind guess landing on it.
+    # "balloon" still finds the hot air balloon (people call it so), and a
+    # gold named only "balloon" may be either (test_matching_rules J4).
+    _case(
+        "I2 hot_air_balloon is no toy balloon", _TOY_BALLOON_GONE, removed("hot_air_balloon"), None
+    ),
+    _case(
+        "I2 'The hot air balloon is gone.' is no toy balloon",
+        _TOY_BALLOON_GONE,
+        removed("object", description="The hot air balloon is gone."),
+        None,
+    ),
+    _case("I2 red_balloon is the toy balloon", _TOY_BALLOON_GONE, removed("red_balloon"), "d01"),
+    _case(
+        "I2 balloon is the hot_air_balloon",
+        removed("hot_air_balloon", aliases=["montgolfier"]),
+        removed("balloon"),
+        "d01",
+    ),
+    # _imitations.PATTERN_ENDS, SHAPE_ENDS: "pattern" and "shape" are looks,
+    # never heads, so "cat_pattern" or "cat_shape" added was the cat added.
+    # A judge reads something patterned with cats or shaped like one.
+    *(
+        _case(f"I3 {subject} added is no cat", added("cat"), added(subject), None)
+        for subject in ["cat_pattern", "cat_shape", "cat_patterned"]
+    ),
+    _case("I3 cat_pattern removed is no cat", _CAT_GONE, removed("cat_pattern"), None),
+    # Changed, it is the cat's own pattern; and a star shape is a star.
+    _case(
+        "I3 cat_pattern striped->plain is the cat",
+        _attr("cat", "pattern", "striped", "plain"),
+        _attr("cat_pattern", "pattern", "striped", "plain"),
+        "d01",
+    ),
+    _case("I3 star_shape added is the star", added("star"), added("star_shape"), "d01"),
+]
+
+
+@pytest.mark.parametrize("case", CASES_IMITATIONS, ids=[c["name"] for c in CASES_IMITATIONS])
+def test_imitations(case: dict) -> None:
     assert_judged(case)
