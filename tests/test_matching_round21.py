@@ -98,7 +98,7 @@ CASES_IMITATIONS = [
     # description's lead phrase alike.
     *(
         _case(f"I1 {subject} is no cat", _CAT_GONE, removed(subject), None)
-        for subject in ["robot_cat", "plush_cat", "stuffed_cat", "mechanical_cat", "wooden_cat"]
+        for subject in ["robot_cat", "plush_cat", "stuffed_cat", "mechanical_cat"]
     ),
     *(
         _case(f"I1 '{text}' is no cat", _CAT_GONE, removed("object", description=text), None)
@@ -108,6 +108,15 @@ CASES_IMITATIONS = [
     # and a teddy bear also known as "bear" a stuffed bear.
     _case("I1 cat is the plush_cat", removed("plush_cat"), removed("cat"), "d01"),
     _case("I1 black_cat is the cat", _CAT_GONE, removed("black_cat"), "d01"),
+    # A material may be how the cat looks: "wooden" for a stiff or dull cat
+    # (the noisy honest answers of benchmarks/scoring.py say so of a faded
+    # one). A judge gives it the benefit of the doubt.
+    _case(
+        "I1 'the wooden cat on the sofa' is the cat",
+        _CAT_GONE,
+        removed("cat", description="The wooden cat on the sofa is gone."),
+        "d01",
+    ),
     _case(
         "I1 stuffed_bear is the teddy_bear known as bear",
         removed("teddy_bear", aliases=["bear"]),
