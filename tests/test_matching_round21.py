@@ -23,6 +23,7 @@ def _count(subject: str, before: str, after: str) -> dict:
 
 
 _GIRL_BLUE = _blue("girl", description="The girl's dress changes from red to blue.")
+_HELD_OR_OWNED = ("girl_kite", "girl's balloon", "girl_umbrella", "kite_of_the_girl", "girl_bike")
 
 CASES_BELONGINGS = [
     # _parts.WORN_OR_BODY: round 20 made the girl's cat no girl, but what
@@ -33,14 +34,7 @@ CASES_BELONGINGS = [
     # "<person>_<thing>" blue and land on the person.
     *(
         _case(f"B1 {subject} is no girl", _GIRL_BLUE, _blue(subject), None)
-        for subject in [
-            "girl_kite",
-            "girl's balloon",
-            "girl_umbrella",
-            "kite_of_the_girl",
-            "girl_bike",
-            "girl_ball",
-        ]
+        for subject in _HELD_OR_OWNED
     ),
     # What she wears, and her body, are the girl: her dress, hat or hair
     # turning blue is how a judge reads "the girl turns blue".
@@ -89,6 +83,11 @@ def test_counted_apart(case: dict) -> None:
 
 _CAT_GONE = removed("cat", description="The black cat on the sofa is missing.")
 _TOY_BALLOON_GONE = removed("balloon", aliases=["toy_balloon"])
+
+
+def _stripes_go(subject: str) -> dict:
+    return _attr(subject, "pattern", "striped", "plain")
+
 
 CASES_IMITATIONS = [
     # _imitations.MADE_LIKE_THE_LIVING: a robot, plush, stuffed or wooden
@@ -153,13 +152,13 @@ CASES_IMITATIONS = [
     ),
     _case("I3 cat_pattern removed is no cat", _CAT_GONE, removed("cat_pattern"), None),
     # Changed, it is the cat's own pattern; and a star shape is a star.
-    _case(
-        "I3 cat_pattern striped->plain is the cat",
-        _attr("cat", "pattern", "striped", "plain"),
-        _attr("cat_pattern", "pattern", "striped", "plain"),
-        "d01",
+    *(
+        _case(f"I3 {pred['subject']} is the {gold['subject']}", gold, pred, "d01")
+        for gold, pred in [
+            (_stripes_go("cat"), _stripes_go("cat_pattern")),
+            (added("star"), added("star_shape")),
+        ]
     ),
-    _case("I3 star_shape added is the star", added("star"), added("star_shape"), "d01"),
 ]
 
 
