@@ -50,6 +50,15 @@ CASES_BELONGINGS = [
         "d01",
     ),
     _case("B1 dog_collar is the dog", _blue("dog"), _blue("dog_collar"), "d01"),
+    # _relation._narrows_as_noun with _parts.belongs_apart: the other way
+    # round, the girl turning blue found the girl's kite turning blue (route
+    # part_of_name). A judge sees the girl, not her kite; but the girl is
+    # her hat, and the dog its collar.
+    _case("B1 girl is no girl_kite", _blue("girl_kite"), _blue("girl"), None),
+    *(
+        _case(f"B1 {pred} is the {gold}", _blue(gold), _blue(pred), "d01")
+        for gold, pred in [("girl_hat", "girl"), ("dog_collar", "dog"), ("girl_kite", "kite")]
+    ),
 ]
 
 
@@ -97,7 +106,14 @@ CASES_IMITATIONS = [
     # description's lead phrase alike.
     *(
         _case(f"I1 {subject} is no cat", _CAT_GONE, removed(subject), None)
-        for subject in ["robot_cat", "plush_cat", "stuffed_cat", "mechanical_cat"]
+        for subject in [
+            "robot_cat",
+            "plush_cat",
+            "stuffed_cat",
+            "mechanical_cat",
+            # not right before the head, as "toy" must be: a robot still
+            "robot_black_cat",
+        ]
     ),
     *(
         _case(f"I1 '{text}' is no cat", _CAT_GONE, removed("object", description=text), None)

@@ -93,20 +93,24 @@ def imitation(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str
     """Why the prediction names an imitation of the gold's object, or None.
 
     A name of the prediction with the gold's head, the word right before
-    it imitating (:func:`_imitates`), which the gold says nowhere; or an
+    it imitating (:func:`_imitates`), which the gold says nowhere (before a
+    living head any word of its phrase: a "robot_black_cat" is a robot);
+    or an
     addition or removal of a name ending in a pattern or shape word the
     gold's subject does not end in.
     """
     for name in _names_said(pred, p, g):
-        before, head = name.before_head, name.head
-        if (
-            before is not None
-            and head in g.heads
-            and before not in g.all_words
-            and before not in g.lead_words
-            and _imitates(before, head, g)
-        ):
-            return f"a {before} {head} is not a {head}"
+        head = name.head
+        if head not in g.heads:
+            continue
+        said = name.leading if head in LIVING else {name.before_head}
+        for before in sorted(w for w in said if w is not None):
+            if (
+                before not in g.all_words
+                and before not in g.lead_words
+                and _imitates(before, head, g)
+            ):
+                return f"a {before} {head} is not a {head}"
     if p.is_presence and p.head in g.heads:
         last = words(pred.subject)[-1]
         likeness = last in PATTERN_ENDS or (last in SHAPE_ENDS and p.head in LIVING)

@@ -52,14 +52,21 @@ COUNTED_APART = frozenset(
 )
 
 
+def belongs_apart(whole: str, part: str) -> bool:
+    """``part`` named after the living ``whole`` is a thing of its own, not of it.
+
+    Said of the gold's name too: the girl turning blue is no girl_kite
+    turning blue, though she is the girl_hat (what she wears).
+    """
+    return whole in LIVING and (part not in WORN_OR_BODY or (whole, part) in NOT_A_KIND_OF)
+
+
 def no_part_of(part: str, wholes: frozenset[str], counting: bool) -> bool:
     """``part`` named after one of ``wholes`` is no part of it for the same change.
 
     ``wholes`` are the gold's heads the prediction's subject puts before its
     own head; ``counting`` is true when the prediction counts its head.
     """
-    if not wholes.isdisjoint(LIVING) and (
-        part not in WORN_OR_BODY or any((whole, part) in NOT_A_KIND_OF for whole in wholes)
-    ):
+    if any(belongs_apart(whole, part) for whole in wholes):
         return True
     return counting and part in COUNTED_APART

@@ -26,7 +26,7 @@ from ._lexicon import (
     NOT_A_KIND_OF,
     PLACE_WORDS,
 )
-from ._parts import no_part_of
+from ._parts import belongs_apart, no_part_of
 from ._values import exchanged, value_words, values_match
 from ._vetoes import Veto, change_corroborates, veto
 from ._wholes import NOT_ITS_PART
@@ -342,14 +342,18 @@ def _narrows_as_noun(word: str, g: Profile) -> bool:
     round 15. A word that makes the head another thing names another
     thing: a dog growing is no dog house growing (round 16), nor are two
     dogs two dog bowls, the head made for it (``ACCESSORIES``, round 19),
-    nor two fruit bowls two plums in a bowl (a word of it before the head).
+    nor two fruit bowls two plums in a bowl (a word of it before the head),
+    nor the girl turning blue her kite (``_parts.belongs_apart``, round 21).
     """
     if any((word, name.head) in NOT_A_KIND_OF for name in g.names):
         return False
     if word in ACCESSORIES:
         return False  # what holds the head ("bowl" in bowl_plum) is where it is, no kind
     if any(
-        name.before_head == word and (name.head in ACCESSORIES or name.head in NOT_ITS_PART)
+        name.before_head == word
+        and (
+            name.head in ACCESSORIES or name.head in NOT_ITS_PART or belongs_apart(word, name.head)
+        )
         for name in g.names
     ):
         return False  # the dog is no dog bowl, the car no car park (but: bowl_of_oranges)
