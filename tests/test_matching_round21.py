@@ -55,9 +55,18 @@ CASES_BELONGINGS = [
     # part_of_name). A judge sees the girl, not her kite; but the girl is
     # her hat, and the dog its collar.
     _case("B1 girl is no girl_kite", _blue("girl_kite"), _blue("girl"), None),
+    # The catalogue's other animals are living too (_wholes.LIVING): a
+    # penguin's ball is no penguin, its wing and a crab's claw are.
+    _case("B1 penguin_ball is no penguin", _blue("penguin"), _blue("penguin_ball"), None),
     *(
         _case(f"B1 {pred} is the {gold}", _blue(gold), _blue(pred), "d01")
-        for gold, pred in [("girl_hat", "girl"), ("dog_collar", "dog"), ("girl_kite", "kite")]
+        for gold, pred in [
+            ("girl_hat", "girl"),
+            ("dog_collar", "dog"),
+            ("girl_kite", "kite"),
+            ("penguin", "penguin_wing"),
+            ("crab", "crab_claw"),
+        ]
     ),
 ]
 

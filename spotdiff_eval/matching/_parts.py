@@ -37,7 +37,8 @@ WORN_OR_BODY = frozenset(
     overalls bandana necklace earring bracelet glasses spectacles
     hair ponytail braid beard moustache mustache face head eye ear nose mouth lip cheek
     hand arm leg foot feet paw tail fur mane wing feather beak body skin shell spot stripe
-    horn antler whisker neck back belly
+    horn antler whisker neck back belly claw fin scale hoof trunk tusk toe finger thumb
+    nail tooth teeth tongue chin shoulder knee antenna comb crest
     """.split()
 )
 
