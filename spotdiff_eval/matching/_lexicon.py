@@ -203,6 +203,8 @@ STATES = frozenset("framed painted carved stuffed".split())
 #: head the generator's catalogue has (an oil drum, a flower bed, a piano key).
 #: Round 19: a sea star (the starfish's alias) is no star in the sky, and
 #: more of those whose head the catalogue has (a guinea pig, a gummy bear).
+#: Round 21: the catalogue's horseshoe and sandcastle beside its horse and
+#: castle ("sand_castle" removed found the castle), and a piggy bank.
 NOT_A_KIND_OF = frozenset(
     tuple(pair.split("_"))
     for pair in """
@@ -216,6 +218,7 @@ NOT_A_KIND_OF = frozenset(
     sea_cow butter_cup water_table time_table sun_glass
     sea_star guinea_pig gravy_boat koala_bear gummy_bear silver_fish cray_fish dumb_bell
     bar_bell rocking_horse hobby_horse clothes_horse shoe_tree family_tree chimney_pot
+    horse_shoe sand_castle piggy_bank
     """.split()
 )
 

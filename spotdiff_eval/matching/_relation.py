@@ -26,6 +26,7 @@ from ._lexicon import (
     NOT_A_KIND_OF,
     PLACE_WORDS,
 )
+from ._parts import belongs_apart, no_part_of
 from ._values import exchanged, value_words, values_match
 from ._vetoes import Veto, change_corroborates, veto
 from ._wholes import NOT_ITS_PART
@@ -173,7 +174,10 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
     #    where it is kept, who uses it, what grows it or is made from it,
     #    nor a living thing (``_wholes``): a car park or a car driver turning
     #    blue is no car turning blue, three to five apple trees no apples,
-    #    the girl's cat turning blue not the girl (round 20).
+    #    the girl's cat turning blue not the girl (round 20), nor what a
+    #    living thing holds or owns, nor parts counted many to a whole
+    #    (``_parts``): the girl's kite turning blue is no girl, three to
+    #    five apple seeds no apples (round 21).
     if p.head is not None and not g.heads.isdisjoint(p.attached):
         both_presence = p.is_presence and g.is_presence
         told = g.change_words | g.lead_words | g.counted
@@ -185,6 +189,7 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
             p.head in DEPICTIONS
             or p.head in ACCESSORIES
             or p.head in NOT_ITS_PART
+            or no_part_of(p.head, g.heads & p.attached, pred.kind == "count_change")
             or g.heads.isdisjoint(p.attached - _landmarks(p))
         )
         if mentioned or (not no_part and change_corroborates(p, g, pred, gold)):
@@ -337,14 +342,18 @@ def _narrows_as_noun(word: str, g: Profile) -> bool:
     round 15. A word that makes the head another thing names another
     thing: a dog growing is no dog house growing (round 16), nor are two
     dogs two dog bowls, the head made for it (``ACCESSORIES``, round 19),
-    nor two fruit bowls two plums in a bowl (a word of it before the head).
+    nor two fruit bowls two plums in a bowl (a word of it before the head),
+    nor the girl turning blue her kite (``_parts.belongs_apart``, round 21).
     """
     if any((word, name.head) in NOT_A_KIND_OF for name in g.names):
         return False
     if word in ACCESSORIES:
         return False  # what holds the head ("bowl" in bowl_plum) is where it is, no kind
     if any(
-        name.before_head == word and (name.head in ACCESSORIES or name.head in NOT_ITS_PART)
+        name.before_head == word
+        and (
+            name.head in ACCESSORIES or name.head in NOT_ITS_PART or belongs_apart(word, name.head)
+        )
         for name in g.names
     ):
         return False  # the dog is no dog bowl, the car no car park (but: bowl_of_oranges)

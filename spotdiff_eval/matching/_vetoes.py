@@ -41,6 +41,7 @@ from functools import lru_cache
 
 from ..datasets import Difference
 from ._evidence import Profile, attribute_counts
+from ._imitations import imitation
 from ._lead import lead_phrase
 from ._lexicon import MATERIALS
 from ._looks import ambiguous_words, looks_agree
@@ -305,7 +306,7 @@ def veto(pred: Difference, gold: Difference, p: Profile, g: Profile) -> Veto | N
     counts = _counts_veto(pred, p, g)
     if counts is not None:
         return Veto("counts_another", counts)
-    kind = _kind_veto(pred, p, g)
+    kind = _kind_veto(pred, p, g) or imitation(pred, gold, p, g)
     if kind is not None:
         return Veto("another_kind", kind)
     look = _look_veto(p, g)

@@ -33,7 +33,9 @@ GROWN_ON_OR_MADE_FROM = frozenset(
 #: People and animals: a living thing is a whole of its own, never a part of
 #: the thing named before it. The girl's cat, dog or friend turning from red
 #: to blue found the girl whose dress turned from red to blue, and a "tree
-#: bird" the tree.
+#: bird" the tree. Round 21 added the small creatures (apple worms from 3 to 5
+#: found the apples from 3 to 5) and the catalogue's other animals (a penguin's
+#: ball turning blue found the penguin).
 LIVING = frozenset(
     """
     man woman boy girl child kid baby person lady gentleman mother father friend
@@ -41,6 +43,7 @@ LIVING = frozenset(
     cat kitten dog puppy bird horse pony cow pig sheep lamb goat duck chicken hen
     rooster fox owl mouse rat rabbit bunny squirrel hedgehog turtle snail elephant
     lion tiger bear monkey fish frog bee butterfly ladybug parrot seagull gull
+    worm caterpillar spider ant beetle snake lizard penguin swan whale crab starfish deer
     """.split()
 )
 

@@ -1,0 +1,119 @@
+"""Names that make the prediction's object an imitation of the gold's, one way.
+
+``NOT_A_KIND_OF_HEAD`` words ("toy", "statue") make a name another thing
+both ways: a toy car is no car, and a car no toy car. The words below are
+weaker (red team round 21): said by the prediction of a gold named by its
+bare head, they name another object ("robot_cat", "plush_cat" or
+"stuffed_cat" removed found the real cat removed, "hot_air_balloon" the
+balloon known as a toy balloon); but a gold that is such a thing may well
+be called by its head alone, so "cat" still finds the plush cat and
+"balloon" the hot air balloon. The description's lead phrase says it as
+the subject does: "The robot cat is gone" is no cat.
+
+A pattern named after the gold's head, or a shape named after a living
+one, is a likeness of it too, where it comes or goes: "cat_pattern" or
+"cat_shape" added is something patterned with cats or shaped like one
+(the words are looks, so the name's head was the cat and it found the cat
+added). Changed, it stays the cat's own pattern or shape: "cat_pattern"
+from striped to plain is the cat.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..datasets import Difference
+from ._evidence import Profile
+from ._lead import lead_phrase
+from ._lexicon import NOT_A_KIND_OF_HEAD
+from ._normalize import Name, parse_name, words
+from ._wholes import LIVING
+
+#: Words right before a living head that make it a made thing: a robot or a
+#: soft toy. General English, short. Materials are left out: a "wooden cat"
+#: may be a carving, but "wooden" is also how a cat looks stiff or dull, and
+#: the noisy honest answers of ``benchmarks/scoring.py`` say "the wooden cat
+#: on the table" of a faded one (seven matches of 1,600 went with them).
+MADE_LIKE_THE_LIVING = frozenset(
+    """
+    robot robotic mechanical clockwork plush plushie stuffed inflatable origami
+    """.split()
+)
+
+#: Look nouns that end a name of a likeness: "cat_pattern", "flower_pattern"
+#: is a pattern of them. A shape is a likeness of a living thing only: a
+#: "star_shape" or a "heart_shape" added is how one says a star or a heart.
+PATTERN_ENDS = frozenset({"pattern", "patterned"})
+SHAPE_ENDS = frozenset({"shape", "shaped"})
+
+#: Other heads, each with the words that make it another kind than the bare
+#: head, and the words by which a gold says it is the common kind: a hot air
+#: balloon is no toy balloon. A gold called only "balloon" may be either
+#: (round 11 judged "hot air balloon" to find it), but the generator's toy
+#: balloon is also known as "toy_balloon", and never meets a hot air balloon
+#: in one scene, so a blind "hot_air_balloon" found it.
+OTHER_KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "balloon": (frozenset({"air"}), frozenset({"toy", "party"})),
+}
+
+
+def _imitates(before: str, head: str, g: Profile) -> bool:
+    """``before`` makes ``head`` another thing than the gold's ``head``.
+
+    A gold that is itself an imitation in one of its names (a teddy bear
+    also known as "bear") may be told as any: a stuffed bear finds it.
+    """
+    if head in LIVING:
+        return before in MADE_LIKE_THE_LIVING and g.all_words.isdisjoint(NOT_A_KIND_OF_HEAD)
+    other, common = OTHER_KINDS.get(head, (frozenset(), frozenset()))
+    return before in other and not common.isdisjoint(g.all_words)
+
+
+#: Every word that may make a name an imitation: most pairs have none.
+_IMITATING = MADE_LIKE_THE_LIVING.union(*(other for other, _ in OTHER_KINDS.values()))
+
+
+@lru_cache(maxsize=8192)
+def _lead_name(description: str) -> Name:
+    return parse_name(" ".join(lead_phrase(description)))
+
+
+def _names_said(pred: Difference, p: Profile, g: Profile) -> tuple[Name, ...]:
+    """The prediction's names, with its lead phrase when that names the gold.
+
+    None at all when no word of them may imitate, as for nearly every pair.
+    """
+    told = pred.description and not g.heads.isdisjoint(p.lead_head)
+    if _IMITATING.isdisjoint(p.name_words) and (not told or _IMITATING.isdisjoint(p.lead_words)):
+        return ()
+    return (*p.names, _lead_name(pred.description)) if told else p.names
+
+
+def imitation(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | None:
+    """Why the prediction names an imitation of the gold's object, or None.
+
+    A name of the prediction with the gold's head, the word right before
+    it imitating (:func:`_imitates`), which the gold says nowhere (before a
+    living head any word of its phrase: a "robot_black_cat" is a robot);
+    or an
+    addition or removal of a name ending in a pattern or shape word the
+    gold's subject does not end in.
+    """
+    for name in _names_said(pred, p, g):
+        head = name.head
+        if head not in g.heads:
+            continue
+        said = name.leading if head in LIVING else {name.before_head}
+        for before in sorted(w for w in said if w is not None):
+            if (
+                before not in g.all_words
+                and before not in g.lead_words
+                and _imitates(before, head, g)
+            ):
+                return f"a {before} {head} is not a {head}"
+    if p.is_presence and p.head in g.heads:
+        last = words(pred.subject)[-1]
+        likeness = last in PATTERN_ENDS or (last in SHAPE_ENDS and p.head in LIVING)
+        if likeness and last not in words(gold.subject):
+            return f"a {p.head} {last} is not a {p.head}"
+    return None
