@@ -95,9 +95,8 @@ def imitation(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str
     A name of the prediction with the gold's head, the word right before
     it imitating (:func:`_imitates`), which the gold says nowhere (before a
     living head any word of its phrase: a "robot_black_cat" is a robot);
-    or an
-    addition or removal of a name ending in a pattern or shape word the
-    gold's subject does not end in.
+    or an addition or removal of a name ending in a pattern or shape word
+    the gold's subject does not end in.
     """
     for name in _names_said(pred, p, g):
         head = name.head
