@@ -1,0 +1,112 @@
+"""Red team round 21: the pull request check, the comment workflow and publishing.
+
+Each test builds real git repositories (``ci_repos``) and runs the workflow's
+own ``spotdiff ci ...`` or ``spotdiff leaderboard build`` steps on them, as
+the workflows run them.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ci_repos import (
+    BOARD,
+    Repos,
+    commit_all,
+    git,
+    make_repos,
+    run_step,
+    verify,
+    write_submission,
+)
+from conftest import ITEMS
+from PIL import Image
+
+# -- two lookalike entries, each Verified alone, merged one after the other --------
+
+
+def _entry_branch(repos: Repos, branch: str, folder: str, model: str, author: str) -> str:
+    """A pull request branch off the same main commit adding ``author``'s own folder."""
+    git(repos.contributor, "checkout", "-q", "-B", branch, repos.base_sha)
+    write_submission(
+        repos.contributor / "submissions" / BOARD / folder, model=model, submitter=author
+    )
+    return commit_all(repos.contributor, f"{branch}: submission")
+
+
+def _merge_into_main(repos: Repos, head: str, message: str) -> None:
+    """What the merge button does: fetch the head and merge it into main, upstream."""
+    git(repos.upstream, "fetch", "-q", str(repos.contributor), head)
+    git(repos.upstream, "merge", "-q", "--no-ff", "-m", message, head)
+
+
+def _build(repos: Repos, root: Path) -> tuple[str, str, str]:
+    """publish.yml's build step on main (not --strict: the tiny hidden board is not
+    pinned): LEADERBOARD.md, stderr and the job summary.
+
+    The site shows every item's image; ``ci_repos`` commits annotations only.
+    """
+    for item_id, spec in ITEMS.items():
+        image = repos.upstream / "data" / "images" / f"{item_id}.png"
+        image.parent.mkdir(parents=True, exist_ok=True)
+        Image.new("RGB", spec["size"], "white").save(image)
+    step = run_step(
+        ["leaderboard", "build", "--cache-dir", str(root / "cache"), "--jobs", "1"],
+        cwd=repos.upstream,
+        github=root / "github-publish",
+    )
+    assert step.returncode == 0, step.stderr
+    markdown = (repos.upstream / "LEADERBOARD.md").read_text(encoding="utf-8")
+    return markdown, step.stderr, step.summary
+
+
+def _row(markdown: str, folder: str) -> str:
+    rows = [line for line in markdown.splitlines() if f"/submissions/{folder}.html" in line]
+    assert len(rows) == 1, markdown
+    return rows[0]
+
+
+def test_two_lookalike_entries_merged_one_by_one_are_told_apart_on_the_board(
+    tmp_path: Path,
+) -> None:
+    """Attack (left open by round 20): @alice and @mallory each open a pull request
+    off the same main, each adding a folder of their own, "rival-model" and "Rival
+    Model". Neither name is like anything on main, so each is Verified; merged one
+    after the other, LEADERBOARD.md showed two rows reading "rival-model · Test Lab",
+    mallory's able to pass as alice's. The publish build now warns about the pair
+    (in the log and the job summary) and each such row names its submitter."""
+    repos = make_repos(tmp_path)
+    alice = _entry_branch(repos, "alice", "alice-entry", "rival-model", "alice")
+    mallory = _entry_branch(repos, "mallory", "mallory-entry", "Rival Model", "mallory")
+    for head, author in ((alice, "alice"), (mallory, "mallory")):
+        run = verify(repos, head, tmp_path / f"verify-{author}", author=author)
+        assert run.result["verdict"] == "verified", run.result  # each alone is fine
+    _merge_into_main(repos, alice, "Merge alice")
+    _merge_into_main(repos, mallory, "Merge mallory")
+
+    markdown, stderr, summary = _build(repos, tmp_path / "publish")
+
+    assert "@alice" in _row(markdown, "alice-entry"), markdown
+    assert "@mallory" in _row(markdown, "mallory-entry"), markdown
+    assert "@" not in _row(markdown, "existing-model").split("|")[2], markdown  # unlike the two
+    for text in (stderr, summary):
+        assert re.search(r"alice-entry.*mallory-entry|mallory-entry.*alice-entry", text), text
+
+
+def test_entries_of_one_submitter_or_unlike_names_are_shown_as_before(tmp_path: Path) -> None:
+    """Not an attack: one person's two runs of a model under one name (the check
+    lets their own entries alike pass), and names that differ, get plain rows and
+    no warning."""
+    repos = make_repos(tmp_path)
+    first = _entry_branch(repos, "one", "alice-entry", "rival-model", "alice")
+    second = _entry_branch(repos, "two", "alice-again", "Rival Model", "alice")
+    third = _entry_branch(repos, "three", "bob-entry", "other-model", "bob")
+    for index, head in enumerate((first, second, third)):
+        _merge_into_main(repos, head, f"Merge {index}")
+
+    markdown, stderr, _ = _build(repos, tmp_path / "publish")
+
+    for folder in ("alice-entry", "alice-again", "bob-entry"):
+        assert "@" not in _row(markdown, folder).split("|")[2], markdown
+    assert "look alike" not in stderr, stderr
