@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from ci_repos import (
     BOARD,
     Repos,
@@ -110,3 +111,34 @@ def test_entries_of_one_submitter_or_unlike_names_are_shown_as_before(tmp_path: 
     for folder in ("alice-entry", "alice-again", "bob-entry"):
         assert "@" not in _row(markdown, folder).split("|")[2], markdown
     assert "look alike" not in stderr, stderr
+
+
+@pytest.mark.parametrize(
+    ("model", "organisation"),
+    [
+        ("rival-model (submitted by @alice)", "Test Lab"),  # the note as the build writes it
+        ("rival-model (Submitted By alice)", "Test Lab"),  # other case, no @
+        ("rival-model (s\u057dbmitted by @alice)", "Test Lab"),  # an Armenian u
+        ("rival-model", "(submitted by @alice) Test Lab"),  # in the organisation, right after
+    ],
+)
+def test_a_name_carrying_the_submitter_note_needs_a_maintainer(
+    tmp_path: Path, model: str, organisation: str
+) -> None:
+    """Attack: the build now writes "(submitted by @alice)" after the model in the
+    rows of a lookalike pair. @mallory names her model "rival-model (submitted by
+    @alice)" (a name like no other, so no pair, and no note of the build's), or puts
+    the note at the start of her organisation: her row reads as alice's. It was
+    Verified; like "(baseline)", the note is the leaderboard's to write."""
+    repos = make_repos(tmp_path)
+    git(repos.contributor, "checkout", "-q", "-B", "pr", repos.base_sha)
+    write_submission(
+        repos.contributor / "submissions" / BOARD / "mine",
+        model=model,
+        submitter="mallory",
+        organisation=organisation,
+    )
+    head = commit_all(repos.contributor, "pr: submission")
+    run = verify(repos, head, tmp_path / "run", author="mallory")
+    assert run.result["verdict"] == "needs_maintainer", run.result
+    assert any("submitter" in p for p in run.result["problems"]), run.result

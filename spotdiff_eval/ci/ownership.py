@@ -179,6 +179,8 @@ _ROW_MARKS = (
         re.compile("[\u00b7\u2022\u2027\u2219\u22c5\u30fb\u2e31\u16eb\ua78f\U00010101]"),
         "the dot between a model and its organisation",
     ),
+    # Red team round 21: the build names the submitter in rows that read alike.
+    (re.compile(r"submitted\s*by\b"), "the note naming a row's submitter"),
 )
 
 
@@ -206,13 +208,20 @@ def lookalike_reasons(
     version = declared.get("version")
     model = safe_text(declared["name"], 100)
     # The marks in whatever letters draw them (red team round 20: "(bаseline)").
+    # The organisation follows the model in a row: "(submitted by @x) Lab" reads as a note.
+    organisation = (head_metadata or {}).get("organisation")
+    organisation = organisation if isinstance(organisation, str) else ""
     shown = plain_letters(f"{declared['name']} {version or ''}").translate(AS_LATIN)
+    shown_org = plain_letters(organisation).translate(AS_LATIN)
     for mark, what in _ROW_MARKS:
-        if mark.search(shown):
+        where = f"model name {model!r} (or its version)" if mark.search(shown) else None
+        if where is None and mark.search(shown_org):
+            where = f"organisation {safe_text(organisation, 100)!r}"
+        if where is not None:
             return [
                 problem(
                     folder,
-                    f"model name {model!r} (or its version) carries {what}, which the "
+                    f"{where} carries {what}, which the "
                     "leaderboard writes in rows itself: a maintainer must review it",
                 )
             ]
