@@ -23,6 +23,7 @@ from ci_repos import (
 )
 from conftest import ITEMS
 from PIL import Image
+from test_workflows import workflows
 
 # -- two lookalike entries, each Verified alone, merged one after the other --------
 
@@ -93,6 +94,13 @@ def test_two_lookalike_entries_merged_one_by_one_are_told_apart_on_the_board(
     assert "@" not in _row(markdown, "existing-model").split("|")[2], markdown  # unlike the two
     for text in (stderr, summary):
         assert re.search(r"alice-entry.*mallory-entry|mallory-entry.*alice-entry", text), text
+    # The site's standings table too.
+    page = (repos.upstream / "site" / BOARD / "index.html").read_text(encoding="utf-8")
+    for folder, who in (("alice-entry", "alice"), ("mallory-entry", "mallory")):
+        row = next(line for line in page.splitlines() if f'id="sub-{folder}"' in line)
+        assert f"submitted by @{who}" in row, row
+    row = next(line for line in page.splitlines() if 'id="sub-existing-model"' in line)
+    assert "submitted by" not in row, row
 
 
 def test_entries_of_one_submitter_or_unlike_names_are_shown_as_before(tmp_path: Path) -> None:
@@ -142,3 +150,51 @@ def test_a_name_carrying_the_submitter_note_needs_a_maintainer(
     run = verify(repos, head, tmp_path / "run", author="mallory")
     assert run.result["verdict"] == "needs_maintainer", run.result
     assert any("submitter" in p for p in run.result["problems"]), run.result
+
+
+# -- an artifact unpacked before the trusted tools are installed ---------------------
+
+
+def _untrusted_downloads_before_installs(doc: dict) -> list[str]:
+    """Each job's download-artifact step placed before one of its install steps."""
+    found = []
+    for job_name, job in doc["jobs"].items():
+        listed = job.get("steps", [])
+        installs = [
+            i
+            for i, step in enumerate(listed)
+            if "setup-python" in step.get("uses", "") or "pip install" in step.get("run", "")
+        ]
+        for index, step in enumerate(listed):
+            if "download-artifact" in step.get("uses", "") and any(i > index for i in installs):
+                found.append(f"{job_name}: {step.get('name')}")
+    return found
+
+
+@pytest.mark.parametrize("name", ["comment.yml", "publish.yml"])
+def test_an_artifact_is_unpacked_only_after_the_trusted_tools_are_installed(name: str) -> None:
+    """Attack: a pull request that edits verify-submission.yml can upload any zip as
+    its artifact (the job's runtime token reaches the artifact service), with
+    entries named "../../..." or stored as symlinks. comment.yml downloaded it first
+    of all, then set up Python and pip-installed the trusted spotdiff into the
+    runner's tool cache: were download-artifact's path checks ever to miss one
+    entry (they are what CVE-2024-42471 fixed), a planted file would be in place
+    before the interpreter and packages the privileged job runs were. Downloads now
+    come after every install step, so nothing unpacked can be installed or run."""
+    _, doc = workflows()[name]
+    assert _untrusted_downloads_before_installs(doc) == []
+
+
+def test_the_order_check_can_fail() -> None:
+    """The helper above finds a download placed before an install."""
+    doc = {
+        "jobs": {
+            "j": {
+                "steps": [
+                    {"name": "get", "uses": "actions/download-artifact@x"},
+                    {"name": "py", "uses": "actions/setup-python@y"},
+                ]
+            }
+        }
+    }
+    assert _untrusted_downloads_before_installs(doc) == ["j: get"]
