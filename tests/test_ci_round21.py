@@ -198,3 +198,52 @@ def test_the_order_check_can_fail() -> None:
         }
     }
     assert _untrusted_downloads_before_installs(doc) == ["j: get"]
+
+
+# -- a criss-cross merge bringing back an older verify workflow ----------------------
+
+WORKFLOW = ".github/workflows/verify-submission.yml"
+
+
+def test_a_criss_cross_that_brings_back_an_older_verify_workflow_is_refused(
+    tmp_path: Path,
+) -> None:
+    """Attack (left open by round 20): for a pull_request event GitHub runs the
+    workflow files of the merge of the head into main. @mallory's earlier branch
+    was merged into main after main fixed verify-submission.yml; her head is a
+    hand-made merge of that branch and the fix whose tree keeps the old workflow.
+    The diff from the merge base git (and the API's file list) picks shows only
+    her folder, yet merging restores the old workflow, which would be the one run.
+    Already refused: the trusted verify-pr sees both merge bases and the merged
+    result changing the workflow (a regression test, with real repositories)."""
+    repos = make_repos(tmp_path)
+    up, contributor = repos.upstream, repos.contributor
+    (up / WORKFLOW).parent.mkdir(parents=True)
+    (up / WORKFLOW).write_text("name: verify-submission  # v1\n", encoding="utf-8")
+    old = commit_all(up, "Add the verify workflow")
+    git(up, "checkout", "-q", "-b", "earlier", old)
+    write_submission(up / "submissions" / BOARD / "earlier-model", model="earlier-model")
+    earlier = commit_all(up, "earlier-model", date="2099-01-01T00:00:00Z")  # git shows it
+    git(up, "checkout", "-q", "main")
+    (up / WORKFLOW).write_text("name: verify-submission  # v2, the fix\n", encoding="utf-8")
+    fix = commit_all(up, "Fix the verify workflow")
+    git(up, "merge", "-q", "--no-ff", "-m", "Merge earlier-model", "earlier")
+    main = git(up, "rev-parse", "HEAD")
+    git(contributor, "fetch", "-q", "origin")
+    git(contributor, "checkout", "-q", "--detach", earlier)
+    write_submission(contributor / "submissions" / BOARD / "second-model", model="second-model")
+    git(contributor, "add", "-A")
+    tree = git(contributor, "write-tree")
+    head = git(contributor, "commit-tree", tree, "-p", earlier, "-p", fix, "-m", "Merge main")
+    # The attack: one merge base shows only the folder, while the merge keeps v1.
+    shown = git(contributor, "merge-base", main, head)
+    assert ".github" not in git(contributor, "diff", "--name-only", shown, head)
+    merged = git(contributor, "merge-tree", "--write-tree", main, head).split()[0]
+    assert "v1" in git(contributor, "show", f"{merged}:{WORKFLOW}")
+
+    run = verify(repos, head, tmp_path / "run", base_sha=main, author="octocat")
+    assert run.step.returncode == 1
+    assert run.result["verdict"] == "rejected", run.result
+    problems = run.result["problems"]
+    assert any("2 merge bases" in p for p in problems), problems
+    assert any(p.startswith(f"{WORKFLOW}: modifies the workflows") for p in problems), problems
