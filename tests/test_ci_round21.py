@@ -8,6 +8,7 @@ the workflows run them.
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -247,3 +248,40 @@ def test_a_criss_cross_that_brings_back_an_older_verify_workflow_is_refused(
     problems = run.result["problems"]
     assert any("2 merge bases" in p for p in problems), problems
     assert any(p.startswith(f"{WORKFLOW}: modifies the workflows") for p in problems), problems
+
+
+# -- a date the predictions cannot have been made on ---------------------------------
+
+
+def _dated_entry(tmp_path: Path, date: str) -> dict:
+    repos = make_repos(tmp_path)
+    git(repos.contributor, "checkout", "-q", "-B", "pr", repos.base_sha)
+    write_submission(
+        repos.contributor / "submissions" / BOARD / "mine",
+        model="dated-model",
+        submitter="mallory",
+        date=date,
+    )
+    head = commit_all(repos.contributor, "pr: submission")
+    return verify(repos, head, tmp_path / "run", author="mallory").result
+
+
+def test_a_date_after_the_check_is_refused(tmp_path: Path) -> None:
+    """Attack: submission.json's date says when the predictions were produced, and
+    LEADERBOARD.md shows it in every row. Any calendar date passed, so @mallory
+    dated hers a year ahead (or 2099-12-31), making the entry look like the newest
+    run of the model for as long as the board lasts. A date after the day the check
+    runs (UTC, with a day's grace for time zones) is now refused."""
+    ahead = (datetime.now(UTC).date() + timedelta(days=3)).isoformat()
+    result = _dated_entry(tmp_path, ahead)
+    assert result["verdict"] == "rejected", result
+    assert any(
+        p.startswith("submissions/tiny-dev/mine/submission.json: /date:") and ahead in p
+        for p in result["problems"]
+    ), result
+
+
+def test_today_and_tomorrow_are_dates_the_check_accepts(tmp_path: Path) -> None:
+    """Not an attack: a run finished today, or tomorrow somewhere east of UTC."""
+    tomorrow = (datetime.now(UTC).date() + timedelta(days=1)).isoformat()
+    assert _dated_entry(tmp_path, tomorrow)["verdict"] == "verified"
