@@ -285,3 +285,34 @@ def test_today_and_tomorrow_are_dates_the_check_accepts(tmp_path: Path) -> None:
     """Not an attack: a run finished today, or tomorrow somewhere east of UTC."""
     tomorrow = (datetime.now(UTC).date() + timedelta(days=1)).isoformat()
     assert _dated_entry(tmp_path, tomorrow)["verdict"] == "verified"
+
+
+# -- blank letters -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "model",
+    [
+        "Existing\u3164Model",  # Hangul filler: a letter to Python, drawn as a space
+        "Existing\u1160Model",  # Hangul jungseong filler
+        "Existing\u115fModel",  # Hangul choseong filler
+        "Existing\uffa0Model",  # halfwidth Hangul filler
+        "existing-model\u3164",  # after the name, where nothing shows at all
+    ],
+)
+def test_a_name_padded_with_blank_letters_needs_a_maintainer(tmp_path: Path, model: str) -> None:
+    """Attack: names are compared by their letters and digits, punctuation and
+    spaces dropped, so "Existing Model" is @octocat's "existing-model". The
+    Hangul fillers are letters to Unicode (category Lo) but draw nothing or a
+    space: "Existing\\u3164Model" reads "Existing Model" on the board, yet kept
+    the filler as a letter, was one letter longer, and was Verified as a name of
+    its own. Fillers are now dropped like spaces."""
+    repos = make_repos(tmp_path)
+    git(repos.contributor, "checkout", "-q", "-B", "pr", repos.base_sha)
+    write_submission(
+        repos.contributor / "submissions" / BOARD / "mine", model=model, submitter="mallory"
+    )
+    head = commit_all(repos.contributor, "pr: submission")
+    run = verify(repos, head, tmp_path / "run", author="mallory")
+    assert run.result["verdict"] == "needs_maintainer", run.result
+    assert any("is shown like @octocat's entry" in p for p in run.result["problems"]), run.result

@@ -32,6 +32,9 @@ _LOOKALIKE = str.maketrans(
     }
 )
 _LOOKALIKE_PAIRS = (("rn", "m"), ("vv", "w"), ("cl", "d"))
+#: Letters to Unicode (category Lo) that draw nothing or a space: the Hangul fillers,
+#: ignorable by default. "Existing\u3164Model" reads "Existing Model" (red team round 21).
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
 
 
 def plain_letters(text: str) -> str:
@@ -44,13 +47,18 @@ def shown_name(metadata: dict[str, Any] | None) -> str | None:
     """The model as a leaderboard row shows it (name, then version), reduced to what a
     reader tells apart: case folded, NFKD without its accents and other combining marks
     ("é" is "e", red team round 20), lookalike letters made Latin, letters and digits
-    only. None if there is none."""
+    only, the blank letters dropped like spaces (red team round 21). None if there is
+    none."""
     model = (metadata or {}).get("model")
     if not isinstance(model, dict) or not isinstance(model.get("name"), str):
         return None
     version = model.get("version")
     text = model["name"] + (f" {version}" if isinstance(version, str) else "")
-    key = "".join(ch for ch in plain_letters(text).translate(_LOOKALIKE) if ch.isalnum())
+    key = "".join(
+        ch
+        for ch in plain_letters(text).translate(_LOOKALIKE)
+        if ch.isalnum() and ch not in BLANK_LETTERS
+    )
     for pair, letter in _LOOKALIKE_PAIRS:
         key = key.replace(pair, letter)
     return key or None
