@@ -180,8 +180,10 @@ def test_an_artifact_is_unpacked_only_after_the_trusted_tools_are_installed(name
     of all, then set up Python and pip-installed the trusted spotdiff into the
     runner's tool cache: were download-artifact's path checks ever to miss one
     entry (they are what CVE-2024-42471 fixed), a planted file would be in place
-    before the interpreter and packages the privileged job runs were. Downloads now
-    come after every install step, so nothing unpacked can be installed or run."""
+    before the interpreter and packages the privileged job runs were (a pip
+    configuration, a .pth file). Downloads now come after every install step. Defence
+    in depth only: a slip into site-packages would still run at the next step, so
+    download-artifact's own check stays the guard (see docs/ci.md)."""
     _, doc = workflows()[name]
     assert _untrusted_downloads_before_installs(doc) == []
 
