@@ -129,6 +129,8 @@ def test_entries_of_one_submitter_or_unlike_names_are_shown_as_before(tmp_path: 
         ("rival-model (Submitted By alice)", "Test Lab"),  # other case, no @
         ("rival-model (s\u057dbmitted by @alice)", "Test Lab"),  # an Armenian u
         ("rival-model", "(submitted by @alice) Test Lab"),  # in the organisation, right after
+        ("rival-model (submitted\u3164by @alice)", "Test Lab"),  # a Hangul filler as the space
+        ("my-model (\u3164baseline\u3164)", "Test Lab"),  # the baseline mark, filler-spaced
     ],
 )
 def test_a_name_carrying_the_submitter_note_needs_a_maintainer(
@@ -150,7 +152,7 @@ def test_a_name_carrying_the_submitter_note_needs_a_maintainer(
     head = commit_all(repos.contributor, "pr: submission")
     run = verify(repos, head, tmp_path / "run", author="mallory")
     assert run.result["verdict"] == "needs_maintainer", run.result
-    assert any("submitter" in p for p in run.result["problems"]), run.result
+    assert any("which the leaderboard writes in rows itself" in p for p in run.result["problems"])
 
 
 # -- an artifact unpacked before the trusted tools are installed ---------------------

@@ -19,8 +19,12 @@ _LATIN = {
     **dict(zip("аьсԁеһіјкӏмոорԛѕтսѵԝху", "abcdehijklmnopqstuvwxy", strict=True)),
     **dict(zip("αβεηικνορτυχ", "abenikvoptux", strict=True)),
 }
-#: Only the letters of other scripts made Latin: what the row marks are matched in.
-AS_LATIN = str.maketrans(_LATIN)
+#: Letters to Unicode (category Lo) that draw nothing or a space: the Hangul fillers,
+#: ignorable by default. "Existing\u3164Model" reads "Existing Model" (red team round 21).
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
+#: Only the letters of other scripts made Latin, and the blank letters spaces (red team
+#: round 21: "(\u3164baseline\u3164)"): what the row marks are matched in.
+AS_LATIN = str.maketrans({**_LATIN, **dict.fromkeys(BLANK_LETTERS, " ")})
 _LOOKALIKE = str.maketrans(
     {
         **_LATIN,
@@ -32,9 +36,6 @@ _LOOKALIKE = str.maketrans(
     }
 )
 _LOOKALIKE_PAIRS = (("rn", "m"), ("vv", "w"), ("cl", "d"))
-#: Letters to Unicode (category Lo) that draw nothing or a space: the Hangul fillers,
-#: ignorable by default. "Existing\u3164Model" reads "Existing Model" (red team round 21).
-BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
 
 
 def plain_letters(text: str) -> str:
