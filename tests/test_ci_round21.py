@@ -320,3 +320,21 @@ def test_a_name_padded_with_blank_letters_needs_a_maintainer(tmp_path: Path, mod
     run = verify(repos, head, tmp_path / "run", author="mallory")
     assert run.result["verdict"] == "needs_maintainer", run.result
     assert any("is shown like @octocat's entry" in p for p in run.result["problems"]), run.result
+
+
+@pytest.mark.parametrize("model", ["existing-mode|", "ex|sting-model", "existing-mode\u01c0"])
+def test_a_vertical_bar_for_an_l_needs_a_maintainer(tmp_path: Path, model: str) -> None:
+    """Attack: names are compared by letters and digits only, so an ASCII "|" in
+    place of an "l" or "i" ("existing-mode|") was dropped, left a name one letter
+    shorter, and was Verified beside @octocat's "existing-model"; in the fonts
+    GitHub uses the bar and the l are hard to tell apart. It now reads as l (the
+    dental click U+01C0, a letter, was already caught)."""
+    repos = make_repos(tmp_path)
+    git(repos.contributor, "checkout", "-q", "-B", "pr", repos.base_sha)
+    write_submission(
+        repos.contributor / "submissions" / BOARD / "mine", model=model, submitter="mallory"
+    )
+    head = commit_all(repos.contributor, "pr: submission")
+    run = verify(repos, head, tmp_path / "run", author="mallory")
+    assert run.result["verdict"] == "needs_maintainer", run.result
+    assert any("is shown like @octocat's entry" in p for p in run.result["problems"]), run.result

@@ -33,6 +33,7 @@ _LOOKALIKE = str.maketrans(
         "і": "l",  # Cyrillic i, and with "i" below: a capital I reads as l
         "ι": "l",
         "i": "l",
+        "|": "l",  # not a letter, so it was dropped: "existing-mode|" (red team round 21)
     }
 )
 _LOOKALIKE_PAIRS = (("rn", "m"), ("vv", "w"), ("cl", "d"))
