@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from ci_repos import (
@@ -122,6 +123,17 @@ def test_entries_of_one_submitter_or_unlike_names_are_shown_as_before(tmp_path: 
     assert "look alike" not in stderr, stderr
 
 
+def _mallorys_entry(tmp_path: Path, **fields: Any) -> dict:
+    """result.json of a pull request by @mallory adding a folder of her own."""
+    repos = make_repos(tmp_path)
+    git(repos.contributor, "checkout", "-q", "-B", "pr", repos.base_sha)
+    write_submission(
+        repos.contributor / "submissions" / BOARD / "mine", submitter="mallory", **fields
+    )
+    head = commit_all(repos.contributor, "pr: submission")
+    return verify(repos, head, tmp_path / "run", author="mallory").result
+
+
 @pytest.mark.parametrize(
     ("model", "organisation"),
     [
@@ -141,18 +153,9 @@ def test_a_name_carrying_the_submitter_note_needs_a_maintainer(
     @alice)" (a name like no other, so no pair, and no note of the build's), or puts
     the note at the start of her organisation: her row reads as alice's. It was
     Verified; like "(baseline)", the note is the leaderboard's to write."""
-    repos = make_repos(tmp_path)
-    git(repos.contributor, "checkout", "-q", "-B", "pr", repos.base_sha)
-    write_submission(
-        repos.contributor / "submissions" / BOARD / "mine",
-        model=model,
-        submitter="mallory",
-        organisation=organisation,
-    )
-    head = commit_all(repos.contributor, "pr: submission")
-    run = verify(repos, head, tmp_path / "run", author="mallory")
-    assert run.result["verdict"] == "needs_maintainer", run.result
-    assert any("which the leaderboard writes in rows itself" in p for p in run.result["problems"])
+    result = _mallorys_entry(tmp_path, model=model, organisation=organisation)
+    assert result["verdict"] == "needs_maintainer", result
+    assert any("which the leaderboard writes in rows itself" in p for p in result["problems"])
 
 
 # -- an artifact unpacked before the trusted tools are installed ---------------------
@@ -258,16 +261,7 @@ def test_a_criss_cross_that_brings_back_an_older_verify_workflow_is_refused(
 
 
 def _dated_entry(tmp_path: Path, date: str) -> dict:
-    repos = make_repos(tmp_path)
-    git(repos.contributor, "checkout", "-q", "-B", "pr", repos.base_sha)
-    write_submission(
-        repos.contributor / "submissions" / BOARD / "mine",
-        model="dated-model",
-        submitter="mallory",
-        date=date,
-    )
-    head = commit_all(repos.contributor, "pr: submission")
-    return verify(repos, head, tmp_path / "run", author="mallory").result
+    return _mallorys_entry(tmp_path, model="dated-model", date=date)
 
 
 def test_a_date_after_the_check_is_refused(tmp_path: Path) -> None:
@@ -311,15 +305,7 @@ def test_a_name_padded_with_blank_letters_needs_a_maintainer(tmp_path: Path, mod
     space: "Existing\\u3164Model" reads "Existing Model" on the board, yet kept
     the filler as a letter, was one letter longer, and was Verified as a name of
     its own. Fillers are now dropped like spaces."""
-    repos = make_repos(tmp_path)
-    git(repos.contributor, "checkout", "-q", "-B", "pr", repos.base_sha)
-    write_submission(
-        repos.contributor / "submissions" / BOARD / "mine", model=model, submitter="mallory"
-    )
-    head = commit_all(repos.contributor, "pr: submission")
-    run = verify(repos, head, tmp_path / "run", author="mallory")
-    assert run.result["verdict"] == "needs_maintainer", run.result
-    assert any("is shown like @octocat's entry" in p for p in run.result["problems"]), run.result
+    _assert_shown_like_octocats(_mallorys_entry(tmp_path, model=model))
 
 
 @pytest.mark.parametrize("model", ["existing-mode|", "ex|sting-model", "existing-mode\u01c0"])
@@ -329,12 +315,9 @@ def test_a_vertical_bar_for_an_l_needs_a_maintainer(tmp_path: Path, model: str) 
     shorter, and was Verified beside @octocat's "existing-model"; in the fonts
     GitHub uses the bar and the l are hard to tell apart. It now reads as l (the
     dental click U+01C0, a letter, was already caught)."""
-    repos = make_repos(tmp_path)
-    git(repos.contributor, "checkout", "-q", "-B", "pr", repos.base_sha)
-    write_submission(
-        repos.contributor / "submissions" / BOARD / "mine", model=model, submitter="mallory"
-    )
-    head = commit_all(repos.contributor, "pr: submission")
-    run = verify(repos, head, tmp_path / "run", author="mallory")
-    assert run.result["verdict"] == "needs_maintainer", run.result
-    assert any("is shown like @octocat's entry" in p for p in run.result["problems"]), run.result
+    _assert_shown_like_octocats(_mallorys_entry(tmp_path, model=model))
+
+
+def _assert_shown_like_octocats(result: dict) -> None:
+    assert result["verdict"] == "needs_maintainer", result
+    assert any("is shown like @octocat's entry" in p for p in result["problems"]), result
