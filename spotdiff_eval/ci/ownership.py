@@ -20,10 +20,10 @@ from __future__ import annotations
 import os
 import re
 import stat
-import unicodedata
 from pathlib import Path
 from typing import Any
 
+from .._util.lookalike import AS_LATIN, names_alike, plain_letters, shown_name
 from .._util.terminal import safe_text
 from ..datasets import parse_json_bytes, read_json
 from ..errors import SpotDiffError
@@ -179,78 +179,9 @@ _ROW_MARKS = (
         re.compile("[\u00b7\u2022\u2027\u2219\u22c5\u30fb\u2e31\u16eb\ua78f\U00010101]"),
         "the dot between a model and its organisation",
     ),
+    # Red team round 21: the build names the submitter in rows that read alike.
+    (re.compile(r"submitted\s*by\b"), "the note naming a row's submitter"),
 )
-
-
-#: Letters that look like Latin ones in the fonts GitHub uses (Cyrillic, Greek), and
-#: digits and pairs read as letters at a glance, after case folding. Not every
-#: confusable (Unicode lists thousands): those an impostor reaches for first.
-_LATIN = {
-    **dict(zip("аьсԁеһіјкӏмոорԛѕтսѵԝху", "abcdehijklmnopqstuvwxy", strict=True)),
-    **dict(zip("αβεηικνορτυχ", "abenikvoptux", strict=True)),
-}
-#: Only the letters of other scripts made Latin: what the row marks are matched in.
-_AS_LATIN = str.maketrans(_LATIN)
-_LOOKALIKE = str.maketrans(
-    {
-        **_LATIN,
-        "0": "o",
-        "1": "l",
-        "і": "l",  # Cyrillic i, and with "i" below: a capital I reads as l
-        "ι": "l",
-        "i": "l",
-    }
-)
-_LOOKALIKE_PAIRS = (("rn", "m"), ("vv", "w"), ("cl", "d"))
-
-
-def _plain(text: str) -> str:
-    """``text`` case folded, in NFKD, without its accents and other combining marks."""
-    text = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in text if not unicodedata.combining(ch))
-
-
-def shown_name(metadata: dict[str, Any] | None) -> str | None:
-    """The model as a leaderboard row shows it (name, then version), reduced to what a
-    reader tells apart: case folded, NFKD without its accents and other combining marks
-    ("é" is "e", red team round 20), lookalike letters made Latin, letters and digits
-    only. None if there is none."""
-    model = (metadata or {}).get("model")
-    if not isinstance(model, dict) or not isinstance(model.get("name"), str):
-        return None
-    version = model.get("version")
-    text = model["name"] + (f" {version}" if isinstance(version, str) else "")
-    key = "".join(ch for ch in _plain(text).translate(_LOOKALIKE) if ch.isalnum())
-    for pair, letter in _LOOKALIKE_PAIRS:
-        key = key.replace(pair, letter)
-    return key or None
-
-
-#: Letters outside ASCII that :func:`names_alike` lets stand for any letter, at most
-#: one in this many of a name's: an impostor's several, never a whole name.
-_UNKNOWN_SHARE = 2
-
-
-def names_alike(mine: str | None, other: str | None) -> bool:
-    """Whether two :func:`shown_name` keys read alike: equal, or equal but where one
-    of them has a letter outside ASCII, in at most half of the letters.
-
-    Red team round 20: the lookalike table is not every confusable (dotless i,
-    script g, Armenian o, l with stroke ...), and "existing-mode\u0142" passed as
-    a name of its own. A letter outside ASCII beside plain letters that agree
-    reads as whatever the other name has there; two names wholly in another
-    script (Chinese, say) still differ where their letters differ.
-    """
-    if mine is None or other is None:
-        return False
-    if mine == other:
-        return True
-    if len(mine) != len(other):
-        return False
-    differing = [(a, b) for a, b in zip(mine, other, strict=True) if a != b]
-    if any(a.isascii() and b.isascii() for a, b in differing):
-        return False
-    return len(differing) * _UNKNOWN_SHARE <= len(mine)
 
 
 def lookalike_reasons(
@@ -277,13 +208,20 @@ def lookalike_reasons(
     version = declared.get("version")
     model = safe_text(declared["name"], 100)
     # The marks in whatever letters draw them (red team round 20: "(bаseline)").
-    shown = _plain(f"{declared['name']} {version or ''}").translate(_AS_LATIN)
+    # The organisation follows the model in a row: "(submitted by @x) Lab" reads as a note.
+    organisation = (head_metadata or {}).get("organisation")
+    organisation = organisation if isinstance(organisation, str) else ""
+    shown = plain_letters(f"{declared['name']} {version or ''}").translate(AS_LATIN)
+    shown_org = plain_letters(organisation).translate(AS_LATIN)
     for mark, what in _ROW_MARKS:
-        if mark.search(shown):
+        where = f"model name {model!r} (or its version)" if mark.search(shown) else None
+        if where is None and mark.search(shown_org):
+            where = f"organisation {safe_text(organisation, 100)!r}"
+        if where is not None:
             return [
                 problem(
                     folder,
-                    f"model name {model!r} (or its version) carries {what}, which the "
+                    f"{where} carries {what}, which the "
                     "leaderboard writes in rows itself: a maintainer must review it",
                 )
             ]

@@ -18,6 +18,7 @@ publish build scores it, which may still leave it out.
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import stat
 import sys
@@ -129,6 +130,8 @@ def verify_pull_request(
             else:
                 track = "hidden" if board.hidden else "dev"
                 model = _declared_model(metadata)
+                if (late := future_date(submission_id, metadata)) is not None:
+                    problems.append(late)
                 # The checks the leaderboard build runs on the folder, no fewer.
                 findings = check_on_board(folder, board, None if board.hidden else manifest)
                 problems += [shown(_relative(line, pr)) for line in findings]
@@ -189,6 +192,31 @@ def _board_manifest(board: Board, trusted: Path, cache_dir: Path | None) -> Path
             f"{problem_text}; the board takes no submissions until then",
         )
     return board_dataset(board, trusted, cache_dir=cache_dir).dataset.manifest_path
+
+
+def future_date(submission_id: str, metadata: dict[str, Any] | None) -> str | None:
+    """A problem line if submission.json dates the predictions after today.
+
+    Red team round 21: any calendar date passed, and LEADERBOARD.md shows it
+    in every row, so an entry dated 2099-12-31 read as the newest run of its
+    model for as long as the board lasted. Today is the check's own (UTC), a
+    day of grace for time zones east of it. Only here, not in the build: a
+    folder's validity there must not change with the day it is built.
+    """
+    text = (metadata or {}).get("date")
+    try:
+        date = dt.date.fromisoformat(text) if isinstance(text, str) else None
+    except ValueError:
+        return None  # not a calendar date: the folder check says so
+    latest = dt.datetime.now(dt.UTC).date() + dt.timedelta(days=1)
+    if date is None or date <= latest:
+        return None
+    return SpotDiffError(
+        f"{SUBMISSIONS}/{submission_id}/submission.json",
+        "/date",
+        f"{date.isoformat()} is after today ({latest - dt.timedelta(days=1)}, UTC): give the "
+        "date the predictions were produced",
+    ).one_line()
 
 
 def _not_a_real_folder(path: Path) -> str | None:

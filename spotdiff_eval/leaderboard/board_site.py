@@ -19,6 +19,7 @@ from ..errors import SpotDiffError
 from ..hub import board_dataset
 from ..version import EVALUATOR_VERSION
 from .board_results import Leaderboard, compute_leaderboard
+from .lookalikes import lookalike_pairs
 from .submissions import discover
 
 INDEX_SCHEMA_VERSION = "1.0"
@@ -126,5 +127,7 @@ def compute_site(
         )
         for finding in leaderboard.skipped:
             warn(f"{finding} (left out of board {board.board_id}; the others are published)")
+        for pair in lookalike_pairs(leaderboard.data["entries"]):
+            warn(pair.warning(board.board_id))  # red team round 21
         builds.append(BoardBuild(board, "built", leaderboard))
     return Site(tuple(builds))

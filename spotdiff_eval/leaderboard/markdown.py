@@ -21,6 +21,7 @@ from ..scoring import WEIGHTS
 from ..version import EVALUATOR_VERSION
 from .board_results import Leaderboard
 from .board_site import BoardBuild, Site
+from .lookalikes import named_rows
 from .site_text import pct
 from .site_views import rank_label
 
@@ -98,6 +99,10 @@ def render_leaderboard_markdown(site: Site, site_prefix: str) -> str:
             "board": built.board.summary(),
             "status": built.status,
             "data": built.leaderboard.data if built.leaderboard is not None else None,
+            # Rows that read like another person's name their submitter (round 21).
+            "named": named_rows(built.leaderboard.data["entries"])
+            if built.leaderboard is not None
+            else frozenset(),
         }
         for built in site.boards
     ]

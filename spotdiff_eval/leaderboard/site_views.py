@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from ..datasets import KINDS
 from . import site_fragments as html
+from .lookalikes import named_rows
 from .site_charts import IntervalBar, interval_bar
 from .site_text import github_profile, http_url, pct, url_host
 
@@ -92,11 +93,15 @@ class EntryView:
     #: HTML of a link to the entry's page from a page one level down, built
     #: once for the lists of ``site_fragments`` (a template would escape it).
     link: str
+    #: The submitter, shown by the model when another person's entry reads alike
+    #: (``lookalikes``, red team round 21); None otherwise.
+    named_submitter: str | None = None
 
 
 def entry_views(data: Mapping[str, Any]) -> tuple[EntryView, ...]:
     """The entries in the order ``leaderboard.json`` gives them (rank, then id)."""
     views = []
+    named = named_rows(data["entries"])
     for entry in data["entries"]:
         metrics = entry["metrics"]
         intervals = entry.get("confidence_intervals", {})
@@ -122,6 +127,7 @@ def entry_views(data: Mapping[str, Any]) -> tuple[EntryView, ...]:
                 items_total=entry.get("items_total", 0),
                 entry=entry,
                 link=html.entry_link(page, entry["model"]["name"]),
+                named_submitter=entry["submitter"] if entry["submission_id"] in named else None,
             )
         )
     return tuple(views)
