@@ -85,8 +85,8 @@ def names_alike(mine: str | None, other: str | None) -> bool:
         return False
     if mine == other:
         return True
-    if len(mine) != len(other):
-        return False
+    if len(mine) != len(other) or (mine.isascii() and other.isascii()):
+        return False  # two plain names differ in a plain letter: the build compares every pair
     differing = [(a, b) for a, b in zip(mine, other, strict=True) if a != b]
     if any(a.isascii() and b.isascii() for a, b in differing):
         return False
