@@ -42,6 +42,7 @@ from ._grounding import (
     shown_otherwise_than_stored,
     turned_by_exif,
 )
+from ._panel_order import panel_order_findings
 
 #: Largest image ``validate`` decodes: 50 million pixels, e.g. two 5000x5000
 #: panels. The size is read from the header first: a 120-Mpx PNG of a few
@@ -190,15 +191,7 @@ def _item_findings(findings: Findings, manifest: Manifest, index: int, loaded: L
             f'image "{annotation.image}" differs from the manifest\'s "{listed}" '
             f"({manifest.path}: /items/{index}/image)",
         )
-    order = raw.get("panel_order")
-    expected = ["left", "right"] if item.panel_layout == "side_by_side" else ["top", "bottom"]
-    if order is not None and [o.lower() for o in order] != expected:
-        findings.add(
-            source,
-            "/panel_order",
-            f"panel_order {order} does not fit panel_layout {item.panel_layout} "
-            f"(expected {expected})",
-        )
+    panel_order_findings(findings, source, raw.get("panel_order"), item.panel_layout)
     size = _image_size(findings, item)
     before = len(findings)
     _geometry_findings(findings, item, annotation, size)
