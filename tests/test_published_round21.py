@@ -1,0 +1,138 @@
+"""Red team round 21: every user journey on the published spotdiff-v1-dev shape, end to end.
+
+The shape is re-derived from DESIGN.md section 3 and the seed README, not
+from ``published_shape.py`` alone: each test names the contract line or the
+journey it plays. The dataset is served by the loopback hub of
+``hub_fixtures.py`` and fetched by the real huggingface_hub client; every
+command runs as a user runs it, ``spotdiff`` in a subprocess.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import read_json, run_cli, write_json
+from fake_hub import FakeHub
+from hub_fixtures import json_bytes
+from published_shape import REPO as HUB_REPO
+from published_shape import published_files
+
+from spotdiff_eval.datasets._loading import load_dataset
+
+#: The fixture ``hub`` (see hub_fixtures.py).
+pytest_plugins = ("hub_fixtures",)
+
+ORCHARD = "data/annotations/scene_0002_orchard.json"  # the top_bottom item
+
+
+def _edited(files: dict[str, bytes], path: str, **fields: Any) -> dict[str, bytes]:
+    """``files`` with the annotation at ``path`` given ``fields`` (re-serialised as published)."""
+    data = json.loads(files[path])
+    data.update(fields)
+    return {**files, path: json_bytes(data)}
+
+
+def _perfect(manifest: Path) -> dict[str, Any]:
+    """Every golden difference restated as a prediction, read through the loader
+    (so paths relative to either base work)."""
+    dataset = load_dataset(manifest)
+    keep = ("kind", "subject", "attribute", "from", "to", "count")
+    items = []
+    for item in dataset.items:
+        raw = read_json(item.annotation_path)["differences"]
+        items.append(
+            {
+                "item_id": item.item_id,
+                "differences": [{k: d[k] for k in keep if k in d} for d in raw],
+            }
+        )
+    return {"schema_version": "1.0", "model": "perfect", "items": items}
+
+
+def _download_in(hub: FakeHub, files: dict[str, bytes], folder: Path):
+    """``spotdiff download --dataset Abnik/spotdiff-v1-dev`` run in ``folder`` (seed README)."""
+    hub.add_dataset(HUB_REPO, files)
+    folder.mkdir(parents=True, exist_ok=True)
+    return run_cli("download", "--dataset", HUB_REPO, cwd=folder)
+
+
+def _scores_perfect(folder: Path, tmp_path: Path) -> None:
+    manifest = folder / "data" / "manifest.json"
+    predictions = write_json(tmp_path / "perfect.json", _perfect(manifest))
+    report = tmp_path / "perfect-report.json"
+    scored = run_cli(
+        "evaluate", "--manifest", manifest, "--predictions", predictions, "--output", report
+    )
+    assert scored.returncode == 0, scored.stderr
+    assert read_json(report)["metrics"]["overall_score"] == 1.0
+
+
+# -- panel_order: names of the first and second panel ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "order",
+    [["left", "right"], ["before", "after"], ["original", "modified"], ["first", "second"]],
+    ids=["the template's left/right", "before/after", "original/modified", "first/second"],
+)
+def test_panel_order_names_on_a_top_bottom_item_do_not_refuse_the_download(
+    hub: FakeHub, tmp_path: Path, order: list[str]
+) -> None:
+    """Contract: annotation ``"panel_order": ["left", "right"]`` (the only example
+    DESIGN.md gives, for any layout), and the schema: "Optional names of the
+    first and second panel". A top_bottom item whose panel_order was copied
+    from that template, or names its panels in words of its own, was an
+    error: the whole download was refused ("does not fit panel_layout
+    top_bottom"), though panel_order changes neither the prompt nor the score
+    (panel_layout decides which panel is first)."""
+    files = _edited(published_files(), ORCHARD, panel_order=order)
+    folder = tmp_path / "empty"
+
+    downloaded = _download_in(hub, files, folder)
+
+    assert downloaded.returncode == 0, downloaded.stderr
+    validated = run_cli("validate", "data", cwd=folder)
+    assert validated.returncode == 0, validated.stderr
+    _scores_perfect(folder, tmp_path)
+
+
+def test_panel_order_of_the_other_layout_is_a_warning(hub: FakeHub, tmp_path: Path) -> None:
+    """Position words of the other layout still read as first and second, but
+    one of the two statements is a slip: said, as a warning."""
+    files = _edited(published_files(), ORCHARD, panel_order=["left", "right"])
+    folder = tmp_path / "empty"
+    assert _download_in(hub, files, folder).returncode == 0
+
+    validated = run_cli("validate", "data", cwd=folder)
+
+    annotation = (folder / ORCHARD).resolve()
+    assert (
+        f"spotdiff: warning: {annotation}: /panel_order: panel_order ['left', 'right'] names "
+        "the panels of side_by_side, but panel_layout is top_bottom (the top panel is read "
+        "as the first)"
+    ) in validated.stderr.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("path", "order"),
+    [(ORCHARD, ["bottom", "top"]), ("data/annotations/scene_0001_harbour.json", ["right", "left"])],
+    ids=["top_bottom", "side_by_side"],
+)
+def test_panel_order_reversing_the_layout_is_still_refused(
+    hub: FakeHub, tmp_path: Path, path: str, order: list[str]
+) -> None:
+    """Contract: "side_by_side: left is the first panel; top_bottom: top is the
+    first panel". A panel_order that puts the other panel first contradicts
+    it, and every from/to of the item would read backwards: an error."""
+    files = _edited(published_files(), path, panel_order=order)
+    folder = tmp_path / "empty"
+
+    downloaded = _download_in(hub, files, folder)
+
+    assert downloaded.returncode == 1
+    assert f"/panel_order: panel_order {order} puts the panels in reverse order" in (
+        downloaded.stderr
+    )
