@@ -136,3 +136,49 @@ def test_panel_order_reversing_the_layout_is_still_refused(
     assert f"/panel_order: panel_order {order} puts the panels in reverse order" in (
         downloaded.stderr
     )
+
+
+# -- the annotation's own "image" --------------------------------------------------------
+
+
+def test_an_annotation_naming_its_image_before_the_jpeg_conversion_downloads(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """Contract: the manifest example names ``data/images/scene_0001_park.png``,
+    and "images are JPEG" in the published set. Its annotations keep an
+    ``"image": "..."`` of their own, which neither the scorer nor the runner
+    reads (the manifest's path is the one opened). An annotation still naming
+    the picture as it was before the conversion (``.png`` for the manifest's
+    ``.jpg``) was an error, and the whole download was refused."""
+    name = "data/annotations/scene_0001_harbour.json"
+    files = _edited(published_files(), name, image="data/images/scene_0001_harbour.png")
+    folder = tmp_path / "empty"
+
+    downloaded = _download_in(hub, files, folder)
+
+    assert downloaded.returncode == 0, downloaded.stderr
+    validated = run_cli("validate", "data", cwd=folder)
+    assert validated.returncode == 0, validated.stderr
+    assert (
+        f"spotdiff: warning: {(folder / name).resolve()}: /image: image "
+        '"data/images/scene_0001_harbour.png" differs from the manifest\'s '
+        '"data/images/scene_0001_harbour.jpg" in its file type only (data/manifest.json: '
+        "/items/0/image): the manifest's file is the one read"
+    ) in validated.stderr.splitlines()
+    _scores_perfect(folder, tmp_path)
+
+
+def test_an_annotation_naming_another_picture_is_still_refused(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """An annotation naming another item's picture may hold that item's golds:
+    still an error, as before."""
+    name = "data/annotations/scene_0001_harbour.json"
+    files = _edited(published_files(), name, image="data/images/scene_0002_orchard.jpg")
+
+    downloaded = _download_in(hub, files, tmp_path / "empty")
+
+    assert downloaded.returncode == 1
+    assert '/image: image "data/images/scene_0002_orchard.jpg" differs from the manifest' in (
+        downloaded.stderr
+    )
