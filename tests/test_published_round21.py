@@ -10,15 +10,17 @@ command runs as a user runs it, ``spotdiff`` in a subprocess.
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import read_json, run_cli, write_json
+from conftest import REPO, read_json, run_cli, write_json
+from fake_endpoints import FakeEndpoint
 from fake_hub import FakeHub
 from hub_fixtures import json_bytes
 from published_shape import REPO as HUB_REPO
-from published_shape import published_files
+from published_shape import answers, published_files
 
 from spotdiff_eval.datasets._loading import load_dataset
 
@@ -182,3 +184,80 @@ def test_an_annotation_naming_another_picture_is_still_refused(
     assert '/image: image "data/images/scene_0002_orchard.jpg" differs from the manifest' in (
         downloaded.stderr
     )
+
+
+# -- every journey of the seed README, in order, on the published shape ------------------
+
+
+def test_every_journey_of_the_seed_readme_on_the_published_shape(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """Seed README, in order: "In an empty working directory, run: spotdiff
+    download --dataset Abnik/spotdiff-v1-dev ... the downloaded manifest is:
+    data/manifest.json"; evaluate a perfect answer (100%) and an imperfect
+    one; explain; "Use --limit 1 to test one image" against an
+    OpenAI-compatible endpoint (here a loopback one) on the downloaded
+    JPEGs; then the leaderboard way: submit to board v1-dev, pin it, build."""
+    folder = tmp_path / "empty"
+    downloaded = _download_in(hub, published_files(), folder)
+    assert downloaded.returncode == 0, downloaded.stderr
+    assert "Manifest: data/manifest.json (valid)" in downloaded.stdout
+    assert run_cli("validate", "data/manifest.json", cwd=folder).returncode == 0
+
+    write_json(folder / "predictions" / "perfect.json", _perfect(folder / "data/manifest.json"))
+    perfect = run_cli(
+        "evaluate", "--manifest", "data/manifest.json", "--predictions",
+        "predictions/perfect.json", "--output", "results/perfect.json", cwd=folder,
+    )  # fmt: skip
+    assert perfect.returncode == 0, perfect.stderr
+    metrics = read_json(folder / "results" / "perfect.json")["metrics"]
+    assert {k: metrics[k] for k in ("overall_score", "recall", "precision")} == {
+        "overall_score": 1.0, "recall": 1.0, "precision": 1.0,
+    }  # fmt: skip
+    write_json(folder / "predictions" / "example.json", answers("example-model"))
+    example = run_cli(
+        "evaluate", "--predictions", "predictions/example.json", cwd=folder,
+        module="spotdiff_eval.cli",
+    )  # fmt: skip
+    assert example.returncode == 0, example.stderr
+    assert "scene_0002_orchard  #1  object_removed  tree" in example.stdout
+    explained = run_cli(
+        "explain", "--predictions", "predictions/example.json", "--item", "scene_0002_orchard",
+        "--json", cwd=folder,
+    )  # fmt: skip
+    assert json.loads(explained.stdout)["predictions"][0]["matched_gold_id"] == "d01"
+
+    with FakeEndpoint("openai_compatible") as endpoint:
+        ran = run_cli(
+            "run", "--endpoint", endpoint.endpoint(), "--model", "my-vision-model",
+            "--manifest", "data/manifest.json", "--output", "predictions/my-model.json",
+            "--limit", "1", cwd=folder, env={"SPOTDIFF_API_TOKEN": "your-token"},
+        )  # fmt: skip
+        assert ran.returncode == 0, ran.stderr
+        (seen,) = endpoint.seen
+        media_type, image = endpoint.image_of(seen.body) or ("", b"")
+    assert media_type == "image/jpeg"
+    assert image == (folder / "data/images/scene_0001_harbour.jpg").read_bytes()
+    assert read_json(folder / "predictions/my-model.json")["model"] == "my-vision-model"
+
+    submissions = folder / "submissions"
+    (submissions / "v1-dev").mkdir(parents=True)
+    shutil.copyfile(REPO / "submissions/v1-dev/board.json", submissions / "v1-dev/board.json")
+    submitted = run_cli(
+        "submit", "--board", "v1-dev", "--manifest", "data/manifest.json", "--predictions",
+        "predictions/perfect.json", "--model", "perfect", "--provider", "My Lab",
+        "--submitter", "octocat", "--submissions", submissions, cwd=folder,
+    )  # fmt: skip
+    assert submitted.returncode == 0, submitted.stderr
+    cache = ("--submissions", submissions, "--cache-dir", tmp_path / "cache")
+    pinned = run_cli("leaderboard", "pin", "v1-dev", *cache, cwd=folder)
+    assert pinned.returncode == 0, pinned.stderr
+    built = run_cli(
+        "leaderboard", "build", "--strict", *cache, "--output", tmp_path / "site",
+        "--markdown", tmp_path / "LEADERBOARD.md", cwd=folder,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    board = read_json(tmp_path / "site" / "v1-dev" / "leaderboard.json")
+    assert [(e["submission_id"], e["metrics"]["overall_score"]) for e in board["entries"]] == [
+        ("perfect", 1.0)
+    ]
