@@ -261,3 +261,47 @@ def test_every_journey_of_the_seed_readme_on_the_published_shape(
     assert [(e["submission_id"], e["metrics"]["overall_score"]) for e in board["entries"]] == [
         ("perfect", 1.0)
     ]
+
+
+# -- submit to the Hub board from a checkout ------------------------------------------------
+
+
+def test_submit_to_the_hub_board_from_a_checkout_refuses_the_bundled_set(tmp_path: Path) -> None:
+    """Contract: the bundled generated set has "a name of its own, never
+    spotdiff-v1-dev", and v1-dev is "the public hand-made set on the Hub";
+    README: ``--manifest`` is "refused when it is not the board's dataset".
+    In a checkout, ``spotdiff submit --board v1-dev`` without ``--manifest``
+    took ``data/manifest.json``, the bundled set: the folder was made, its
+    submission.json recorded spotdiff-synthetic-dev on board v1-dev, and "the
+    score CI will compute" was the bundled set's, while CI scores it on the
+    Hub set (every item unanswered). The board as committed is not pinned
+    yet (no fingerprint, no dataset name), so nothing was compared."""
+    checkout = tmp_path / "checkout"
+    for part in ("data", "submissions", "predictions"):
+        shutil.copytree(REPO / part, checkout / part)
+    for board in (checkout / "submissions").iterdir():
+        for entry in board.iterdir():
+            if entry.is_dir():
+                shutil.rmtree(entry)
+    assert "fingerprint" not in read_json(checkout / "submissions/v1-dev/board.json")
+
+    submitted = run_cli(
+        "submit", "--board", "v1-dev", "--predictions", "predictions/example.json",
+        "--model", "example-model", "--provider", "My Lab", "--submitter", "octocat",
+        cwd=checkout,
+    )  # fmt: skip
+
+    assert submitted.returncode == 1
+    assert submitted.stderr.startswith(
+        "spotdiff: error: data/manifest.json: /dataset_name: dataset spotdiff-synthetic-dev "
+        "2.0.0 is board synthetic-dev's (data/ of this repository), not board v1-dev's; "
+        "pass the --manifest of Abnik/spotdiff-v1-dev"
+    )
+    assert not (checkout / "submissions/v1-dev/example-model").exists()
+    # the bundled board still takes it
+    bundled = run_cli(
+        "submit", "--board", "synthetic-dev", "--predictions", "predictions/example.json",
+        "--model", "example-model", "--provider", "My Lab", "--submitter", "octocat",
+        cwd=checkout,
+    )  # fmt: skip
+    assert bundled.returncode == 0, bundled.stderr
