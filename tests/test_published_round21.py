@@ -18,11 +18,9 @@ import pytest
 from conftest import REPO, read_json, run_cli, write_json
 from fake_endpoints import FakeEndpoint
 from fake_hub import FakeHub
-from hub_fixtures import json_bytes
+from hub_fixtures import json_bytes, perfect_predictions, scored_perfect
 from published_shape import REPO as HUB_REPO
 from published_shape import answers, published_files
-
-from spotdiff_eval.datasets._loading import load_dataset
 
 #: The fixture ``hub`` (see hub_fixtures.py).
 pytest_plugins = ("hub_fixtures",)
@@ -37,39 +35,11 @@ def _edited(files: dict[str, bytes], path: str, **fields: Any) -> dict[str, byte
     return {**files, path: json_bytes(data)}
 
 
-def _perfect(manifest: Path) -> dict[str, Any]:
-    """Every golden difference restated as a prediction, read through the loader
-    (so paths relative to either base work)."""
-    dataset = load_dataset(manifest)
-    keep = ("kind", "subject", "attribute", "from", "to", "count")
-    items = []
-    for item in dataset.items:
-        raw = read_json(item.annotation_path)["differences"]
-        items.append(
-            {
-                "item_id": item.item_id,
-                "differences": [{k: d[k] for k in keep if k in d} for d in raw],
-            }
-        )
-    return {"schema_version": "1.0", "model": "perfect", "items": items}
-
-
 def _download_in(hub: FakeHub, files: dict[str, bytes], folder: Path):
     """``spotdiff download --dataset Abnik/spotdiff-v1-dev`` run in ``folder`` (seed README)."""
     hub.add_dataset(HUB_REPO, files)
     folder.mkdir(parents=True, exist_ok=True)
     return run_cli("download", "--dataset", HUB_REPO, cwd=folder)
-
-
-def _scores_perfect(folder: Path, tmp_path: Path) -> None:
-    manifest = folder / "data" / "manifest.json"
-    predictions = write_json(tmp_path / "perfect.json", _perfect(manifest))
-    report = tmp_path / "perfect-report.json"
-    scored = run_cli(
-        "evaluate", "--manifest", manifest, "--predictions", predictions, "--output", report
-    )
-    assert scored.returncode == 0, scored.stderr
-    assert read_json(report)["metrics"]["overall_score"] == 1.0
 
 
 # -- panel_order: names of the first and second panel ------------------------------------
@@ -98,7 +68,7 @@ def test_panel_order_names_on_a_top_bottom_item_do_not_refuse_the_download(
     assert downloaded.returncode == 0, downloaded.stderr
     validated = run_cli("validate", "data", cwd=folder)
     assert validated.returncode == 0, validated.stderr
-    _scores_perfect(folder, tmp_path)
+    scored_perfect(folder / "data" / "manifest.json", tmp_path)
 
 
 def test_panel_order_of_the_other_layout_is_a_warning(hub: FakeHub, tmp_path: Path) -> None:
@@ -167,7 +137,7 @@ def test_an_annotation_naming_its_image_before_the_jpeg_conversion_downloads(
         '"data/images/scene_0001_harbour.jpg" in its file type only (data/manifest.json: '
         "/items/0/image): the manifest's file is the one read"
     ) in validated.stderr.splitlines()
-    _scores_perfect(folder, tmp_path)
+    scored_perfect(folder / "data" / "manifest.json", tmp_path)
 
 
 def test_an_annotation_naming_another_picture_is_still_refused(
@@ -204,7 +174,9 @@ def test_every_journey_of_the_seed_readme_on_the_published_shape(
     assert "Manifest: data/manifest.json (valid)" in downloaded.stdout
     assert run_cli("validate", "data/manifest.json", cwd=folder).returncode == 0
 
-    write_json(folder / "predictions" / "perfect.json", _perfect(folder / "data/manifest.json"))
+    write_json(
+        folder / "predictions" / "perfect.json", perfect_predictions(folder / "data/manifest.json")
+    )
     perfect = run_cli(
         "evaluate", "--manifest", "data/manifest.json", "--predictions",
         "predictions/perfect.json", "--output", "results/perfect.json", cwd=folder,
