@@ -277,3 +277,38 @@ def test_submit_to_the_hub_board_from_a_checkout_refuses_the_bundled_set(tmp_pat
         cwd=checkout,
     )  # fmt: skip
     assert bundled.returncode == 0, bundled.stderr
+
+
+def test_paths_relative_to_the_manifest_folder_work_in_every_journey(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """Contract: "Paths are relative to the manifest's folder or, as in the
+    published dataset, to its parent ... both must work". The published set
+    with ``images/...`` and ``annotations/...`` paths (and a ``.jpeg`` file):
+    download, validate, a perfect score and a run that sends the JPEG."""
+    files = published_files()
+    manifest = json.loads(files["data/manifest.json"])
+    for entry in manifest["items"]:
+        old_image = entry["image"]
+        entry["image"] = old_image.removeprefix("data/").replace(".jpg", ".jpeg")
+        entry["annotation"] = entry["annotation"].removeprefix("data/")
+        files["data/" + entry["image"]] = files.pop(old_image)
+        name = "data/" + entry["annotation"]
+        files = _edited(files, name, image=entry["image"])
+    files["data/manifest.json"] = json_bytes(manifest)
+    folder = tmp_path / "empty"
+
+    downloaded = _download_in(hub, files, folder)
+
+    assert downloaded.returncode == 0, downloaded.stderr
+    assert run_cli("validate", "data", cwd=folder).returncode == 0
+    scored_perfect(folder / "data" / "manifest.json", tmp_path)
+    with FakeEndpoint("openai_compatible") as endpoint:
+        ran = run_cli(
+            "run", "--endpoint", endpoint.endpoint(), "--model", "m", "--manifest", "data",
+            "--output", "predictions/m.json", cwd=folder, env={"SPOTDIFF_API_TOKEN": "t"},
+        )  # fmt: skip
+        assert ran.returncode == 0, ran.stderr
+        sent = sorted(endpoint.image_of(seen.body) or ("", b"") for seen in endpoint.seen)
+    on_disk = sorted(("image/jpeg", p.read_bytes()) for p in (folder / "data/images").iterdir())
+    assert sent == on_disk
