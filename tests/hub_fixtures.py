@@ -22,9 +22,11 @@ from typing import Any
 
 import pytest
 from conftest import REPO as REPO_ROOT
-from conftest import read_json, run_cli
+from conftest import read_json, run_cli, write_json
 from fake_hub import GITATTRIBUTES, FakeHub
 from PIL import Image, ImageDraw
+
+from spotdiff_eval.datasets._loading import load_dataset
 
 OWNER = "spotdiff"
 OWNER_TOKEN = "hf_OwnerTokenForTests0123456789abcd"  # user "spotdiff": reads and writes its repos
@@ -141,20 +143,35 @@ def tree(root: Path) -> dict[str, bytes]:
 
 
 def perfect_predictions(manifest: Path) -> dict[str, Any]:
-    """Every golden difference of the dataset restated as a prediction."""
+    """Every golden difference of the dataset restated as a prediction.
+
+    The annotations are found by the loader, so paths written relative to the
+    manifest's folder work as well as the published ``data/...`` ones.
+    """
+    keep = ("kind", "subject", "attribute", "from", "to", "count")
     items = []
-    for entry in read_json(manifest)["items"]:
-        annotation = read_json(manifest.parent.parent / entry["annotation"])
-        keep = ("kind", "subject", "attribute", "from", "to", "count")
+    for item in load_dataset(manifest).items:
+        golds = read_json(item.annotation_path)["differences"]
         items.append(
             {
-                "item_id": entry["item_id"],
-                "differences": [
-                    {k: d[k] for k in keep if k in d} for d in annotation["differences"]
-                ],
+                "item_id": item.item_id,
+                "differences": [{k: d[k] for k in keep if k in d} for d in golds],
             }
         )
     return {"schema_version": "1.0", "model": "perfect", "items": items}
+
+
+def scored_perfect(manifest: Path, tmp_path: Path) -> dict[str, Any]:
+    """The report of ``spotdiff evaluate`` on :func:`perfect_predictions`, asserted 100%."""
+    predictions = write_json(tmp_path / "perfect.json", perfect_predictions(manifest))
+    report = tmp_path / "perfect-report.json"
+    scored = run_cli(
+        "evaluate", "--manifest", manifest, "--predictions", predictions, "--output", report
+    )
+    assert scored.returncode == 0, scored.stderr
+    data = read_json(report)
+    assert data["metrics"]["overall_score"] == 1.0
+    return data
 
 
 # -- fixtures ---------------------------------------------------------------------------

@@ -4,7 +4,10 @@ What the published annotations do that the bundled generated set does not
 (the reason this fixture exists): a top-level ``review_notes`` of free
 text, a per-difference ``confidence`` written as a word, JPEG images, and
 no ``panel_boxes`` or ``bbox``. The pictures and differences are made up
-here; only the shape follows the published files.
+here; only the shape follows the published files. Every kind DESIGN.md
+section 3 names appears, a ``count_change`` with numbers included, and the
+optional ``count`` and ``aliases`` too (red team round 21: the fixture had
+neither, nor a count change, all of which the contract allows).
 """
 
 from __future__ import annotations
@@ -59,9 +62,12 @@ ITEMS: dict[str, dict[str, Any]] = {
         "review_notes": "",
         "differences": [
             {"id": "d01", "kind": "object_added", "subject": "red_lantern",
-             "description": "A red lantern hangs by the hut.", "confidence": "low"},
-            {"id": "d02", "kind": "object_added", "subject": "cart",
+             "description": "A red lantern hangs by the hut.", "confidence": "low",
+             "aliases": ["lamp", "paper lantern"]},
+            {"id": "d02", "kind": "object_added", "subject": "cart", "count": 1,
              "description": "A blue cart appears in the grass.", "confidence": "high"},
+            {"id": "d03", "kind": "count_change", "subject": "ducks", "from": 2, "to": 3,
+             "description": "A third duck swims in the pond.", "confidence": "medium"},
         ],
     },
 }  # fmt: skip
@@ -110,7 +116,7 @@ def published_files() -> dict[str, bytes]:
 
 
 def answers(model: str) -> dict[str, Any]:
-    """A model's predictions: finds three of the four differences, one extra guess."""
+    """A model's predictions: finds three of the five differences, one extra guess."""
     return {
         "schema_version": "1.0",
         "model": model,

@@ -6,7 +6,7 @@ import socket
 from pathlib import Path
 
 import pytest
-from conftest import read_json, run_cli, write_json
+from conftest import read_json, run_cli
 from fake_hub import FakeHub
 from hub_fixtures import (
     OWNER,
@@ -16,8 +16,8 @@ from hub_fixtures import (
     assert_one_error,
     dataset_files,
     download,
-    perfect_predictions,
     published,
+    scored_perfect,
     tree,
     write_tree,
 )
@@ -47,14 +47,7 @@ def test_download_main_lands_at_data_manifest_validates_and_scores_perfect(
     ]
     assert tree(out) == hub.files(REPO, head)
     assert read_json(manifest)["dataset_version"] == "1.1"
-    predictions = write_json(tmp_path / "perfect.json", perfect_predictions(manifest))
-    report = tmp_path / "report.json"
-    scored = run_cli(
-        "evaluate", "--manifest", manifest, "--predictions", predictions, "--output", report
-    )
-    assert scored.returncode == 0, scored.stderr
-    assert read_json(report)["metrics"]["overall_score"] == 1.0
-    assert read_json(report)["dataset"]["version"] == "1.1"
+    assert scored_perfect(manifest, tmp_path)["dataset"]["version"] == "1.1"
 
 
 @pytest.mark.parametrize("pin", ["sha", "tag", "short sha"])

@@ -147,12 +147,12 @@ def test_review_status_and_panel_order(dataset_manifest: Path) -> None:
         dataset_manifest,
         "scene_0001_park",
         review_status="needs_review",
-        panel_order=["top", "bottom"],
+        panel_order=["right", "left"],  # ["top", "bottom"] is a warning since round 21
     )
     assert validate_target(dataset_manifest) == [
         f'{dataset_manifest}: /review_status: review status is "draft", not "approved"',
-        f"{path}: /panel_order: panel_order ['top', 'bottom'] does not fit panel_layout "
-        "side_by_side (expected ['left', 'right'])",
+        f"{path}: /panel_order: panel_order ['right', 'left'] puts the panels in reverse "
+        "order: panel_layout side_by_side has the left panel first (expected ['left', 'right'])",
         f'{path}: /review_status: review status is "needs_review", not "approved"',
     ]
 

@@ -23,6 +23,7 @@ from .._util.file_names import temp_prefix
 from .._util.folders import writing
 from ..datasets import (
     Board,
+    discover_boards,
     dumps_canonical,
     load_dataset,
     load_predictions,
@@ -185,6 +186,46 @@ def _fits_board(
                 f"dataset {declared[0]} {declared[1]} is not board {board.board_id}'s "
                 f"{expected[0]} {expected[1]} ({board.source})",
             )
+    elif board.dataset_name is None:
+        _not_another_boards(manifest, board, declared)
+
+
+def _not_another_boards(manifest: Path, board: Board, declared: tuple[str, str]) -> None:
+    """Refuse, for a Hub board not pinned yet (no fingerprint, no dataset name), the
+    dataset another board of the folder names.
+
+    In a checkout, ``submit --board v1-dev`` without ``--manifest`` took the
+    bundled set of ``data/``: the folder recorded spotdiff-synthetic-dev on the
+    Hub board and printed the bundled set's score as the one CI would compute
+    (red team round 21). The boards of ``submissions/`` know their datasets:
+    a folder's by its manifest, a hidden board's by the name it states.
+    """
+    for other in discover_boards(board.folder.parent):
+        local = other.local_manifest()
+        if other.board_id == board.board_id or (local is None and other.dataset_name is None):
+            continue
+        if local is not None:
+            if not local.is_file():
+                continue
+            data = read_manifest(local).data
+            names = (data["dataset_name"], data["dataset_version"])
+        else:
+            names = (other.dataset_name, other.dataset_version)
+        if names == declared:
+            raise SpotDiffError(
+                manifest,
+                "/dataset_name",
+                f"dataset {declared[0]} {declared[1]} is board {other.board_id}'s "
+                f"({_source(other)}), not board {board.board_id}'s; pass the --manifest of "
+                f"{board.repo_id} (spotdiff download --dataset {board.repo_id})",
+            )
+
+
+def _source(board: Board) -> str:
+    """``data/ of this repository`` or ``OWNER/NAME``, as the board tables say it."""
+    if board.repo_id is None:
+        return f"{board.source} of this repository"
+    return board.repo_id
 
 
 def _metadata(

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-import unicodedata
 import warnings
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from PIL import Image
 
@@ -42,6 +41,8 @@ from ._grounding import (
     shown_otherwise_than_stored,
     turned_by_exif,
 )
+from ._image_name import image_name_findings
+from ._panel_order import panel_order_findings
 
 #: Largest image ``validate`` decodes: 50 million pixels, e.g. two 5000x5000
 #: panels. The size is read from the header first: a 120-Mpx PNG of a few
@@ -181,36 +182,13 @@ def _item_findings(findings: Findings, manifest: Manifest, index: int, loaded: L
     source = item.annotation_path
     review_status_findings(findings, source, annotation.review_status)
     annotation_findings(findings, source, annotation)
-    listed = manifest.entries[index]["image"]
-    # Either may be written with backslashes, as the loader reads both (a Windows editor).
-    if _file_name(annotation.image) != _file_name(listed):
-        findings.add(
-            source,
-            "/image",
-            f'image "{annotation.image}" differs from the manifest\'s "{listed}" '
-            f"({manifest.path}: /items/{index}/image)",
-        )
-    order = raw.get("panel_order")
-    expected = ["left", "right"] if item.panel_layout == "side_by_side" else ["top", "bottom"]
-    if order is not None and [o.lower() for o in order] != expected:
-        findings.add(
-            source,
-            "/panel_order",
-            f"panel_order {order} does not fit panel_layout {item.panel_layout} "
-            f"(expected {expected})",
-        )
+    image_name_findings(findings, source, annotation.image, manifest, index)
+    panel_order_findings(findings, source, raw.get("panel_order"), item.panel_layout)
     size = _image_size(findings, item)
     before = len(findings)
     _geometry_findings(findings, item, annotation, size)
     if size is not None and len(findings) == before and _locatable(annotation):
         _grounding_findings(findings, item, annotation)
-
-
-def _file_name(path: str) -> str:
-    """The last part of ``path``, composed (NFC): an annotation naming ``scène.jpg``
-    decomposed, as a macOS file listing gives it, "differed" from the manifest's
-    composed ``scène.jpg``, two names that print alike (red team round 18)."""
-    return unicodedata.normalize("NFC", PurePosixPath(path.replace("\\", "/")).name)
 
 
 def _not_a_file(path: Path) -> str:
