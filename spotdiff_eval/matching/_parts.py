@@ -53,7 +53,7 @@ COUNTED_APART = frozenset(
 )
 
 
-def belongs_apart(whole: str, part: str) -> bool:
+def belongs_apart(whole: str, part: str | None) -> bool:
     """``part`` named after the living ``whole`` is a thing of its own, not of it.
 
     Said of the gold's name too: the girl turning blue is no girl_kite
