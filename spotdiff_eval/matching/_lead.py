@@ -12,6 +12,7 @@ import re
 
 from ._lexicon import (
     ADJECTIVES,
+    ARTICLES,
     ATTRIBUTE_CATEGORIES,
     ATTRIBUTE_WORDS,
     CHANGE_WORDS,
@@ -102,9 +103,8 @@ def _tells_an_act(clause: tuple[str, ...], index: int) -> bool:
 #: What an "image of" points at when it is one of the two panels: "the image
 #: of the second panel", "the image of the left side".
 _PANEL_POINTERS = FILLER | POSITION | PANEL_WORDS
-_ARTICLES = frozenset("a an the".split())
 #: An article as a one-word slice of a clause: "like *a* cat" compares.
-_AN_ARTICLE = frozenset((a,) for a in _ARTICLES)
+_AN_ARTICLE = frozenset((a,) for a in ARTICLES)
 
 
 def _an_image(clause: tuple[str, ...], index: int, named: bool) -> bool:
@@ -120,7 +120,7 @@ def _an_image(clause: tuple[str, ...], index: int, named: bool) -> bool:
     after = clause[index + 1 : index + 2]
     if after != ("of",):
         return False
-    pointed = next((w for w in clause[index + 2 :] if w not in _ARTICLES), None)
+    pointed = next((w for w in clause[index + 2 :] if w not in ARTICLES), None)
     return pointed is not None and pointed not in _PANEL_POINTERS
 
 
@@ -281,7 +281,7 @@ def _offers_another(text: str, clauses: tuple[tuple[str, ...], ...], index: int)
         if between not in _HEDGING or not clause:
             continue
         offered = clause[1:] if clause[0] in HEDGES else clause
-        if offered and offered[0] in _ARTICLES and head_of_phrase(tuple(_about(offered)[0])):
+        if offered and offered[0] in ARTICLES and head_of_phrase(tuple(_about(offered)[0])):
             return True
     return False
 

@@ -270,6 +270,7 @@ PARTICIPLES = frozenset(
 #: unnamed (red team round 20: each was the cat). Without an article it may
 #: be a suffix, "cat_like_animal" a cat-like animal, and reads as before.
 LIKENESS = frozenset({"like"})
+#: The articles, which make a LIKENESS word before them compare.
 ARTICLES = frozenset("a an the".split())
 NAME_VERBS = AUXILIARIES | PARTICIPLES | frozenset(w for w in SCENE_VERBS if w.endswith("ing"))
 
