@@ -13,6 +13,7 @@ from . import (
     add_quiet_option,
     file_path,
     input_path,
+    number_type,
     with_hints,
 )
 
@@ -46,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
             show_progress=not args.quiet,
             max_predictions_bytes=args.max_predictions_mib * 2**20,
             before_scoring=check_output,
+            jobs=args.jobs,
         )
         # The report first: printed first, a summary whose reader went away
         # (``| head``) ended the run before any report was written (red team round 19).
@@ -82,6 +84,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="let --output replace an existing file that is not a report "
         "(e.g. --output notes.json --force); inputs are still refused",
+    )
+    p.add_argument(
+        "--jobs",
+        type=number_type(int, 1),
+        metavar="N",
+        help="match on at most N processes (default: one per core from 2,000 items up, "
+        "else one); the report is the same for any N, e.g. --jobs 1",
     )
     add_predictions_cap_option(p)
     add_quiet_option(p)

@@ -17,6 +17,7 @@ from ..matching import ItemMatch, match_item
 from ._bootstrap import confidence_intervals
 from ._budget import credit_factor
 from ._metrics import Counts, Metrics, macro_metrics, metrics_from_counts
+from ._parallel import match_all
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,12 @@ def score_item(annotation: Annotation, predicted: Sequence[Difference] | None) -
     """Match and tally one item; ``None`` means the model gave no answer for it."""
     differences = tuple(predicted or ())
     match = match_item(annotation.differences, differences)
+    return _tally(annotation, differences, predicted is not None, match)
+
+
+def _tally(
+    annotation: Annotation, differences: tuple[Difference, ...], answered: bool, match: ItemMatch
+) -> ItemResult:
     details = [m.details for m in match.matches]
     fully_correct = sum(d.fully_correct for d in details)
     factor = credit_factor(len(annotation.differences), len(differences))
@@ -76,7 +83,7 @@ def score_item(annotation: Annotation, predicted: Sequence[Difference] | None) -
     )
     return ItemResult(
         item_id=annotation.item_id,
-        answered=predicted is not None,
+        answered=answered,
         annotation=annotation,
         predicted=differences,
         match=match,
@@ -104,20 +111,25 @@ def evaluate(
     dataset: Dataset,
     predictions: Predictions,
     progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
 ) -> Evaluation:
     """Score ``predictions`` on every item of ``dataset``.
 
     Results are ordered by item id, not manifest order, so that reordering a
     manifest changes neither the report's bytes nor the bootstrap draws.
     ``progress``, if given, is called with the number of items scored so far.
+    ``jobs`` is the most processes matching may use; the result is the same
+    for any number.
     """
     answers = {item.item_id: item.differences for item in predictions.items}
     annotations = sorted(dataset.annotations, key=lambda a: a.item_id)
-    results = []
-    for done, annotation in enumerate(annotations, 1):
-        results.append(score_item(annotation, answers.get(annotation.item_id)))
-        if progress is not None and (done % 256 == 0 or done == len(annotations)):
-            progress(done)
+    given = [tuple(answers.get(a.item_id) or ()) for a in annotations]
+    work = [(a.differences, g) for a, g in zip(annotations, given, strict=True)]
+    matched = match_all(work, jobs, progress)
+    results = [
+        _tally(a, g, a.item_id in answers, m)
+        for a, g, m in zip(annotations, given, matched, strict=True)
+    ]
     per_item = [r.counts for r in results]
     total = sum(per_item, Counts())
     known = {a.item_id for a in dataset.annotations}

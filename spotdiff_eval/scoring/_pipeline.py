@@ -16,6 +16,7 @@ from ..datasets import (
     load_predictions,
 )
 from ._evaluation import Evaluation, evaluate
+from ._parallel import auto_jobs
 
 
 def evaluate_files(
@@ -25,13 +26,16 @@ def evaluate_files(
     show_progress: bool = False,
     max_predictions_bytes: int = MAX_JSON_BYTES,
     before_scoring: Callable[[Dataset, Predictions], None] | None = None,
+    jobs: int | None = 1,
 ) -> Evaluation:
     """Load, validate and score ``predictions`` against the dataset at ``manifest``.
 
     The predictions file's size is checked first: a file above
     ``max_predictions_bytes`` is refused before seconds go into the dataset.
     ``before_scoring`` may refuse the loaded inputs (raise) before seconds go
-    into scoring: ``evaluate`` checks its ``--output`` there.
+    into scoring: ``evaluate`` checks its ``--output`` there. ``jobs`` is the
+    most processes matching may use; ``None`` picks one per core for a dataset
+    large enough to gain from them.
     """
     check_json_file(Path(predictions), max_predictions_bytes)
     dataset = load_dataset(manifest)
@@ -39,4 +43,6 @@ def evaluate_files(
     if before_scoring is not None:
         before_scoring(dataset, loaded)
     progress = Progress("scoring items", len(dataset.items)) if show_progress else None
-    return evaluate(dataset, loaded, progress)
+    if jobs is None:
+        jobs = auto_jobs(len(dataset.items))
+    return evaluate(dataset, loaded, progress, jobs)
