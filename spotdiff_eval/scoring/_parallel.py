@@ -14,18 +14,20 @@ matching stays in this process.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sys
 import threading
-import traceback
 from collections.abc import Callable, Sequence
-from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING
 
 from ..datasets import Difference, GoldDifference
 from ..errors import SpotDiffError
 from ..matching import ItemMatch, match_item
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 #: One item's inputs to the matcher: its golden differences and its predictions.
 Work = tuple[Sequence[GoldDifference], Sequence[Difference]]
@@ -56,6 +58,8 @@ def auto_jobs(items: int) -> int:
 
 
 def _can_fork() -> bool:
+    import multiprocessing  # here, not above: one item's evaluate never forks (start-up)
+
     return (
         sys.platform.startswith("linux")
         and "fork" in multiprocessing.get_all_start_methods()
@@ -84,6 +88,8 @@ def _worker(
         for start, stop in spans:
             conn.send([match_item(gold, predicted) for gold, predicted in _WORK[start:stop]])
     except Exception:  # the parent reports it, with the worker's traceback
+        import traceback
+
         conn.send(traceback.format_exc())
     finally:
         conn.close()
@@ -117,11 +123,13 @@ def match_all(
         return _in_process(work, progress)
     size = -(-len(work) // (jobs * _CHUNKS_PER_JOB))
     spans = [(start, min(start + size, len(work))) for start in range(0, len(work), size)]
+    import multiprocessing
+
     context = multiprocessing.get_context("fork")
     sys.stdout.flush()  # a forked child would write the parent's buffered output again
     sys.stderr.flush()
     _WORK = work
-    workers: list[tuple[multiprocessing.process.BaseProcess, Connection]] = []
+    workers: list[tuple[BaseProcess, Connection]] = []
     finished = False
     try:
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
