@@ -19,7 +19,13 @@ from pathlib import Path
 import pytest
 from conftest import REPO, run_cli
 
-from spotdiff_eval.scoring._parallel import _can_fork, auto_jobs, available_cores
+from spotdiff_eval.scoring._parallel import (
+    MAX_AUTO_JOBS,
+    _can_fork,
+    auto_jobs,
+    available_cores,
+    cgroup_cores,
+)
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc and fork")
 
@@ -160,7 +166,38 @@ def test_jobs_must_be_a_positive_number() -> None:
 
 def test_small_sets_stay_in_one_process_large_ones_use_every_core() -> None:
     assert auto_jobs(1999) == 1
-    assert auto_jobs(100_000) == available_cores()
+    assert auto_jobs(100_000) == min(available_cores(), MAX_AUTO_JOBS)
+    assert available_cores() <= len(os.sched_getaffinity(0))
+
+
+@pytest.mark.parametrize(
+    ("written", "cores"),
+    [("200000 100000\n", 2), ("150000 100000\n", 1), ("50000 100000\n", 1), ("max 100000\n", None),
+     ("", None), ("garbage", None)],
+)  # fmt: skip
+def test_a_container_quota_bounds_the_cores(
+    tmp_path: Path, written: str, cores: int | None
+) -> None:
+    cpu_max = tmp_path / "cpu.max"
+    cpu_max.write_text(written, encoding="ascii")
+    assert cgroup_cores(cpu_max) == cores
+
+
+def test_no_quota_file_is_no_bound(tmp_path: Path) -> None:
+    assert cgroup_cores(tmp_path / "missing") is None
+
+
+def test_taskset_narrows_the_choice(tmp_path: Path) -> None:
+    """One allowed core: a large set is still matched in one process."""
+    manifest, predictions = _synthetic(tmp_path, 2000)
+    output = tmp_path / "report.json"
+    command = ["taskset", "-c", "0", *_evaluate(manifest, predictions, output)]
+    process, seen = subprocess.Popen(command, stderr=subprocess.PIPE, text=True), 0
+    while process.poll() is None:
+        seen = max(seen, len(_children(process.pid)))
+        time.sleep(0.005)
+    assert process.returncode == 0, process.stderr.read()
+    assert seen == 0
 
 
 def test_no_fork_while_another_thread_runs() -> None:

@@ -19,6 +19,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..datasets import Difference, GoldDifference
@@ -35,6 +36,9 @@ Work = tuple[Sequence[GoldDifference], Sequence[Difference]]
 #: Below this many items per worker, forking costs more than it saves.
 MIN_ITEMS_PER_JOB = 1000
 
+#: The most workers chosen for the user: past this, memory grows faster than speed.
+MAX_AUTO_JOBS = 8
+
 #: Chunks per worker: enough that a worker given slow items does not hold the rest back.
 _CHUNKS_PER_JOB = 4
 
@@ -45,16 +49,32 @@ _STOPS = {signal.SIGINT, signal.SIGTERM}
 _WORK: Sequence[Work] = ()
 
 
+def cgroup_cores(cpu_max: Path = Path("/sys/fs/cgroup/cpu.max")) -> int | None:
+    """The cores a container's CPU quota buys (cgroup v2 ``cpu.max``), if it sets one.
+
+    A container limited to two CPUs still sees every core of its host in
+    its affinity mask; forking one worker per host core there only made the
+    workers queue for the quota.
+    """
+    try:
+        quota, period = cpu_max.read_text(encoding="ascii").split()[:2]
+        return max(1, int(quota) // int(period))
+    except (OSError, ValueError):  # no such file, "max" (no quota), or unreadable
+        return None
+
+
 def available_cores() -> int:
-    """The cores this process may run on, which a container or ``taskset`` can narrow."""
+    """The cores this process may use: its affinity (``taskset``), under any container quota."""
     if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return max(1, os.cpu_count() or 1)
+        cores = len(os.sched_getaffinity(0))
+    else:
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, cgroup_cores() or cores))
 
 
 def auto_jobs(items: int) -> int:
     """Workers for ``items`` items when the user chose none: one per core, if it pays."""
-    return max(1, min(available_cores(), items // MIN_ITEMS_PER_JOB))
+    return max(1, min(available_cores(), MAX_AUTO_JOBS, items // MIN_ITEMS_PER_JOB))
 
 
 def _can_fork() -> bool:
