@@ -1,0 +1,102 @@
+"""Red team round 22: the pull request check, the comment workflow and publishing.
+
+Each test builds real git repositories (``ci_repos``) and runs the workflow's
+own ``spotdiff ci ...`` step on them, as verify-submission.yml runs it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ci_repos import BOARD, Repos, commit_all, git, make_repos, verify, write_submission
+
+# -- a merge of two lines of the branch's own commits ----------------------------------
+
+
+def _set_submitter(repo: Path, folder: str, old: str, new: str, message: str) -> str:
+    """One commit that swaps the submitter in ``folder``'s submission.json, nothing else."""
+    path = repo / "submissions" / BOARD / folder / "submission.json"
+    text = path.read_text(encoding="utf-8")
+    assert f'"submitter": "{old}"' in text
+    path.write_text(text.replace(f'"submitter": "{old}"', f'"submitter": "{new}"'), "utf-8")
+    return commit_all(repo, message)
+
+
+def _two_lines_joined(repos: Repos, folder: str) -> str:
+    """@mallory's branch: her folder first naming @octocat, then two lines of commits that
+    each name her, one of them naming @octocat again, joined by an automatic merge.
+
+    The merge keeps her name (the second line's net change is none), so the head names
+    her; "Rebase and merge" drops the merge and replays the commits one after the other,
+    where the second line's first commit is already applied and its second names @octocat.
+    """
+    repo = repos.contributor
+    git(repo, "checkout", "-q", "-B", "two-lines", repos.base_sha)
+    write_submission(repo / "submissions" / BOARD / folder, model=folder, submitter="octocat")
+    start = commit_all(repo, "add the folder")
+    git(repo, "checkout", "-q", "-B", "side", start)
+    _set_submitter(repo, folder, "octocat", "mallory", "side: name mallory")
+    _set_submitter(repo, folder, "mallory", "octocat", "side: name octocat again")
+    git(repo, "checkout", "-q", "two-lines")
+    _set_submitter(repo, folder, "octocat", "mallory", "name mallory")
+    git(repo, "merge", "-q", "--no-ff", "--no-edit", "side")  # automatic: no conflict, no edit
+    return git(repo, "rev-parse", "HEAD")
+
+
+def _landed_by_rebase(repos: Repos, head: str, folder: str) -> dict:
+    """submission.json as "Rebase and merge" would land it on main (git rebase, upstream)."""
+    up = repos.upstream
+    git(up, "fetch", "-q", str(repos.contributor), head)
+    git(up, "checkout", "-q", "-B", "landed", head)
+    git(up, "rebase", "-q", "main")
+    path = up / "submissions" / BOARD / folder / "submission.json"
+    landed = json.loads(path.read_text(encoding="utf-8"))
+    git(up, "checkout", "-q", "main")
+    return landed
+
+
+def test_a_merge_of_two_lines_of_ones_own_commits_is_refused(tmp_path: Path) -> None:
+    """Attack: every commit stays in @mallory's folder and the merge commit is the
+    automatic merge of its parents, so the round 11 and 20 history rules let it pass,
+    and the head (checked, scored) names her: "Verified". But "Rebase and merge" drops
+    the merge and replays the two lines one after the other, and what lands names
+    @octocat as the submitter of her entry (the site says so, and @octocat would own
+    it). A merge commit must now bring the base branch's history ("Update branch"): one
+    of its parents is on the base branch, so the branch's own commits form one line."""
+    repos = make_repos(tmp_path)
+    head = _two_lines_joined(repos, "mallory-model")
+    shown = json.loads(
+        git(repos.contributor, "show", f"{head}:submissions/{BOARD}/mallory-model/submission.json")
+    )
+    assert shown["submitter"] == "mallory"
+    assert _landed_by_rebase(repos, head, "mallory-model")["submitter"] == "octocat"
+
+    run = verify(repos, head, tmp_path / "run", author="mallory")
+    assert run.step.returncode == 1, run.step.stderr
+    assert run.result["verdict"] == "rejected", run.result
+    assert any(
+        "joins two lines of the branch's own commits" in p for p in run.result["problems"]
+    ), run.result["problems"]
+
+
+def test_an_update_branch_merge_of_main_is_still_accepted(tmp_path: Path) -> None:
+    """The rule above keeps GitHub's "Update branch": main moved on after the branch
+    left it (someone else's entry landed), and the branch merged main in."""
+    repos = make_repos(tmp_path)
+    up, repo = repos.upstream, repos.contributor
+    git(repo, "checkout", "-q", "-B", "updated", repos.base_sha)
+    write_submission(
+        repo / "submissions" / BOARD / "mallory-model", model="mallory-model", submitter="mallory"
+    )
+    commit_all(repo, "mallory-model")
+    write_submission(
+        up / "submissions" / BOARD / "alice-model", model="alice-model", submitter="alice"
+    )
+    main = commit_all(up, "alice-model")
+    git(repo, "fetch", "-q", "origin")
+    git(repo, "merge", "-q", "--no-edit", main)
+    head = git(repo, "rev-parse", "HEAD")
+
+    run = verify(repos, head, tmp_path / "run", base_sha=main, author="mallory")
+    assert run.result["verdict"] == "verified", run.result
