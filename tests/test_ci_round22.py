@@ -100,3 +100,82 @@ def test_an_update_branch_merge_of_main_is_still_accepted(tmp_path: Path) -> Non
 
     run = verify(repos, head, tmp_path / "run", base_sha=main, author="mallory")
     assert run.result["verdict"] == "verified", run.result
+
+
+# -- a big file in the branch's history, replaced before the head ------------------------
+
+
+def _padded_predictions(repo: Path, folder: str, size: int) -> None:
+    """predictions.json made ``size`` bytes long with trailing blanks (still valid JSON)."""
+    path = repo / "submissions" / BOARD / folder / "predictions.json"
+    text = path.read_text(encoding="utf-8").rstrip("\n")
+    path.write_text(text + " " * (size - len(text.encode()) - 1) + "\n", encoding="utf-8")
+
+
+def test_a_big_file_committed_then_replaced_in_ones_folder_is_refused(tmp_path: Path) -> None:
+    """Attack: @mallory's first commit puts a 17 MiB predictions.json in her folder (the
+    limit is 16 MiB), her second the valid one. The merged result was within the limits,
+    every commit stayed in her folder: "Verified". A merge commit or "Rebase and merge"
+    would keep the big version in the repository's history, in every clone, for good.
+    Now every version a commit adds is held to its file's limit."""
+    repos = make_repos(tmp_path)
+    repo = repos.contributor
+    git(repo, "checkout", "-q", "-B", "big", repos.base_sha)
+    write_submission(
+        repo / "submissions" / BOARD / "mallory-model", model="mallory-model", submitter="mallory"
+    )
+    _padded_predictions(repo, "mallory-model", 17 * 1024 * 1024)
+    big = commit_all(repo, "predictions")
+    write_submission(
+        repo / "submissions" / BOARD / "mallory-model", model="mallory-model", submitter="mallory"
+    )
+    head = commit_all(repo, "smaller predictions")
+
+    run = verify(repos, head, tmp_path / "run", author="mallory")
+    assert run.result["verdict"] == "rejected", run.result
+    assert run.result["problems"] == [
+        f"submissions/{BOARD}/mallory-model/predictions.json: commit {big[:12]} adds a version "
+        f"of {17 * 1024 * 1024:,} bytes, above the {16 * 1024 * 1024:,}-byte limit; merging "
+        "keeps every commit in the repository's history: squash the branch into one commit "
+        "on top of the base branch"
+    ]
+
+
+def test_many_versions_within_the_limit_are_refused_together(tmp_path: Path) -> None:
+    """The same with five versions of 15 MiB each, every one within the limit: 75 MiB of
+    history for a folder whose head holds a few KiB. The versions count together."""
+    repos = make_repos(tmp_path)
+    repo = repos.contributor
+    git(repo, "checkout", "-q", "-B", "many", repos.base_sha)
+    folder = repo / "submissions" / BOARD / "mallory-model"
+    for size in range(5):
+        write_submission(folder, model="mallory-model", submitter="mallory")
+        _padded_predictions(repo, "mallory-model", 15 * 1024 * 1024 + size)
+        commit_all(repo, f"predictions, version {size}")
+    write_submission(folder, model="mallory-model", submitter="mallory")
+    head = commit_all(repo, "the predictions")
+
+    run = verify(repos, head, tmp_path / "run", author="mallory")
+    assert run.result["verdict"] == "rejected", run.result
+    (line,) = run.result["problems"]
+    assert line.startswith("(pull request): its commits add 7 file versions of "), line
+    assert line.endswith(
+        f"above {64 * 1024 * 1024:,}; merging keeps every commit in the "
+        "repository's history: squash the branch into one commit on top of "
+        "the base branch"
+    ), line
+
+
+def test_a_few_honest_versions_of_a_folder_are_still_verified(tmp_path: Path) -> None:
+    """A submitter who committed their predictions three times is not refused."""
+    repos = make_repos(tmp_path)
+    repo = repos.contributor
+    git(repo, "checkout", "-q", "-B", "honest", repos.base_sha)
+    folder = repo / "submissions" / BOARD / "mallory-model"
+    for model in ("draft-one", "draft-two", "mallory-model"):
+        write_submission(folder, model=model, submitter="mallory")
+        commit_all(repo, model)
+    head = git(repo, "rev-parse", "HEAD")
+
+    run = verify(repos, head, tmp_path / "run", author="mallory")
+    assert run.result["verdict"] == "verified", run.result

@@ -11,7 +11,15 @@ from pathlib import Path
 
 from .._util.terminal import safe_text
 from ._git import run_git
-from .changes import SUBMISSIONS, merge_bases, merged_tree, parse_raw_diff, problem
+from .changes import (
+    SUBMISSIONS,
+    FileChange,
+    merge_bases,
+    merged_tree,
+    parse_raw_diff,
+    problem,
+)
+from .history_blobs import branch_blob_problems
 
 #: Merge commits checked one by one; a submission branch needs none.
 MAX_MERGE_COMMITS = 20
@@ -155,8 +163,11 @@ def commit_problems(repo: Path, base: str, head: str, folder: str) -> list[str]:
         ]
     inside = f"{SUBMISSIONS}/{folder}/"
     problems = []
+    added: list[tuple[str, FileChange]] = []
     for commit in (sha.decode("ascii") for sha in listed):
-        outside = sorted(p for p in _changed(repo, commit) if not p.startswith(inside))
+        changes = _changes(repo, commit)
+        added += ((commit, c) for c in changes if c.path.startswith(inside))
+        outside = sorted(c.path for c in changes if not c.path.startswith(inside))
         if not outside:
             continue
         named = ", ".join(safe_text(path, 120) for path in outside[:_PATHS_NAMED])
@@ -170,12 +181,13 @@ def commit_problems(repo: Path, base: str, head: str, folder: str) -> list[str]:
                 "one; rebase onto the base branch and drop or split that commit",
             )
         )
-    return problems
+    # Red team round 22: every version of the folder's files lands in history too.
+    return problems or branch_blob_problems(repo, added)
 
 
-def _changed(repo: Path, commit: str) -> set[str]:
-    """The paths (files, symlinks, submodules) that ``commit`` changes from its first
-    parent (all of them for a root commit)."""
+def _changes(repo: Path, commit: str) -> list[FileChange]:
+    """The changes (files, symlinks, submodules) ``commit`` makes to its first parent
+    (all of its files for a root commit)."""
     raw = run_git(
         repo,
         "diff-tree",
@@ -187,4 +199,4 @@ def _changed(repo: Path, commit: str) -> set[str]:
         "--no-ext-diff",
         commit,
     )
-    return {change.path for change in parse_raw_diff(raw)}
+    return parse_raw_diff(raw)
