@@ -179,3 +179,30 @@ def test_a_few_honest_versions_of_a_folder_are_still_verified(tmp_path: Path) ->
 
     run = verify(repos, head, tmp_path / "run", author="mallory")
     assert run.result["verdict"] == "verified", run.result
+
+
+def test_many_small_files_committed_then_deleted_in_ones_folder_are_refused(
+    tmp_path: Path,
+) -> None:
+    """The same with a commit of 300 small files in a subfolder of her folder, deleted by
+    the next: a few bytes each, but every one would stay in history. Now at most 200
+    file versions may be added by the branch's commits, and the message says so."""
+    repos = make_repos(tmp_path)
+    repo = repos.contributor
+    git(repo, "checkout", "-q", "-B", "small", repos.base_sha)
+    folder = repo / "submissions" / BOARD / "mallory-model"
+    write_submission(folder, model="mallory-model", submitter="mallory")
+    (folder / "junk").mkdir()
+    for index in range(300):
+        (folder / "junk" / f"{index}.txt").write_text(f"{index}\n", encoding="utf-8")
+    commit_all(repo, "the folder, and junk")
+    git(repo, "rm", "-q", "-r", f"submissions/{BOARD}/mallory-model/junk")
+    head = commit_all(repo, "no junk")
+
+    run = verify(repos, head, tmp_path / "run", author="mallory")
+    assert run.result["verdict"] == "rejected", run.result
+    assert run.result["problems"] == [
+        "(pull request): its commits add 302 file versions to the folder, above 200; merging "
+        "keeps every commit in the repository's history: squash the branch into one commit "
+        "on top of the base branch"
+    ]

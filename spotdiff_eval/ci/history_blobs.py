@@ -7,7 +7,8 @@ replaced it with a valid one, was Verified; "Create a merge commit" and
 "Rebase and merge" keep every commit, so the big file would have stayed in
 the repository's history, in every clone, for good. A hundred commits of
 16 MiB each did the same within the limits, so the versions together are
-bounded too.
+bounded too, in bytes and in number (a commit of a million small files, deleted
+by the next one).
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from .changes import FileChange, blob_sizes, problem
 #: All the file versions a branch adds to its folder, together: a few versions of a
 #: predictions file at the limit, far above what the dev set needs (well under 1 MiB).
 MAX_BRANCH_BYTES = 4 * PREDICTIONS_JSON_MAX_BYTES
+#: File versions a branch adds to its folder, together: two files a commit, a hundred
+#: commits (``history.MAX_COMMITS``). Many small files weigh on every clone as well.
+MAX_BRANCH_VERSIONS = 200
 _GITLINK = "160000"
 _SQUASH = (
     "merging keeps every commit in the repository's history: squash the branch into one "
@@ -38,6 +42,14 @@ def branch_blob_problems(repo: Path, added: Iterable[tuple[str, FileChange]]) ->
     for commit, change in added:
         if change.status in ("A", "M", "T") and change.new_mode != _GITLINK:
             first.setdefault(change.new_blob, (commit, change))
+    if len(first) > MAX_BRANCH_VERSIONS:
+        return [
+            problem(
+                "(pull request)",
+                f"its commits add {len(first):,} file versions to the folder, above "
+                f"{MAX_BRANCH_VERSIONS}; {_SQUASH}",
+            )
+        ]
     sizes = blob_sizes(repo, first)
     problems = []
     for blob, (commit, change) in first.items():
