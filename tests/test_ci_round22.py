@@ -9,7 +9,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ci_repos import BOARD, Repos, commit_all, git, make_repos, verify, write_submission
+from ci_repos import (
+    BOARD,
+    Repos,
+    commit_all,
+    git,
+    make_repos,
+    run_step,
+    verify,
+    write_submission,
+)
 
 # -- a merge of two lines of the branch's own commits ----------------------------------
 
@@ -206,3 +215,45 @@ def test_many_small_files_committed_then_deleted_in_ones_folder_are_refused(
         "keeps every commit in the repository's history: squash the branch into one commit "
         "on top of the base branch"
     ]
+
+
+# -- publish: committing LEADERBOARD.md into the right place --------------------------
+
+
+def _built(tmp_path: Path) -> Path:
+    built = tmp_path / "built" / "LEADERBOARD.md"
+    built.parent.mkdir()
+    built.write_text("# new standings\n", encoding="utf-8")
+    return built
+
+
+def test_commit_leaderboard_outside_a_repository_leaves_the_file_alone(tmp_path: Path) -> None:
+    """A --repo that is no git repository: its LEADERBOARD.md was overwritten with the
+    built one before git said so. Now nothing is written and the error names the folder."""
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    (folder / "LEADERBOARD.md").write_text("# someone's own file\n", encoding="utf-8")
+    args = ["ci", "commit-leaderboard", "--repo", str(folder), "--file", str(_built(tmp_path))]
+    step = run_step(args, cwd=tmp_path, github=tmp_path / "gh")
+    assert (folder / "LEADERBOARD.md").read_text(encoding="utf-8") == "# someone's own file\n"
+    assert step.returncode == 1
+    assert step.stderr.startswith(f"spotdiff: error: {folder}: git rev-parse: fatal: not a git")
+    assert len(step.stderr.splitlines()) == 1, step.stderr
+
+
+def test_commit_leaderboard_in_a_subfolder_commits_nothing(tmp_path: Path) -> None:
+    """A --repo inside a repository (its docs/, say): a second LEADERBOARD.md was written
+    there and committed (and pushed, with --push), while the one at the top stayed old."""
+    repos = make_repos(tmp_path)
+    up = repos.upstream
+    docs = up / "docs"
+    docs.mkdir()
+    args = ["ci", "commit-leaderboard", "--repo", str(docs), "--file", str(_built(tmp_path))]
+    step = run_step(args, cwd=tmp_path, github=tmp_path / "gh")
+    assert (step.returncode, step.stderr) == (
+        1,
+        f"spotdiff: error: {docs}: --repo: is inside the repository at {up}, not its top "
+        "folder: pass that\n",
+    )
+    assert git(up, "rev-parse", "HEAD") == repos.base_sha
+    assert not (docs / "LEADERBOARD.md").exists()
