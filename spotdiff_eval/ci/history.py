@@ -11,7 +11,15 @@ from pathlib import Path
 
 from .._util.terminal import safe_text
 from ._git import run_git
-from .changes import SUBMISSIONS, merge_bases, merged_tree, parse_raw_diff, problem
+from .changes import (
+    SUBMISSIONS,
+    FileChange,
+    merge_bases,
+    merged_tree,
+    parse_raw_diff,
+    problem,
+)
+from .history_blobs import branch_blob_problems
 
 #: Merge commits checked one by one; a submission branch needs none.
 MAX_MERGE_COMMITS = 20
@@ -24,6 +32,13 @@ def merge_commit_problems(repo: Path, base: str, head: str) -> list[str]:
     merge whose tree undoes a scorer change made earlier on the branch passes
     the merged-result check, yet rebasing lands that change on main. An
     honest merge ("Update branch") is the automatic merge, so it is allowed.
+
+    Red team round 22: an automatic merge of two lines of the branch's own
+    commits, all inside the folder, passed too. Replayed one line after the
+    other, a commit already applied by the first line is dropped and the next
+    one undoes it: the head named @mallory as the submitter, what rebasing
+    landed named @octocat. So one parent of every merge must be on the base
+    branch: the branch's own commits are then one line, replayed as checked.
     """
     lines = run_git(repo, "rev-list", "--merges", "--parents", f"{base}..{head}").split(b"\n")
     merges = [line.decode("ascii").split() for line in lines if line.strip()]
@@ -44,21 +59,42 @@ def merge_commit_problems(repo: Path, base: str, head: str) -> list[str]:
                     "branch off the base branch and rebase the submission onto it",
                 )
             )
-            continue
-        if len(parents) == 2:
-            tree, clean = merged_tree(repo, parents[0], parents[1])
-            own = run_git(repo, "rev-parse", f"{commit}^{{tree}}").decode("ascii").strip()
-            if clean and tree == own:
-                continue
-        problems.append(
-            problem(
-                "(pull request)",
-                f"merge commit {commit[:12]} is not the automatic merge of two parents (an "
-                "octopus, a conflict resolution or a hand-edited merge): rebase the "
-                "submission onto the base branch without merge commits",
+        elif not _automatic(repo, commit, parents):
+            problems.append(
+                problem(
+                    "(pull request)",
+                    f"merge commit {commit[:12]} is not the automatic merge of two parents (an "
+                    "octopus, a conflict resolution or a hand-edited merge): rebase the "
+                    "submission onto the base branch without merge commits",
+                )
             )
-        )
+        elif not any(_on_base(repo, parent, base) for parent in parents):
+            problems.append(
+                problem(
+                    "(pull request)",
+                    f"merge commit {commit[:12]} joins two lines of the branch's own commits: "
+                    '"Rebase and merge" drops it and replays both lines one after the other, '
+                    "which can land other files than the ones checked; a merge may only bring "
+                    'in the base branch (GitHub\'s "Update branch"): rebase the submission '
+                    "onto the base branch without merge commits",
+                )
+            )
     return problems
+
+
+def _automatic(repo: Path, commit: str, parents: list[str]) -> bool:
+    """Whether ``commit`` has two parents and is exactly their clean automatic merge."""
+    if len(parents) != 2:
+        return False
+    tree, clean = merged_tree(repo, parents[0], parents[1])
+    own = run_git(repo, "rev-parse", f"{commit}^{{tree}}").decode("ascii").strip()
+    return clean and tree == own
+
+
+def _on_base(repo: Path, commit: str, base: str) -> bool:
+    """Whether ``commit`` is in the base branch's history (``base`` or an ancestor of it):
+    then it is its own one best common ancestor with ``base``."""
+    return merge_bases(repo, commit, base) == [commit]
 
 
 def history_problems(bases: list[str], clean: bool) -> list[str]:
@@ -127,8 +163,11 @@ def commit_problems(repo: Path, base: str, head: str, folder: str) -> list[str]:
         ]
     inside = f"{SUBMISSIONS}/{folder}/"
     problems = []
+    added: list[tuple[str, FileChange]] = []
     for commit in (sha.decode("ascii") for sha in listed):
-        outside = sorted(p for p in _changed(repo, commit) if not p.startswith(inside))
+        changes = _changes(repo, commit)
+        added += ((commit, c) for c in changes if c.path.startswith(inside))
+        outside = sorted(c.path for c in changes if not c.path.startswith(inside))
         if not outside:
             continue
         named = ", ".join(safe_text(path, 120) for path in outside[:_PATHS_NAMED])
@@ -142,12 +181,13 @@ def commit_problems(repo: Path, base: str, head: str, folder: str) -> list[str]:
                 "one; rebase onto the base branch and drop or split that commit",
             )
         )
-    return problems
+    # Red team round 22: every version of the folder's files lands in history too.
+    return problems or branch_blob_problems(repo, added)
 
 
-def _changed(repo: Path, commit: str) -> set[str]:
-    """The paths (files, symlinks, submodules) that ``commit`` changes from its first
-    parent (all of them for a root commit)."""
+def _changes(repo: Path, commit: str) -> list[FileChange]:
+    """The changes (files, symlinks, submodules) ``commit`` makes to its first parent
+    (all of its files for a root commit)."""
     raw = run_git(
         repo,
         "diff-tree",
@@ -159,4 +199,4 @@ def _changed(repo: Path, commit: str) -> set[str]:
         "--no-ext-diff",
         commit,
     )
-    return {change.path for change in parse_raw_diff(raw)}
+    return parse_raw_diff(raw)

@@ -49,6 +49,7 @@ def commit_leaderboard(
     repo = Path(repo)
     if not _BRANCH.fullmatch(branch) or ".." in branch:
         raise SpotDiffError("--branch", "", f"not a branch name: {branch!r}")
+    _require_top_level(repo)
     new = read_bytes_limited(Path(built), LEADERBOARD_MAX_BYTES)
     try:
         text = new.decode("utf-8")
@@ -71,6 +72,20 @@ def commit_leaderboard(
     if push:
         run_git(repo, "push", "origin", f"HEAD:refs/heads/{branch}", env=_auth_env(repo, token))
     return True
+
+
+def _require_top_level(repo: Path) -> None:
+    """Refuse, before writing anything, a ``--repo`` that is not the top of a work tree.
+
+    Red team round 22: a plain folder had its LEADERBOARD.md overwritten before git
+    said it was no repository, and a subfolder of a repository got a second
+    LEADERBOARD.md committed (and pushed) there instead of the one at the top.
+    """
+    top = run_git(repo, "rev-parse", "--show-toplevel").decode("utf-8", "replace").strip()
+    if Path(top).resolve() != repo.resolve():
+        raise SpotDiffError(
+            repo, "--repo", f"is inside the repository at {top}, not its top folder: pass that"
+        )
 
 
 def _auth_env(repo: Path, token: str | None) -> dict[str, str]:
