@@ -1,0 +1,78 @@
+"""Matching decisions from red team round 22, each as a careful judge decides it.
+
+Round 22 attacked the matcher of evaluator 2.8.0 for wrong objects it
+accepts (names hidden by invisible or look-alike letters, made things that
+copy an animal, what is laid over a thing) and for answers that earn points
+without looking. Format as in shared/scoring-cases.json.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import assert_judged, removed
+from conftest import attribute_change as _attr
+from conftest import one_gold_case as _case
+
+
+def _blue(subject: str, **extra: object) -> dict:
+    return _attr(subject, "color", "red", "blue", **extra)
+
+
+#: Letters of other scripts that look like Latin ones, and characters that
+#: show nothing: U+043E is the Cyrillic "o", U+0430 the Cyrillic "a", U+03BF
+#: the Greek omicron; U+200B a zero-width space, U+00AD a soft hyphen.
+_CYRILLIC_O, _CYRILLIC_A, _GREEK_O = "\u043e", "\u0430", "\u03bf"
+_ZERO_WIDTH, _SOFT_HYPHEN, _JOINER = "\u200b", "\u00ad", "\u2060"
+
+CASES_HIDDEN = [
+    # _normalize._token_words: a letter of another script, or a character
+    # that shows nothing, split a word in two at the split on non-letters,
+    # so "toy_car" spelt with a Cyrillic "o" read "t", "y", "car" and found
+    # the real car removed (the "toy" that makes it no car was gone), as did
+    # a zero-width space or a soft hyphen inside "toy". On screen each reads
+    # "toy_car"; a judge reads a toy car, as the scorer does for plain text.
+    *(
+        _case(f"U1 {subject!r} is no car", removed("car"), removed(subject), None)
+        for subject in [
+            f"t{_CYRILLIC_O}y_car",
+            f"t{_GREEK_O}y_car",
+            f"t{_ZERO_WIDTH}oy_car",
+            f"to{_SOFT_HYPHEN}y_car",
+            f"t{_JOINER}oy_car",
+        ]
+    ),
+    _case(
+        "U1 dog_house with a Cyrillic o is no house",
+        removed("house"),
+        removed(f"d{_CYRILLIC_O}g_house"),
+        None,
+    ),
+    _case(
+        "U1 robot_cat with a Cyrillic o is no cat",
+        removed("cat"),
+        removed(f"r{_CYRILLIC_O}bot_cat"),
+        None,
+    ),
+    # The same reading finds an honest name written with a stray look-alike
+    # or an invisible character: "cat" with a Cyrillic "a" is the cat.
+    _case(
+        "U1 cat with a Cyrillic a is the cat", removed("cat"), removed(f"c{_CYRILLIC_A}t"), "d01"
+    ),
+    _case(
+        "U1 cat with a zero-width space is the cat",
+        removed("cat"),
+        removed(f"c{_ZERO_WIDTH}at"),
+        "d01",
+    ),
+    _case(
+        "U1 a Cyrillic toy car in the description is no car",
+        removed("car"),
+        removed("object", description=f"The t{_CYRILLIC_O}y car is gone."),
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_HIDDEN, ids=[c["name"] for c in CASES_HIDDEN])
+def test_hidden_letters(case: dict) -> None:
+    assert_judged(case)
