@@ -76,3 +76,47 @@ CASES_HIDDEN = [
 @pytest.mark.parametrize("case", CASES_HIDDEN, ids=[c["name"] for c in CASES_HIDDEN])
 def test_hidden_letters(case: dict) -> None:
     assert_judged(case)
+
+
+_DUCK_GONE = removed("duck", description="The duck on the pond is missing.")
+
+CASES_MADE_ANIMALS = [
+    # _imitations.MADE_LIKE_THE_LIVING: round 21 made a robot, plush or
+    # stuffed animal no animal, but left materials out ("wooden" may be how
+    # a dull cat looks), so a rubber duck, a porcelain cat or a gingerbread
+    # man removed found the real one removed (same_object). Nothing living
+    # is rubber, porcelain or wax: a judge reads a toy, an ornament or a
+    # biscuit, another object than the duck on the pond.
+    *(
+        _case(f"M1 {subject} is no {gold['subject']}", gold, removed(subject), None)
+        for gold, subject in [
+            (_DUCK_GONE, "rubber_duck"),
+            (_DUCK_GONE, "plastic_duck"),
+            (_DUCK_GONE, "decoy_duck"),
+            (removed("cat"), "porcelain_cat"),
+            (removed("cat"), "ceramic_cat"),
+            (removed("dog"), "clay_dog"),
+            (removed("bird"), "paper_bird"),
+            (removed("horse"), "carousel_horse"),
+            (removed("horse"), "cardboard_horse"),
+            (removed("man"), "gingerbread_man"),
+            (removed("man"), "lego_man"),
+            (removed("person"), "wax_person"),
+        ]
+    ),
+    _case(
+        "M1 'The rubber duck is gone.' is no duck",
+        _DUCK_GONE,
+        removed("object", description="The rubber duck is gone."),
+        None,
+    ),
+    # One way, as for the plush cat: a rubber duck may be called a duck.
+    _case("M1 duck is the rubber_duck", removed("rubber_duck"), removed("duck"), "d01"),
+    # Before a thing that never lived a material is only a look.
+    _case("M1 plastic_bottle is the bottle", removed("bottle"), removed("plastic_bottle"), "d01"),
+]
+
+
+@pytest.mark.parametrize("case", CASES_MADE_ANIMALS, ids=[c["name"] for c in CASES_MADE_ANIMALS])
+def test_made_animals(case: dict) -> None:
+    assert_judged(case)
