@@ -9,7 +9,7 @@ without looking. Format as in shared/scoring-cases.json.
 from __future__ import annotations
 
 import pytest
-from conftest import assert_judged, removed
+from conftest import added, assert_judged, removed
 from conftest import attribute_change as _attr
 from conftest import one_gold_case as _case
 
@@ -120,3 +120,54 @@ CASES_MADE_ANIMALS = [
 @pytest.mark.parametrize("case", CASES_MADE_ANIMALS, ids=[c["name"] for c in CASES_MADE_ANIMALS])
 def test_made_animals(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_OTHER_THINGS = [
+    # _lexicon.NOT_A_KIND_OF_HEAD: "fake" made a plant no plant, but its
+    # everyday synonyms did not, so an "artificial_plant" or a "faux_flower"
+    # removed found the real plant or flower removed. A judge reads the
+    # same imitation in each word.
+    *(
+        _case(f"K1 {subject} is no {gold}", removed(gold), removed(subject), None)
+        for gold, subject in [
+            ("plant", "artificial_plant"),
+            ("flower", "artificial_flower"),
+            ("tree", "artificial_tree"),
+            ("flower", "faux_flower"),
+            ("plant", "imitation_plant"),
+        ]
+    ),
+    _case("K1 fake_plant stays no plant", removed("plant"), removed("fake_plant"), None),
+    _case("K1 potted_plant is the plant", removed("plant"), removed("potted_plant"), "d01"),
+    # _lexicon.NOT_A_KIND_OF: a paper plane and a paper boat are folded
+    # toys, a cable car a cabin on a rope, a bumper car a fairground ride;
+    # each removed found the aeroplane, the boat or the car removed. A paper
+    # kite is still a kite (a material).
+    *(
+        _case(f"K2 {subject} is no {gold}", removed(gold), removed(subject), None)
+        for gold, subject in [
+            ("airplane", "paper_plane"),
+            ("airplane", "paper_airplane"),
+            ("boat", "paper_boat"),
+            ("car", "cable_car"),
+            ("car", "bumper_car"),
+        ]
+    ),
+    _case("K2 paper_kite is the kite", removed("kite"), removed("paper_kite"), "d01"),
+    _case("K2 sports_car is the car", removed("car"), removed("sports_car"), "d01"),
+]
+
+
+@pytest.mark.parametrize("case", CASES_OTHER_THINGS, ids=[c["name"] for c in CASES_OTHER_THINGS])
+def test_other_things(case: dict) -> None:
+    assert_judged(case)
+
+
+def test_a_paper_airplane_is_found_by_airplane() -> None:
+    """One way: the hand-written set's paper airplane, added, is an airplane
+    added to a judge (benchmarks/handwritten.py counts it honest)."""
+    assert_judged(
+        _case(
+            "K2 airplane is the paper_airplane", added("paper_airplane"), added("airplane"), "d01"
+        )
+    )

@@ -147,20 +147,24 @@ QUANTITY_COMPARISONS = frozenset("more less fewer".split())
 #: a material or a habitat describes the thing ("paper kite", "stuffed bear",
 #: "sea birds" are a kite, a bear and birds). They count only right before
 #: the head: in hot_air_balloon "hot" is about the air. General English, not
-#: the catalogue of any dataset.
+#: the catalogue of any dataset. Red team round 22 added the synonyms of
+#: "fake": an "artificial_plant" or a "faux_flower" removed found the plant.
 NOT_A_KIND_OF_HEAD = frozenset(
     """
     toy hot teddy statue statuette figurine picture photo photograph poster drawing
-    sketch model fake cartoon replica painting
+    sketch model fake cartoon replica painting artificial faux imitation
     """.split()
 )
+
+#: The words above for a made copy, not a depiction of the thing.
+_REPLICAS = frozenset("toy hot teddy fake cartoon artificial faux imitation".split())
 
 #: Heads that show or echo an object without being it: "horse statue",
 #: "shadow of the cat", "reflection of the lamp" name no part of it. Red
 #: team round 19 added the last lines: a dog sign, a dog sticker or a dog
 #: costume turning black was the dog turning black, and the catalogue's
 #: "cup_trophy" a mug known as "cup".
-DEPICTIONS = (NOT_A_KIND_OF_HEAD - {"toy", "hot", "teddy", "fake", "cartoon"}) | frozenset(
+DEPICTIONS = (NOT_A_KIND_OF_HEAD - _REPLICAS) | frozenset(
     """reflection shadow silhouette mural
     sign logo sticker decal tattoo icon emblem badge figure ornament doll plush costume mask
     trophy
