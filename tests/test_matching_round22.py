@@ -171,3 +171,48 @@ def test_a_paper_airplane_is_found_by_airplane() -> None:
             "K2 airplane is the paper_airplane", added("paper_airplane"), added("airplane"), "d01"
         )
     )
+
+
+CASES_LAID_OVER = [
+    # _wholes.LAID_OVER: a part told with the same change is the whole's
+    # (a car's door turning blue is the car), but a cloth, a blanket or a
+    # pillow only lies on a thing: "table_cloth" turning from red to blue
+    # found the table turning from red to blue, "bed_pillow" the bed and
+    # "couch_blanket" the couch (route names_gold_in_subject, by the same
+    # change alone). A judge sees another object laid over the furniture.
+    *(
+        _case(f"L1 {subject} is no {gold}", _blue(gold), _blue(subject), None)
+        for gold, subject in [
+            ("table", "table_cloth"),
+            ("table", "table_mat"),
+            ("bed", "bed_pillow"),
+            ("bed", "bed_blanket"),
+            ("couch", "couch_blanket"),
+            ("couch", "couch_throw"),
+        ]
+    ),
+    # Either way round: the table is no table cloth.
+    _case("L1 table is no table_cloth", _blue("table_cloth"), _blue("table"), None),
+    # A part is still the whole, and a gold that itself says the cloth is
+    # found by it.
+    _case("L1 table_leg is the table", _blue("table"), _blue("table_leg"), "d01"),
+    # A sheet is also what paper comes in: sheets of paper are the paper.
+    _case(
+        "L1 paper_sheet 3->5 is the paper",
+        {"kind": "count_change", "subject": "paper", "from": "3", "to": "5"},
+        {"kind": "count_change", "subject": "paper_sheet", "from": "3", "to": "5"},
+        "d01",
+    ),
+    _case("L1 couch_cushion is the couch", _blue("couch"), _blue("couch_cushion"), "d01"),
+    _case(
+        "L1 table_cloth is the table whose cloth the gold names",
+        _blue("table", description="The cloth on the table turns from red to blue."),
+        _blue("table_cloth"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_LAID_OVER, ids=[c["name"] for c in CASES_LAID_OVER])
+def test_laid_over(case: dict) -> None:
+    assert_judged(case)
