@@ -78,6 +78,7 @@ def test_hidden_letters(case: dict) -> None:
     assert_judged(case)
 
 
+_CAT_GONE = removed("cat", description="The black cat on the sofa is missing.")
 _DUCK_GONE = removed("duck", description="The duck on the pond is missing.")
 
 CASES_MADE_ANIMALS = [
@@ -216,3 +217,72 @@ CASES_LAID_OVER = [
 @pytest.mark.parametrize("case", CASES_LAID_OVER, ids=[c["name"] for c in CASES_LAID_OVER])
 def test_laid_over(case: dict) -> None:
     assert_judged(case)
+
+
+def _vague_gone(text: str) -> dict:
+    return removed("object", description=text)
+
+
+CASES_DENIALS = [
+    # _denials.denies_change: a description that says its object did not
+    # change named it all the same, so a vague answer "Nothing about the cat
+    # changed." found the cat removed (route described). A blind answer of
+    # such denials for a theme's likeliest objects scored nearly what naming
+    # them did. A judge reads no claim about the cat at all.
+    *(
+        _case(f"D1 {text!r} names no cat", _CAT_GONE, _vague_gone(text), None)
+        for text in [
+            "Nothing about the cat changed.",
+            "The cat is not gone.",
+            "The cat isn't missing.",
+            "The cat has not been removed.",
+            "The cat is unchanged.",
+            "The cat is identical in both panels.",
+            "No change to the cat.",
+            "Not the cat.",
+        ]
+    ),
+    # Absence told with a negation is a removal, and a denial followed by
+    # what did change is about that change.
+    *(
+        _case(f"D1 {text!r} is the cat", _CAT_GONE, _vague_gone(text), "d01")
+        for text in [
+            "The cat is gone.",
+            "The cat is not there anymore.",
+            "The cat is no longer visible.",
+            "No cat in the second panel.",
+            "The cat does not appear in the second panel.",
+        ]
+    ),
+    _case(
+        "D1 a denial of moving, then the colour, is the cat",
+        _blue("cat"),
+        _attr(
+            "object",
+            "color",
+            "red",
+            "blue",
+            description="The cat did not move, but it changed from red to blue.",
+        ),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_DENIALS, ids=[c["name"] for c in CASES_DENIALS])
+def test_denials(case: dict) -> None:
+    assert_judged(case)
+
+
+def test_does_is_no_doe() -> None:
+    """_lexicon.NEGATABLE: "does" was made singular, "doe", and read as the head
+    of "The cat does not appear ...": a vague answer about a cat found the
+    doe (a deer) removed. A judge reads a cat."""
+    assert_judged(
+        _case(
+            "D2 'The cat does not appear' is no doe",
+            removed("doe", aliases=["deer"]),
+            _vague_gone("The cat does not appear in the second panel."),
+            None,
+        )
+    )

@@ -26,13 +26,11 @@ _LETTERS_SPELLED_OUT = str.maketrans(
 #: the leaderboard tells model names apart with (letters that draw nothing
 #: read as a space, as there), and the capitals that look like Latin
 #: capitals, which keep "rоbotCat" two words.
-_LOOKALIKES = str.maketrans(
-    {
-        **AS_LATIN,
-        **dict(zip("АВЕКМНОРСТУХІЈЅ", "ABEKMHOPCTYXIJS", strict=True)),
-        **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX", strict=True)),
-    }
-)
+_CAPITALS = zip("АВЕКМНОРСТУХІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEKMHOPCTYXIJSABEZHIKMNOPTYX", strict=True)
+_LOOKALIKES: dict[int, str] = {
+    **{code: str(latin) for code, latin in AS_LATIN.items()},
+    **{ord(other): latin for other, latin in _CAPITALS},
+}
 
 #: The Unicode category of characters that format text and show nothing:
 #: zero-width spaces and joiners, the soft hyphen, direction marks.

@@ -246,6 +246,17 @@ AUXILIARIES = frozenset(
     is are was were be been being has have had that which who whose now
     """.split()
 )
+#: "Do" and the negated auxiliaries, which end a description's phrase but
+#: not a name's ("do_not_enter_sign" is a sign): read on, "The cat does not
+#: appear" was about a "doe" (a deer, once "does" was made singular) and
+#: "The cat isn't there" about a "t" (red team round 22). "Does" is no
+#: plural (``NOT_PLURAL``); "can", "will" and "may" are nouns too.
+NEGATABLE = frozenset(
+    """
+    do does did don doesn didn isn wasn aren weren hasn haven hadn couldn wouldn shouldn
+    cannot
+    """.split()
+)
 SCENE_VERBS = frozenset(
     """
     hold holding showing contain containing sit sitting standing hang hanging lie lying
@@ -262,7 +273,7 @@ SCENE_VERBS = frozenset(
 #: Round 19 added the fifth line: "The girl eating an apple is gone" was about
 #: the apple, and "boy_riding_horse" a horse; round 20 the last: what a thing
 #: resembles or imitates is not what it is ("dog_resembling_cat" is a dog).
-VERB_MARKERS = AUXILIARIES | SCENE_VERBS
+VERB_MARKERS = AUXILIARIES | NEGATABLE | SCENE_VERBS
 #: In a name the "-ing" forms and the participles end a phrase too: a
 #: participle is no head, so "cat_replaced_by_dog" is a cat, not a
 #: "replaced" that no golden difference names (red team round 19).
@@ -604,5 +615,5 @@ NOT_PLURAL_SUFFIXES = ("ss", "us", "is", "ous", "ics")
 #: "Shorts" too: read as "short", a size, boy_shorts was the boy (red team round 19).
 NOT_PLURAL = frozenset(
     """gas yes plus lens series species news sheep fish deer chassis canvas atlas shorts
-    perhaps""".split()
+    perhaps does""".split()
 )
