@@ -286,3 +286,64 @@ def test_does_is_no_doe() -> None:
             None,
         )
     )
+
+
+def _count(subject: str, before: str = "3", after: str = "5") -> dict:
+    return {"kind": "count_change", "subject": subject, "from": before, "to": after}
+
+
+CASES_HELD = [
+    # _parts.HOLDERS: what stands on a table or a shelf, hangs on a wall or
+    # is kept in a cup or a bowl was read as a part of it, so "table_lamp",
+    # "wall_clock", "cup_coffee" or "bowl_fruit" turning from red to blue
+    # found the table, the wall, the cup or the bowl turning from red to
+    # blue, and the shelf's books from 3 to 5 the shelves from 3 to 5 (route
+    # names_gold_in_subject, by the same change alone). A judge sees another
+    # object on or in the furniture or the vessel.
+    *(
+        _case(f"H1 {subject} is no {gold}", _blue(gold), _blue(subject), None)
+        for gold, subject in [
+            ("table", "table_lamp"),
+            ("desk", "desk_computer"),
+            ("wall", "wall_clock"),
+            ("floor", "floor_rug"),
+            ("cup", "cup_coffee"),
+            ("bowl", "bowl_fruit"),
+            ("vase", "vase_flowers"),
+            ("shelf", "shelf_vase"),
+        ]
+    ),
+    _case("H1 shelf_books 3->5 is no shelf", _count("shelf"), _count("shelf_books"), None),
+    _case("H1 jar_cookies 3->5 is no jar", _count("jar"), _count("jar_cookies"), None),
+    # One way: "shelf" from 5 to 2 may count the books on it (rule F12), so
+    # the holder's name still finds what it holds by the same change.
+    _case("H1 shelf 3->5 is the shelf_books", _count("shelf_books"), _count("shelf"), "d01"),
+    # Its own parts are still the holder, and what it holds is found by
+    # its own name.
+    *(
+        _case(f"H1 {subject} is the {gold}", _blue(gold), _blue(subject), "d01")
+        for gold, subject in [
+            ("table", "table_leg"),
+            ("table", "table_top"),
+            ("desk", "desk_drawer"),
+            ("cup", "cup_handle"),
+            ("jar", "jar_lid"),
+            ("vase", "vase_neck"),
+            ("wall", "wall_tile"),
+        ]
+    ),
+    _case("H1 shelf_books 3->5 are the books", _count("book"), _count("shelf_books"), "d01"),
+    _case("H1 lamp is the table_lamp", _blue("table_lamp"), _blue("lamp"), "d01"),
+    # A gold that itself says the lamp is found by it.
+    _case(
+        "H1 table_lamp is the table whose lamp the gold names",
+        _blue("table", description="The lamp on the table turns from red to blue."),
+        _blue("table_lamp"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_HELD, ids=[c["name"] for c in CASES_HELD])
+def test_held(case: dict) -> None:
+    assert_judged(case)
