@@ -347,3 +347,34 @@ CASES_HELD = [
 @pytest.mark.parametrize("case", CASES_HELD, ids=[c["name"] for c in CASES_HELD])
 def test_held(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_COUNTED_ON = [
+    # _parts.COUNTED_APART: round 21 made seeds, slices and leaves counted
+    # apart from their whole, but a book's pages, a cake's candles and a
+    # tree's fruit or flowers were still read as a part seen once on each
+    # whole: "book_pages" from 3 to 5 found the books from 3 to 5, and
+    # "tree_apples" the trees. Each whole holds many of them; a judge
+    # counts pages, candles or apples there.
+    *(
+        _case(f"C1 {subject} 3->5 is no {gold}", _count(gold), _count(subject), None)
+        for gold, subject in [
+            ("book", "book_pages"),
+            ("cake", "cake_candles"),
+            ("tree", "tree_apples"),
+            ("tree", "tree_fruit"),
+            ("bush", "bush_berries"),
+            ("tree", "tree_blossoms"),
+        ]
+    ),
+    # A part seen on each whole still counts the wholes (rounds 19, 20).
+    _case("C1 fence_post 3->5 is the fences", _count("fence"), _count("fence_post"), "d01"),
+    _case("C1 apple_stem 3->5 is the apples", _count("apple"), _count("apple_stem"), "d01"),
+    # The fruit counted is found by its own name.
+    _case("C1 tree_apples 3->5 are the apples", _count("apple"), _count("tree_apples"), "d01"),
+]
+
+
+@pytest.mark.parametrize("case", CASES_COUNTED_ON, ids=[c["name"] for c in CASES_COUNTED_ON])
+def test_counted_on(case: dict) -> None:
+    assert_judged(case)

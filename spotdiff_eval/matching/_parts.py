@@ -49,10 +49,14 @@ WORN_OR_BODY = frozenset(
 #: What is hidden inside a whole, cut from it or left of it, and the leaves
 #: beside it: counted, they count other things than the wholes. A part seen
 #: on each whole is not here: round 19 judged car wheels from 1 to 2 and
-#: flower petals from 3 to 5 to count the cars and the flowers.
+#: flower petals from 3 to 5 to count the cars and the flowers. Round 22
+#: added what a whole holds many of: a book's pages, a cake's candles, and
+#: the fruit and flowers a tree or a bush bears ("tree_apples" from 3 to 5
+#: found the trees from 3 to 5).
 COUNTED_APART = frozenset(
     """
     seed pip core slice piece half wedge segment peel skin leaf crumb bite
+    page candle fruit apple pear cherry berry grape nut acorn blossom bud flower
     """.split()
 )
 
