@@ -142,8 +142,9 @@ CASES_OTHER_THINGS = [
     _case("K1 potted_plant is the plant", removed("plant"), removed("potted_plant"), "d01"),
     # _lexicon.NOT_A_KIND_OF: a paper plane and a paper boat are folded
     # toys, a cable car a cabin on a rope, a bumper car a fairground ride;
-    # each removed found the aeroplane, the boat or the car removed. A paper
-    # kite is still a kite (a material).
+    # each removed found the aeroplane, the boat or the car removed; so did
+    # a motor bike or a dirt bike the bicycle, and a space ship the ship. A
+    # paper kite is still a kite (a material), a mountain bike a bicycle.
     *(
         _case(f"K2 {subject} is no {gold}", removed(gold), removed(subject), None)
         for gold, subject in [
@@ -152,10 +153,14 @@ CASES_OTHER_THINGS = [
             ("boat", "paper_boat"),
             ("car", "cable_car"),
             ("car", "bumper_car"),
+            ("bicycle", "motor_bike"),
+            ("bicycle", "dirt_bike"),
+            ("ship", "space_ship"),
         ]
     ),
     _case("K2 paper_kite is the kite", removed("kite"), removed("paper_kite"), "d01"),
     _case("K2 sports_car is the car", removed("car"), removed("sports_car"), "d01"),
+    _case("K2 mountain_bike is the bicycle", removed("bicycle"), removed("mountain_bike"), "d01"),
 ]
 
 

@@ -64,13 +64,17 @@ OTHER_KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 
 
-#: Two-word names of a thing made or run after another, named by its head:
-#: a folded paper plane or boat, a cable car, a fairground's bumper car.
-#: Red team round 22: each removed found the aeroplane, the boat or the car
-#: removed. One way: the hand-written set's paper airplane is found by
-#: "airplane", as a child's drawing of one would be called.
-MADE_AFTER = frozenset(
-    tuple(pair.split("_")) for pair in "paper_airplane paper_boat cable_car bumper_car".split()
+#: Two-word names of another thing named after their head: a folded paper
+#: plane or boat, a cable car, a fairground's bumper car (red team round 22:
+#: each removed found the aeroplane, the boat or the car removed), and a
+#: motorbike or a dirt bike ("bike" reads "bicycle"), a spaceship. One way:
+#: the hand-written set's paper airplane is found by "airplane", as a
+#: child's drawing of one would be called. Written as the words read.
+NAMED_AFTER = frozenset(
+    tuple(pair.split("_"))
+    for pair in """
+    paper_airplane paper_boat cable_car bumper_car motor_bicycle dirt_bicycle space_ship
+    """.split()
 )
 
 
@@ -80,7 +84,7 @@ def _imitates(before: str, head: str, g: Profile) -> bool:
     A gold that is itself an imitation in one of its names (a teddy bear
     also known as "bear") may be told as any: a stuffed bear finds it.
     """
-    if (before, head) in MADE_AFTER:
+    if (before, head) in NAMED_AFTER:
         return True
     if head in LIVING:
         return before in MADE_LIKE_THE_LIVING and g.all_words.isdisjoint(NOT_A_KIND_OF_HEAD)
@@ -90,7 +94,7 @@ def _imitates(before: str, head: str, g: Profile) -> bool:
 
 #: Every word that may make a name an imitation: most pairs have none.
 _IMITATING = MADE_LIKE_THE_LIVING.union(
-    *(other for other, _ in OTHER_KINDS.values()), (before for before, _ in MADE_AFTER)
+    *(other for other, _ in OTHER_KINDS.values()), (before for before, _ in NAMED_AFTER)
 )
 
 
