@@ -35,14 +35,20 @@ _SAME = frozenset("unchanged identical unaltered unmodified untouched".split())
 _DENYING_OPENINGS = frozenset({"nothing", "not"})
 #: Two-word openings that deny: "No change to the cat."
 _NO_CHANGE = frozenset({"change", "difference"})
-#: Every word a denial needs: most clauses hold none and are passed at once.
-_ANY = _CHANGED | _NEGATIONS | _SAME | _DENYING_OPENINGS | _NO_CHANGE
+#: A word every denial holds: a negation, a word of sameness, or an opening
+#: "nothing", "not" or "no". Few descriptions hold one, so the caller asks
+#: this set first and most never call :func:`denies_change` (words of change
+#: alone, "missing", "gone", are in nearly every description).
+DENYING_WORDS = _NEGATIONS | _SAME | _DENYING_OPENINGS | {"no"}
 
 
 def denies_change(clauses: tuple[tuple[str, ...], ...], index: int) -> bool:
-    """The clause at ``index``, the last that says anything, denies its object changed."""
+    """The clause at ``index``, the last that says anything, denies its object changed.
+
+    The caller has seen one of :data:`DENYING_WORDS` in the clause.
+    """
     clause = clauses[index]
-    if _ANY.isdisjoint(clause) or any(clauses[index + 1 :]):
+    if any(clauses[index + 1 :]):
         return False
     opening = clause[0]
     if opening in _DENYING_OPENINGS or (
