@@ -335,6 +335,8 @@ CASES_HELD = [
             ("jar", "jar_lid"),
             ("vase", "vase_neck"),
             ("wall", "wall_tile"),
+            ("jar", "jar_label"),
+            ("cabinet", "cabinet_mirror"),
         ]
     ),
     _case("H1 shelf_books 3->5 are the books", _count("book"), _count("shelf_books"), "d01"),

@@ -70,7 +70,7 @@ HOLDERS = frozenset(
     """
     table desk shelf counter countertop floor wall ground sky mantel mantelpiece windowsill
     sill bookshelf bookcase cabinet cupboard dresser nightstand tray cup mug glass bowl jar
-    vase bucket bin basket box tank plate
+    vase bucket bin basket box plate
     """.split()
 )
 
@@ -80,6 +80,7 @@ HOLDER_PARTS = frozenset(
     """
     leg top edge side corner surface base bottom rim lid cap handle door drawer knob shelf
     frame panel board tile plank brick paint wallpaper neck spout lip stem foot feet
+    label strap hinge lock mirror bracket
     """.split()
 )
 
