@@ -260,6 +260,18 @@ CASES_DENIALS = [
         ]
     ),
     _case(
+        "D1 unchanged except its colour is the cat",
+        _blue("cat"),
+        _attr(
+            "object",
+            "color",
+            "red",
+            "blue",
+            description="The cat is unchanged except that its colour turned from red to blue.",
+        ),
+        "d01",
+    ),
+    _case(
         "D1 a denial of moving, then the colour, is the cat",
         _blue("cat"),
         _attr(

@@ -35,6 +35,9 @@ _SAME = frozenset("unchanged identical unaltered unmodified untouched".split())
 _DENYING_OPENINGS = frozenset({"nothing", "not"})
 #: Two-word openings that deny: "No change to the cat."
 _NO_CHANGE = frozenset({"change", "difference"})
+#: Words that make an exception to a denial: "The cat is unchanged except
+#: its colour" tells the change it excepts.
+_EXCEPT = frozenset("except but besides apart save only".split())
 #: A word every denial holds: a negation, a word of sameness, or an opening
 #: "nothing", "not" or "no". Few descriptions hold one, so the caller asks
 #: this set first and most never call :func:`denies_change` (words of change
@@ -48,8 +51,8 @@ def denies_change(clauses: tuple[tuple[str, ...], ...], index: int) -> bool:
     The caller has seen one of :data:`DENYING_WORDS` in the clause.
     """
     clause = clauses[index]
-    if any(clauses[index + 1 :]):
-        return False
+    if any(clauses[index + 1 :]) or not _EXCEPT.isdisjoint(clause):
+        return False  # "..., but it turned blue", "unchanged except its colour"
     opening = clause[0]
     if opening in _DENYING_OPENINGS or (
         opening == "no" and len(clause) > 1 and clause[1] in _NO_CHANGE
