@@ -270,6 +270,25 @@ def everyday_within_budget(annotations: Sequence[Annotation], k: int = 12) -> Di
     return {a.item_id: guesses for a in annotations}
 
 
+def denials_within_budget(annotations: Sequence[Annotation], k: int = 12) -> DifferencesByItem:
+    """The first ``k`` everyday nouns, each in a vague removal that denies it changed.
+
+    "Nothing about the cat changed." claims nothing of the cat, yet its lead
+    phrase named the cat: red team round 22 found such denials scored
+    nearly what naming the nouns did (3.8% recall on a fresh set, against
+    4.4%), before a description that denies its object's change named none.
+    """
+    guesses = [
+        {
+            "kind": "object_removed",
+            "subject": "object",
+            "description": f"Nothing about the {noun} changed.",
+        }
+        for noun in EVERYDAY_NOUNS[:k]
+    ]
+    return {a.item_id: guesses for a in annotations}
+
+
 def one_fixed_answer(annotations: Sequence[Annotation]) -> DifferencesByItem:
     """The single most common (kind, subject) pair of the dataset, for every item."""
     pairs = Counter((d.kind, d.subject) for a in annotations for d in a.differences)
@@ -295,6 +314,7 @@ STRATEGIES: dict[str, Callable[[Sequence[Annotation]], DifferencesByItem]] = {
     "noun-list subject, every value": noun_list_subject,
     "one fixed answer": one_fixed_answer,
     "everyday nouns within budget": everyday_within_budget,
+    "denials of everyday nouns": denials_within_budget,
 }
 
 #: The strategy the leaderboard shows as its floor: the strongest honest-sized guess.

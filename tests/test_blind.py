@@ -29,6 +29,7 @@ MATCHER_ATTACKS = [
     "nouns in the attribute",
     "nouns in values",
     "noun-list subject, every value",
+    "denials of everyday nouns",
 ]
 
 

@@ -17,6 +17,7 @@ from itertools import chain
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from spotdiff_eval._util.lookalike import AS_LATIN
 from spotdiff_eval.matching._normalize import canonical_word, words
 from spotdiff_eval.matching._reading import PHRASE_BREAK, read_by_expression, read_text
 
@@ -34,11 +35,25 @@ _SPELLED_OUT = str.maketrans(
 _POSSESSIVE = re.compile(r"['\u2019\u2018`\u00b4]s(?![a-z0-9])", re.I)
 
 
+#: Cyrillic and Greek look-alikes read as the Latin letters they show (red team round 22).
+_LOOKALIKES = str.maketrans(
+    {
+        **AS_LATIN,
+        **dict(zip("АВЕКМНОРСТУХІЈЅ", "ABEKMHOPCTYXIJS", strict=True)),
+        **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX", strict=True)),
+    }
+)
+
+
 def whole_text_words(text: str) -> tuple[str, ...]:
-    """The definition: compatibility forms as plain letters, accents dropped,
-    possessive endings dropped, then the regexes over the whole text at once."""
+    """The definition: compatibility forms as plain letters, accents and
+    invisible characters dropped, look-alikes as Latin letters, possessive
+    endings dropped, then the regexes over the whole text at once."""
     text = unicodedata.normalize("NFKD", text.translate(_SPELLED_OUT))
-    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = "".join(
+        c for c in text if not unicodedata.combining(c) and unicodedata.category(c) != "Cf"
+    )
+    text = text.translate(_LOOKALIKES)
     text = _POSSESSIVE.sub("", text)
     text = _CAMEL.sub(" ", text).lower()
     text = _DIGITS_AND_LETTERS.sub(" ", text)
@@ -94,6 +109,11 @@ PIECES = st.sampled_from(
         "of",
         "in",
         "changed",
+        "t\u043ey",  # a Cyrillic o: a toy (red team round 22)
+        "\u041e",  # a Cyrillic capital O
+        "\u200b",  # a zero-width space shows nothing
+        "\u00ad",  # a soft hyphen
+        "\u3164",  # a Hangul filler draws a space
     ]
 )
 TEXTS = st.one_of(st.lists(PIECES, max_size=12).map("".join), st.text(max_size=40))

@@ -30,13 +30,20 @@ from ._normalize import Name, parse_name, words
 from ._wholes import LIVING
 
 #: Words right before a living head that make it a made thing: a robot or a
-#: soft toy. General English, short. Materials are left out: a "wooden cat"
+#: soft toy. General English, short. "Wooden" is left out: a "wooden cat"
 #: may be a carving, but "wooden" is also how a cat looks stiff or dull, and
 #: the noisy honest answers of ``benchmarks/scoring.py`` say "the wooden cat
-#: on the table" of a faded one (seven matches of 1,600 went with them).
+#: on the table" of a faded one (seven matches of 1,600 went with them);
+#: so are the materials that are also colours or patterns (stone, marble,
+#: bronze, golden) and "chocolate" (a dog's coat). Red team round 22 added
+#: the materials nothing living is made of, and the words for a toy, an
+#: ornament or a biscuit shaped like an animal: a "rubber_duck", a
+#: "porcelain_cat" or a "gingerbread_man" removed found the real one.
 MADE_LIKE_THE_LIVING = frozenset(
     """
     robot robotic mechanical clockwork plush plushie stuffed inflatable origami
+    rubber plastic porcelain ceramic clay paper cardboard wax lego gingerbread
+    carousel decoy
     """.split()
 )
 
@@ -57,12 +64,28 @@ OTHER_KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 
 
+#: Two-word names of another thing named after their head: a folded paper
+#: plane or boat, a cable car, a fairground's bumper car (red team round 22:
+#: each removed found the aeroplane, the boat or the car removed), and a
+#: motorbike or a dirt bike ("bike" reads "bicycle"), a spaceship. One way:
+#: the hand-written set's paper airplane is found by "airplane", as a
+#: child's drawing of one would be called. Written as the words read.
+NAMED_AFTER = frozenset(
+    tuple(pair.split("_"))
+    for pair in """
+    paper_airplane paper_boat cable_car bumper_car motor_bicycle dirt_bicycle space_ship
+    """.split()
+)
+
+
 def _imitates(before: str, head: str, g: Profile) -> bool:
     """``before`` makes ``head`` another thing than the gold's ``head``.
 
     A gold that is itself an imitation in one of its names (a teddy bear
     also known as "bear") may be told as any: a stuffed bear finds it.
     """
+    if (before, head) in NAMED_AFTER:
+        return True
     if head in LIVING:
         return before in MADE_LIKE_THE_LIVING and g.all_words.isdisjoint(NOT_A_KIND_OF_HEAD)
     other, common = OTHER_KINDS.get(head, (frozenset(), frozenset()))
@@ -70,7 +93,9 @@ def _imitates(before: str, head: str, g: Profile) -> bool:
 
 
 #: Every word that may make a name an imitation: most pairs have none.
-_IMITATING = MADE_LIKE_THE_LIVING.union(*(other for other, _ in OTHER_KINDS.values()))
+_IMITATING = MADE_LIKE_THE_LIVING.union(
+    *(other for other, _ in OTHER_KINDS.values()), (before for before, _ in NAMED_AFTER)
+)
 
 
 @lru_cache(maxsize=8192)

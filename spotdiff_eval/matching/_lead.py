@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ._denials import DENYING_WORDS, denies_change
 from ._lexicon import (
     ADJECTIVES,
     ARTICLES,
@@ -216,6 +217,8 @@ def phrase_told(
     index, phrase, rest = found
     if phrase and not rest and _lists(clauses, index):
         return ()
+    if phrase and not DENYING_WORDS.isdisjoint(clauses[index]) and denies_change(clauses, index):
+        return ()  # "Nothing about the cat changed", "The cat is not gone" (``_denials``)
     if phrase and ("or" in breaks or _MAY_HEDGE.search(text)):
         return () if _hedges(text, clauses) else phrase
     return phrase

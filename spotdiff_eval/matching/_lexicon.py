@@ -147,20 +147,24 @@ QUANTITY_COMPARISONS = frozenset("more less fewer".split())
 #: a material or a habitat describes the thing ("paper kite", "stuffed bear",
 #: "sea birds" are a kite, a bear and birds). They count only right before
 #: the head: in hot_air_balloon "hot" is about the air. General English, not
-#: the catalogue of any dataset.
+#: the catalogue of any dataset. Red team round 22 added the synonyms of
+#: "fake": an "artificial_plant" or a "faux_flower" removed found the plant.
 NOT_A_KIND_OF_HEAD = frozenset(
     """
     toy hot teddy statue statuette figurine picture photo photograph poster drawing
-    sketch model fake cartoon replica painting
+    sketch model fake cartoon replica painting artificial faux imitation
     """.split()
 )
+
+#: The words above for a made copy, not a depiction of the thing.
+_REPLICAS = frozenset("toy hot teddy fake cartoon artificial faux imitation".split())
 
 #: Heads that show or echo an object without being it: "horse statue",
 #: "shadow of the cat", "reflection of the lamp" name no part of it. Red
 #: team round 19 added the last lines: a dog sign, a dog sticker or a dog
 #: costume turning black was the dog turning black, and the catalogue's
 #: "cup_trophy" a mug known as "cup".
-DEPICTIONS = (NOT_A_KIND_OF_HEAD - {"toy", "hot", "teddy", "fake", "cartoon"}) | frozenset(
+DEPICTIONS = (NOT_A_KIND_OF_HEAD - _REPLICAS) | frozenset(
     """reflection shadow silhouette mural
     sign logo sticker decal tattoo icon emblem badge figure ornament doll plush costume mask
     trophy
@@ -242,6 +246,17 @@ AUXILIARIES = frozenset(
     is are was were be been being has have had that which who whose now
     """.split()
 )
+#: "Do" and the negated auxiliaries, which end a description's phrase but
+#: not a name's ("do_not_enter_sign" is a sign): read on, "The cat does not
+#: appear" was about a "doe" (a deer, once "does" was made singular) and
+#: "The cat isn't there" about a "t" (red team round 22). "Does" is no
+#: plural (``NOT_PLURAL``); "can", "will" and "may" are nouns too.
+NEGATABLE = frozenset(
+    """
+    do does did don doesn didn isn wasn aren weren hasn haven hadn couldn wouldn shouldn
+    cannot
+    """.split()
+)
 SCENE_VERBS = frozenset(
     """
     hold holding showing contain containing sit sitting standing hang hanging lie lying
@@ -258,7 +273,7 @@ SCENE_VERBS = frozenset(
 #: Round 19 added the fifth line: "The girl eating an apple is gone" was about
 #: the apple, and "boy_riding_horse" a horse; round 20 the last: what a thing
 #: resembles or imitates is not what it is ("dog_resembling_cat" is a dog).
-VERB_MARKERS = AUXILIARIES | SCENE_VERBS
+VERB_MARKERS = AUXILIARIES | NEGATABLE | SCENE_VERBS
 #: In a name the "-ing" forms and the participles end a phrase too: a
 #: participle is no head, so "cat_replaced_by_dog" is a cat, not a
 #: "replaced" that no golden difference names (red team round 19).
@@ -600,5 +615,5 @@ NOT_PLURAL_SUFFIXES = ("ss", "us", "is", "ous", "ics")
 #: "Shorts" too: read as "short", a size, boy_shorts was the boy (red team round 19).
 NOT_PLURAL = frozenset(
     """gas yes plus lens series species news sheep fish deer chassis canvas atlas shorts
-    perhaps""".split()
+    perhaps does""".split()
 )

@@ -11,11 +11,11 @@ once per process.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, pairwise
 
+from ._letters import plain_letters
 from ._lexicon import (
     ADJECTIVES,
     ARTICLES,
@@ -86,12 +86,6 @@ def canonical_word(word: str) -> str:
     return SYNONYMS.get(word, word)
 
 
-#: Latin letters that no accent stripping makes plain: "straße", "æon".
-_LETTERS_SPELLED_OUT = str.maketrans(
-    {"ß": "ss", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L"}
-)
-
-
 #: A possessive ending, straight or curly apostrophe: "cat's", "boy’s".
 _POSSESSIVE = re.compile(r"['\u2019\u2018`\u00b4]s(?![a-z0-9])", re.I)
 
@@ -103,14 +97,15 @@ def _token_words(token: str) -> tuple[str, ...]:
     Full-width and other compatibility forms read as their plain letters
     first: a model may answer "ｃａｔ" (red team round 11). Accents go too, and
     a few letters become the two they stand for: "café" and "piñata" were
-    read as "caf" and "pi ata" (round 16). A possessive's "s" is no word:
+    read as "caf" and "pi ata" (round 16), and Cyrillic or Greek look-alikes
+    and invisible characters read as what they show, "toy_car" with a
+    Cyrillic "o" a toy car (round 22; ``_letters``). A possessive's "s" is no word:
     read as one, it stood between the owner and the head, so "woman's_hat"
     was the man's hat (the shared "s" its kind), and "cat's fur" turning
     black no part of the cat turning black (red team round 19).
     """
     if not token.isascii():
-        decomposed = unicodedata.normalize("NFKD", token.translate(_LETTERS_SPELLED_OUT))
-        token = "".join(c for c in decomposed if not unicodedata.combining(c))
+        token = plain_letters(token)
     if "s" in token or "S" in token:
         token = _POSSESSIVE.sub("", token)  # after NFKD: a full-width "＇ｓ" too
     text = _CAMEL.sub(" ", token).lower()

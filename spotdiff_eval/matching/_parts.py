@@ -13,7 +13,11 @@ heads that are never a part; the two rules below narrow "part" further
   book spines, car wheels and flower petals: rounds 19 and 20), but what is
   hidden inside a whole, cut from it or left of it, and the leaves beside
   it, are counted as things of their own: apple seeds, slices or cores
-  from 3 to 5 found the apples from 3 to 5.
+  from 3 to 5 found the apples from 3 to 5;
+- a holder (furniture, a surface, a place or a vessel) is made of its few
+  parts, and what stands on it, hangs on it or is kept in it is a thing of
+  its own (red team round 22): a table lamp or the coffee in a cup turning
+  from red to blue found the table or the cup that did.
 
 A name that makes the pair another thing (``_lexicon.NOT_A_KIND_OF``) is
 no part either, even of what is worn: a horse_shoe turning blue is the
@@ -45,10 +49,38 @@ WORN_OR_BODY = frozenset(
 #: What is hidden inside a whole, cut from it or left of it, and the leaves
 #: beside it: counted, they count other things than the wholes. A part seen
 #: on each whole is not here: round 19 judged car wheels from 1 to 2 and
-#: flower petals from 3 to 5 to count the cars and the flowers.
+#: flower petals from 3 to 5 to count the cars and the flowers. Round 22
+#: added what a whole holds many of: a book's pages, a cake's candles, and
+#: the fruit and flowers a tree or a bush bears ("tree_apples" from 3 to 5
+#: found the trees from 3 to 5).
 COUNTED_APART = frozenset(
     """
     seed pip core slice piece half wedge segment peel skin leaf crumb bite
+    page candle fruit apple pear cherry berry grape nut acorn blossom bud flower
+    """.split()
+)
+
+
+#: Furniture, surfaces, places and vessels that other things stand on, hang
+#: on or are kept in. Red team round 22: what they hold was read as a part,
+#: so a "table_lamp", "wall_clock", "cup_coffee" or "bowl_fruit" turning from
+#: red to blue found the table, the wall, the cup or the bowl turning from
+#: red to blue, and "shelf_books" from 3 to 5 the shelves from 3 to 5.
+HOLDERS = frozenset(
+    """
+    table desk shelf counter countertop floor wall ground sky mantel mantelpiece windowsill
+    sill bookshelf bookcase cabinet cupboard dresser nightstand tray cup mug glass bowl jar
+    vase bucket bin basket box plate
+    """.split()
+)
+
+#: The parts of a holder: only these after its name are the holder itself,
+#: as a table's leg or a cup's handle turning blue is the table or the cup.
+HOLDER_PARTS = frozenset(
+    """
+    leg top edge side corner surface base bottom rim lid cap handle door drawer knob shelf
+    frame panel board tile plank brick paint wallpaper neck spout lip stem foot feet
+    label strap hinge lock mirror bracket
     """.split()
 )
 
@@ -70,4 +102,6 @@ def no_part_of(part: str, wholes: frozenset[str], counting: bool) -> bool:
     """
     if any(belongs_apart(whole, part) for whole in wholes):
         return True
+    if part not in HOLDER_PARTS and not HOLDERS.isdisjoint(wholes):
+        return True  # "table_lamp" is no table; one way: "shelf" 5 -> 2 may count its books
     return counting and part in COUNTED_APART

@@ -5,8 +5,8 @@ the car paints its door, so ``car_door`` red -> blue finds the car turning
 from red to blue (route ``names_gold_in_subject``), and book spines from 5
 to 2 count the books. Not every head a thing's name modifies is a part of
 it: what is made for it (``_lexicon.ACCESSORIES``, round 19), and the heads
-below (red team round 20), each of which found the gold by the same change
-alone.
+below (red team rounds 20 and 22), each of which found the gold by the same
+change alone.
 """
 
 from __future__ import annotations
@@ -47,5 +47,16 @@ LIVING = frozenset(
     """.split()
 )
 
+#: What is laid over a thing and taken off it: a "table_cloth", a "bed_pillow"
+#: or a "couch_blanket" turning from red to blue found the table, the bed or
+#: the couch turning from red to blue (red team round 22). A cushion or a
+#: cover is left out (a couch's cushions and a book's cover are its parts),
+#: and so is a sheet, which is also what paper or metal comes in.
+LAID_OVER = frozenset(
+    """
+    cloth blanket quilt duvet bedspread throw pillow mat placemat runner doily tarp
+    """.split()
+)
+
 #: Every head above.
-NOT_ITS_PART = USED_AT_OR_BY | GROWN_ON_OR_MADE_FROM | LIVING
+NOT_ITS_PART = USED_AT_OR_BY | GROWN_ON_OR_MADE_FROM | LIVING | LAID_OVER
