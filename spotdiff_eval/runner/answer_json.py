@@ -99,10 +99,16 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
         found = _as_list(whole, strict=False)
         if found is not None:
             return found, repaired
-    for block in reversed(_FENCE.findall(text)):
-        value, repaired = _decode(block.strip())
+    for fence in reversed(list(_FENCE.finditer(text))):
+        value, repaired = _decode(fence.group(1).strip())
         found = _as_list(value, strict=False)
         if found is not None:
+            # Red team round 22: a fenced draft won over the answer written after
+            # it in prose ("```json {draft}```, wait, I missed one: {final}"),
+            # and gpt-oss's analysis channel over its final one: the last wins.
+            later = _candidates(text[fence.end() :], _Scan(text[fence.end() :]).values())
+            if later:
+                return later[-1].entries, later[-1].repaired
             return found, repaired
     scan = _Scan(text)
     candidates = _candidates(text, scan.values())
