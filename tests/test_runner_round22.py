@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from event_replies import events
 from fake_endpoints import (
     Action,
     FakeEndpoint,
+    Raw,
     Reply,
     make_run_dataset,
     predicted,
@@ -88,4 +90,51 @@ def test_a_fenced_answer_followed_by_prose_is_still_read(tmp_path: Path) -> None
     no answer of its own (a citation, a remark) leaves the fenced one standing."""
     text = f"```json\n{FINAL}\n```\nSee [1] for the layout; {{no more}} differences."
     done = _run(tmp_path, "openai_compatible", {"item_000": [Reply(text)]})
+    assert done.answers["item_000"] == [CAT, DOG]
+
+
+# -- event streams cut in the middle of an event ----------------------------------------
+
+
+def _openai_chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+    return {"model": "gpt-test", "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+
+def _cut_in_an_event(protocol: str) -> Raw:
+    """A stream a proxy gave up on halfway through an event: half of its JSON, then
+    the end of the body (a clean end: the length it announced was all it sent)."""
+    if protocol == "anthropic":
+        start = {"type": "message_start", "message": {"model": "claude-test", "usage": {}}}
+        block = {"type": "content_block_start", "index": 0, "content_block": {"type": "text"}}
+        delta = {"type": "content_block_delta", "index": 0}
+        delta["delta"] = {"type": "text_delta", "text": FINAL}
+        sent = [start, block, delta]
+        cut = 'data: {"type": "message_delta", "delta": {"stop_re'
+    else:
+        sent = [_openai_chunk({"content": FINAL})]
+        cut = 'data: {"model": "gpt-test", "choices": [{"index": 0, "delta": {}, "fini'
+    whole = events(*sent)
+    return Raw(200, whole.body + cut.encode())
+
+
+@pytest.mark.parametrize("protocol", ["openai_compatible", "anthropic"])
+def test_a_stream_cut_inside_an_event_is_asked_again(protocol: str, tmp_path: Path) -> None:
+    """A stream that stops before saying how the answer ended is asked again
+    (round 19), but one that stopped in the middle of an event, half of a JSON
+    object sent, failed its item at once as "the reply is not JSON": the half
+    event was read as a whole one."""
+    done = _run(tmp_path, protocol, {"item_000": [_cut_in_an_event(protocol), Reply(FINAL)]})
+    assert done.entries["item_000"]["status"] == "ok"
+    assert done.entries["item_000"]["attempts"] == 2
+    assert done.answers["item_000"] == [CAT, DOG]
+
+
+def test_a_last_event_without_its_blank_line_is_still_read(tmp_path: Path) -> None:
+    """The other side: a server that leaves out the blank line after its last,
+    whole event (the one with the finish reason) is read as before, not asked again."""
+    body = events(_openai_chunk({"content": FINAL})).body
+    last = json.dumps(_openai_chunk({}, "stop"))
+    reply = Raw(200, body + f"data: {last}\n".encode())
+    done = _run(tmp_path, "openai_compatible", {"item_000": [reply]})
+    assert (done.entries["item_000"]["status"], done.entries["item_000"]["attempts"]) == ("ok", 1)
     assert done.answers["item_000"] == [CAT, DOG]

@@ -49,7 +49,13 @@ def decoded(text: str) -> Any:
     stream = stream_events(text)
     if stream is None:
         return read_json(text)
-    return joined([read_json(event) for event in stream.events], done=stream.done)
+    values = [read_json(event) for event in stream.events]
+    if stream.unended is not None:
+        try:
+            values.append(read_json(stream.unended))
+        except (ValueError, RecursionError):
+            pass  # cut in the middle of the event: ``joined`` finds the stream unfinished
+    return joined(values, done=stream.done)
 
 
 def decoded_or_none(raw: bytes) -> Any:
