@@ -138,3 +138,32 @@ def test_a_last_event_without_its_blank_line_is_still_read(tmp_path: Path) -> No
     done = _run(tmp_path, "openai_compatible", {"item_000": [reply]})
     assert (done.entries["item_000"]["status"], done.entries["item_000"]["attempts"]) == ("ok", 1)
     assert done.answers["item_000"] == [CAT, DOG]
+
+
+# -- an error in the middle of a stream ---------------------------------------------------
+
+
+def test_a_server_error_in_the_middle_of_a_stream_is_asked_again(tmp_path: Path) -> None:
+    """OpenRouter reports a provider that failed after the stream began as an
+    event with an ``error`` whose code is a word, ``server_error``, and a
+    finish reason ``error``. Only numeric codes (429, 5xx) and Anthropic's
+    types were retried, so the item failed on a passing fault."""
+    failure = {
+        "model": "gpt-test",
+        "error": {"code": "server_error", "message": "Provider disconnected unexpectedly"},
+        "choices": [{"index": 0, "delta": {"content": ""}, "finish_reason": "error"}],
+    }
+    cut = events(_openai_chunk({"content": '{"differences": ['}), failure)
+    done = _run(tmp_path, "openai_compatible", {"item_000": [cut, Reply(FINAL)]})
+    assert (done.entries["item_000"]["status"], done.entries["item_000"]["attempts"]) == ("ok", 2)
+    assert done.answers["item_000"] == [CAT, DOG]
+
+
+def test_an_error_that_no_attempt_can_fix_is_not_asked_again(tmp_path: Path) -> None:
+    """The other side: an error event with a code that says the request is wrong
+    fails its item at once, with the server's message."""
+    failure = {"error": {"code": "invalid_request_error", "message": "image too large"}}
+    done = _run(tmp_path, "openai_compatible", {"item_000": [events(failure), Reply(FINAL)]})
+    entry = done.entries["item_000"]
+    assert (entry["status"], entry["attempts"]) == ("failed", 1)
+    assert "image too large" in entry["error"]

@@ -17,13 +17,19 @@ FATAL_STATUSES = frozenset({401, 403, 404, 405})
 
 #: Fields that hold an answer in each protocol's reply.
 _ANSWER_FIELDS = ("choices", "candidates", "content")
-#: Anthropic's error types that another attempt may get past.
-_TRANSIENT_ERROR_TYPES = frozenset({"overloaded_error", "rate_limit_error", "api_error"})
+#: Error types and codes that another attempt may get past: Anthropic's types,
+#: and (red team round 22) OpenAI's ``server_error`` and ``rate_limit_exceeded``,
+#: which OpenRouter sends as the code of an error in the middle of a stream
+#: ("Provider disconnected unexpectedly"); the item failed without another try.
+_TRANSIENT_ERROR_WORDS = frozenset(
+    {"overloaded_error", "rate_limit_error", "api_error", "server_error", "rate_limit_exceeded"}
+)
 
 
 def error_instead_of_answer(data: Any) -> bool | None:
     """For a 2xx reply that is an error and no answer: whether to try again
-    (its code is 429 or 5xx, or its type says overloaded); None for any other reply."""
+    (its code is 429 or 5xx, or its code or type says overloaded or a server
+    failure); None for any other reply."""
     if (
         not isinstance(data, dict)
         or not data.get("error")
@@ -35,8 +41,8 @@ def error_instead_of_answer(data: Any) -> bool | None:
         code = int(code)
     if isinstance(code, int) and not isinstance(code, bool) and (code == 429 or code >= 500):
         return True
-    kind = dig(data, "error", "type")
-    return isinstance(kind, str) and kind in _TRANSIENT_ERROR_TYPES
+    words = (code, dig(data, "error", "type"))
+    return any(isinstance(word, str) and word in _TRANSIENT_ERROR_WORDS for word in words)
 
 
 #: 4xx statuses another attempt may get past, as the OpenAI and Anthropic clients
