@@ -106,7 +106,10 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
             # Red team round 22: a fenced draft won over the answer written after
             # it in prose ("```json {draft}```, wait, I missed one: {final}"),
             # and gpt-oss's analysis channel over its final one: the last wins.
-            later = _candidates(text[fence.end() :], _Scan(text[fence.end() :]).values())
+            # Only a whole answer, though: a lone object after the fence is more
+            # likely an example in a remark ('a "kind" such as {"kind": ...}').
+            rest = text[fence.end() :]
+            later = [c for c in _candidates(rest, _Scan(rest).values()) if not c.alone]
             if later:
                 return later[-1].entries, later[-1].repaired
             return found, repaired
