@@ -12,6 +12,7 @@ in plain sight.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,10 +52,9 @@ def decoded(text: str) -> Any:
         return read_json(text)
     values = [read_json(event) for event in stream.events]
     if stream.unended is not None:
-        try:
+        # Cut in the middle of the event, it is dropped: ``joined`` finds the stream unfinished.
+        with suppress(ValueError, RecursionError):
             values.append(read_json(stream.unended))
-        except (ValueError, RecursionError):
-            pass  # cut in the middle of the event: ``joined`` finds the stream unfinished
     return joined(values, done=stream.done)
 
 
