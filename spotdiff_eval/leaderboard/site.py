@@ -193,7 +193,10 @@ def _render(
         "breakdown.html",
         "breakdown",
         (_json(data["entries"]),),
-        lambda: {"entries": entries, "chart": score_chart(data["entries"])},
+        lambda: {
+            "entries": entries,
+            "chart": score_chart(data["entries"], {v.id: v.label for v in entries}),
+        },
     )
     if hidden:
         return
