@@ -8,6 +8,8 @@ reply needs headers the fake does not send, a small server of its own) on
 from __future__ import annotations
 
 import json
+import socketserver
+import threading
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +29,7 @@ from fake_endpoints import (
     statuses,
 )
 
+from spotdiff_eval.runner import RunSettings
 from spotdiff_eval.runner.engine import RunResult
 
 
@@ -170,3 +173,68 @@ def test_an_error_that_no_attempt_can_fix_is_not_asked_again(tmp_path: Path) -> 
     entry = done.entries["item_000"]
     assert (entry["status"], entry["attempts"]) == ("failed", 1)
     assert "image too large" in entry["error"]
+
+
+# -- an answer that is not HTTP -------------------------------------------------------------
+
+
+class _RawAnswer(socketserver.StreamRequestHandler):
+    """Reads one request whole, then answers with the server's ``answer`` bytes and closes."""
+
+    def handle(self) -> None:
+        length = 0
+        while (line := self.rfile.readline(65537)) not in (b"\r\n", b"\n", b""):
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value)
+        self.rfile.read(length)
+        self.wfile.write(self.server.answer)  # type: ignore[attr-defined]
+
+
+#: What a TLS server sends to a client that speaks plain HTTP to it: an alert record.
+TLS_ALERT = b"\x15\x03\x01\x00\x02\x02\x46"
+
+
+@pytest.mark.parametrize(
+    ("answer", "said"),
+    [
+        (TLS_ALERT, "the server's answer is not HTTP (is the address https://"),
+        (
+            b"HTTP/1.1 200 OK\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(150)) + b"\r\n",
+            "more header lines than a client reads (100)",
+        ),
+        (b"HTTP/1.1 200 OK\r\nX-Long: " + b"a" * 70_000 + b"\r\n\r\n", "a line too long"),
+    ],
+    ids=["tls-port", "many-headers", "long-header"],
+)
+def test_an_answer_that_is_not_http_says_so(answer: bytes, said: str, tmp_path: Path) -> None:
+    """Attack: ``--endpoint http://host:443/...``, a TLS port spoken to in plain
+    HTTP (or a server sending more header lines, or a longer line, than a client
+    reads). Every item failed as "connection failed: ConnectionError", the name
+    of a wrapper exception that says nothing of what went wrong."""
+    dataset = make_run_dataset(tmp_path / "ds", 1)
+    with socketserver.ThreadingTCPServer(("127.0.0.1", 0), _RawAnswer) as server:
+        server.daemon_threads = True
+        server.answer = answer  # type: ignore[attr-defined]
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            endpoint = f"http://127.0.0.1:{server.server_address[1]}/v1/chat/completions"
+            output = tmp_path / "out.json"
+            result, _ = run(
+                RunSettings(
+                    endpoint=endpoint,
+                    model="test-model",
+                    manifest=dataset.manifest,
+                    output=output,
+                    timeout=5.0,
+                    retries=1,
+                    backoff_base=0.01,
+                    backoff_max=0.02,
+                )
+            )
+        finally:
+            server.shutdown()
+    error = statuses(output)["item_000"]["error"]
+    assert said in error, error
+    assert "ConnectionError" not in error
+    assert result.error is not None and said in result.error.what

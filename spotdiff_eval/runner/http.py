@@ -39,6 +39,7 @@ from .backoff import Gate, RetryPolicy, retry_after_seconds, retry_delay
 from .deadline import DeadlineAdapter, Watchdog
 from .event_stream import StreamCut
 from .html_page import TITLE_SEARCH_CHARS, page_title
+from .not_http import not_http_reason
 from .reply_status import (
     FATAL_STATUSES,
     KEY_REFUSED,
@@ -412,4 +413,4 @@ def _reason(exc: BaseException) -> str:
             return "the server closed the connection without answering"
         if isinstance(inner, ConnectionResetError):
             return "the connection was reset"
-    return type(exc).__name__
+    return not_http_reason(exc) or type(exc).__name__
