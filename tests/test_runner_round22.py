@@ -28,6 +28,7 @@ from fake_endpoints import (
     settings_for,
     statuses,
 )
+from urllib3.response import HTTPResponse
 
 from spotdiff_eval.runner import RunSettings
 from spotdiff_eval.runner.engine import RunResult
@@ -191,6 +192,32 @@ class _RawAnswer(socketserver.StreamRequestHandler):
         self.wfile.write(self.server.answer)  # type: ignore[attr-defined]
 
 
+def _serve_once(answer: bytes, tmp_path: Path) -> tuple[RunResult, dict[str, Any]]:
+    """Run one item against a server that answers ``answer`` (whole HTTP bytes)."""
+    dataset = make_run_dataset(tmp_path / "ds", 1)
+    output = tmp_path / "out.json"
+    with socketserver.ThreadingTCPServer(("127.0.0.1", 0), _RawAnswer) as server:
+        server.daemon_threads = True
+        server.answer = answer  # type: ignore[attr-defined]
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            endpoint = f"http://127.0.0.1:{server.server_address[1]}/v1/chat/completions"
+            settings = RunSettings(
+                endpoint=endpoint,
+                model="test-model",
+                manifest=dataset.manifest,
+                output=output,
+                timeout=5.0,
+                retries=1,
+                backoff_base=0.01,
+                backoff_max=0.02,
+            )
+            result, _ = run(settings)
+        finally:
+            server.shutdown()
+    return result, statuses(output)["item_000"]
+
+
 #: What a TLS server sends to a client that speaks plain HTTP to it: an alert record.
 TLS_ALERT = b"\x15\x03\x01\x00\x02\x02\x46"
 
@@ -212,29 +239,39 @@ def test_an_answer_that_is_not_http_says_so(answer: bytes, said: str, tmp_path: 
     HTTP (or a server sending more header lines, or a longer line, than a client
     reads). Every item failed as "connection failed: ConnectionError", the name
     of a wrapper exception that says nothing of what went wrong."""
-    dataset = make_run_dataset(tmp_path / "ds", 1)
-    with socketserver.ThreadingTCPServer(("127.0.0.1", 0), _RawAnswer) as server:
-        server.daemon_threads = True
-        server.answer = answer  # type: ignore[attr-defined]
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            endpoint = f"http://127.0.0.1:{server.server_address[1]}/v1/chat/completions"
-            output = tmp_path / "out.json"
-            result, _ = run(
-                RunSettings(
-                    endpoint=endpoint,
-                    model="test-model",
-                    manifest=dataset.manifest,
-                    output=output,
-                    timeout=5.0,
-                    retries=1,
-                    backoff_base=0.01,
-                    backoff_max=0.02,
-                )
-            )
-        finally:
-            server.shutdown()
-    error = statuses(output)["item_000"]["error"]
+    result, entry = _serve_once(answer, tmp_path)
+    error = entry["error"]
     assert said in error, error
     assert "ConnectionError" not in error
     assert result.error is not None and said in result.error.what
+
+
+@pytest.mark.parametrize(("coding", "package"), [("br", "brotli"), ("zstd", "zstandard")])
+def test_a_reply_compressed_in_a_way_not_offered_says_so(
+    coding: str, package: str, tmp_path: Path
+) -> None:
+    """Attack: a server or CDN that compresses with Brotli or Zstandard although the
+    request did not offer it. The bytes were read as text, and the item failed as
+    "the reply is not JSON: \\x1b\\x00...", which says nothing of the cause."""
+    if coding in HTTPResponse.CONTENT_DECODERS:
+        pytest.skip(f"urllib3 undoes {coding} here ({package} is installed)")
+    body = b"\x1b\x00\xf8\x25\x00\xa2\x91\x9c\x58\x9f\x03"  # not JSON, as any such body
+    head = f"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: {coding}"
+    answer = f"{head}\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body
+    _, entry = _serve_once(answer, tmp_path)
+    assert entry["status"] == "failed"
+    assert entry["error"].startswith(f"the reply is compressed as {coding}, "), entry["error"]
+    assert f"pip install {package}" in entry["error"]
+
+
+def test_a_plain_reply_labelled_with_such_a_coding_is_read(tmp_path: Path) -> None:
+    """The other side: the coding is named only when the bytes do not read; a
+    reply whose label is wrong but whose body is plain JSON is read as before."""
+    text = json.dumps({"choices": [{"message": {"content": FINAL}, "finish_reason": "stop"}]})
+    body = text.encode()
+    head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: zstd"
+    answer = f"{head}\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body
+    if "zstd" in HTTPResponse.CONTENT_DECODERS:
+        pytest.skip("urllib3 undoes zstd here, and would refuse the plain body")
+    _, entry = _serve_once(answer, tmp_path)
+    assert entry["status"] == "ok"
