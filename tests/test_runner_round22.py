@@ -91,10 +91,12 @@ def test_an_answer_after_a_fenced_draft_wins(text: str, tmp_path: Path) -> None:
 
 def test_a_fenced_answer_followed_by_prose_is_still_read(tmp_path: Path) -> None:
     """The other side of the rule above: prose after a fenced answer that holds
-    no answer of its own (a citation, a remark) leaves the fenced one standing."""
+    no answer of its own (a citation, a remark quoting one entry or the empty
+    list) leaves the fenced one standing."""
     text = (
         f"```json\n{FINAL}\n```\nSee [1] for the layout; {{no more}} differences. "
-        'Each entry has a kind, such as {"kind": "object_added"}.'
+        'Each entry has a kind, such as {"kind": "object_added"}; with no difference '
+        'seen, the answer would have been {"differences": []}.'
     )
     done = _run(tmp_path, "openai_compatible", {"item_000": [Reply(text)]})
     assert done.answers["item_000"] == [CAT, DOG]

@@ -106,10 +106,12 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
             # Red team round 22: a fenced draft won over the answer written after
             # it in prose ("```json {draft}```, wait, I missed one: {final}"),
             # and gpt-oss's analysis channel over its final one: the last wins.
-            # Only a whole answer, though: a lone object after the fence is more
-            # likely an example in a remark ('a "kind" such as {"kind": ...}').
+            # Only a whole answer that lists something, though: a lone object or
+            # an empty list after the fence is more likely an example in a remark
+            # ('a "kind" such as {"kind": ...}', 'none would be {"differences": []}').
             rest = text[fence.end() :]
-            later = [c for c in _candidates(rest, _Scan(rest).values()) if not c.alone]
+            found_later = _candidates(rest, _Scan(rest).values())
+            later = [c for c in found_later if not c.alone and c.entries]
             if later:
                 return later[-1].entries, later[-1].repaired
             return found, repaired
