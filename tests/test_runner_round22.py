@@ -102,6 +102,42 @@ def test_a_fenced_answer_followed_by_prose_is_still_read(tmp_path: Path) -> None
     assert done.answers["item_000"] == [CAT, DOG]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Differences:\n1. Cat removed: {json.dumps(CAT)}\n2. Dog added: {json.dumps(DOG)}",
+        f"- **Cat**: {json.dumps(CAT)}\n- **Dog**: {json.dumps(DOG)}",
+        f"**Difference 1**\n{json.dumps(CAT)}\n\n**Difference 2**\n{json.dumps(DOG)}",
+        f"Difference 1:\n```json\n{json.dumps(CAT)}\n```\n"
+        f"Difference 2:\n```json\n{json.dumps(DOG)}\n```",
+    ],
+    ids=["numbered-labels", "bulleted-labels", "headings", "a-fence-each"],
+)
+def test_labelled_differences_one_object_each_are_one_list(text: str, tmp_path: Path) -> None:
+    """Round 20 joined objects written one a line, or after bullets, into one
+    list; a label before each ("1. Cat removed: {...}"), a heading, or a code
+    fence around each still made each object an answer of its own, and the
+    last one won: every difference but the last was lost, with status ok and
+    no warning."""
+    done = _run(tmp_path, "openai_compatible", {"item_000": [Reply(text)]})
+    assert done.answers["item_000"] == [CAT, DOG]
+
+
+@pytest.mark.parametrize(
+    "between",
+    ["\nWait, that is wrong; it is:\n", "\n```\nActually, I misread it:\n```json\n"],
+    ids=["prose", "fences"],
+)
+def test_a_lone_difference_revised_in_words_is_still_replaced(between: str, tmp_path: Path) -> None:
+    """The other side: words that revise the object before ("wait", "actually")
+    make the next one its replacement, as round 20 had it, fenced or not."""
+    fence = "```json\n" if "```" in between else ""
+    close = "\n```" if fence else ""
+    text = f"{fence}{json.dumps(CAT)}{between}{json.dumps(DOG)}{close}"
+    done = _run(tmp_path, "openai_compatible", {"item_000": [Reply(text)]})
+    assert done.answers["item_000"] == [DOG]
+
+
 # -- event streams cut in the middle of an event ----------------------------------------
 
 

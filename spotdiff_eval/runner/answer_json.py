@@ -102,6 +102,8 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
     for fence in reversed(list(_FENCE.finditer(text))):
         value, repaired = _decode(fence.group(1).strip())
         found = _as_list(value, strict=False)
+        if found is not None and len(found) == 1 and found[0] is value:
+            break  # one difference alone, maybe one fence of several: the scan joins them
         if found is not None:
             # Red team round 22: a fenced draft won over the answer written after
             # it in prose ("```json {draft}```, wait, I missed one: {final}"),
@@ -133,9 +135,13 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
 
 _NOTHING = object()
 
-#: What may stand between the objects of a list written without its brackets:
-#: line breaks, commas, bullets and numbers ("- {...}", "2. {...}").
-_BETWEEN_ENTRIES = re.compile(r"(?:\s|,|[-*\u2022]|\d{1,3}[.)])*")
+#: Words in the text between two lone objects that make the second a revision of
+#: the first ("wait, that is wrong; it is:"), not the next entry of a list.
+_REVISION = re.compile(
+    r"\b(?:wait|actually|correct\w*|instead|sorry|apolog\w*|mistake\w*|wrong|rather|"
+    r"oops|scratch|revis\w*|second thought|I mean|I meant|updated?|fix\w*|not quite)\b",
+    re.I,
+)
 
 
 @dataclass
@@ -157,8 +163,12 @@ def _candidates(
     Red team round 20: objects one a line (JSON Lines), or separated by commas
     or bullets without brackets around them, were each an answer of their
     own, the last one winning: every difference but the last was lost. Lone
-    objects with nothing but such separators between them are one list now;
-    with prose between them ("wait, it is..."), the last still wins.
+    objects with nothing but such separators between them became one list.
+    Red team round 22: a label before each ("1. Cat removed: {...}", "**Dog**:
+    {...}") or a fence around each still lost every difference but the last,
+    silently. Lone objects are one list now unless the words between them
+    revise the first (:data:`_REVISION`: "wait, that is wrong; it is:"),
+    when the last still wins.
     """
     found: list[_Candidate] = []
     for value, repaired, in_broken, start, end in values:
@@ -169,7 +179,7 @@ def _candidates(
         if in_broken and alone:
             continue  # an entry of a broken answer is not an answer of its own
         last = found[-1] if found else None
-        if alone and last and last.alone and _BETWEEN_ENTRIES.fullmatch(text, last.end, start):
+        if alone and last and last.alone and not _REVISION.search(text, last.end, start):
             last.entries.append(value)
             last.repaired = last.repaired or repaired
             last.end = end
