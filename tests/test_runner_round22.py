@@ -313,3 +313,32 @@ def test_a_plain_reply_labelled_with_such_a_coding_is_read(tmp_path: Path) -> No
         pytest.skip("urllib3 undoes zstd here, and would refuse the plain body")
     _, entry = _serve_once(answer, tmp_path)
     assert entry["status"] == "ok"
+
+
+# -- a JSON reply cut short, its connection closed cleanly -------------------------------
+
+
+@pytest.mark.parametrize("protocol", ["openai_compatible", "gemini_native"])
+def test_a_json_reply_cut_short_is_asked_again(protocol: str, tmp_path: Path) -> None:
+    """Attack: a proxy whose upstream died mid-answer ends its own reply cleanly
+    (the last chunk of a chunked body, or the close that ends a body of no stated
+    length), half of the JSON sent. The item failed at once as "the reply is not
+    JSON" instead of being asked again, as a stream cut so already was; for
+    Gemini's ``streamGenerateContent`` the half is an unfinished array."""
+    with FakeEndpoint(protocol) as fake:
+        whole = json.dumps(fake.success_body(FINAL, (1000, 50)))
+    if protocol == "gemini_native":
+        whole = f"[{whole},\r\n{whole}]"
+    cut = Raw(200, whole[: len(whole) * 2 // 3].encode())
+    done = _run(tmp_path, protocol, {"item_000": [cut, Reply(FINAL)]})
+    assert (done.entries["item_000"]["status"], done.entries["item_000"]["attempts"]) == ("ok", 2)
+    assert done.answers["item_000"] == [CAT, DOG]
+
+
+def test_a_reply_that_is_no_json_at_all_is_not_asked_again(tmp_path: Path) -> None:
+    """The other side: a reply that is whole but not JSON (trailing text after a
+    closed object) fails its item at once, as before."""
+    done = _run(tmp_path, "openai_compatible", {"item_000": [Raw(200, b'{"choices": []} ok')]})
+    entry = done.entries["item_000"]
+    assert (entry["status"], entry["attempts"]) == ("failed", 1)
+    assert entry["error"].startswith("the reply is not JSON")

@@ -271,6 +271,11 @@ def _closing(text: str, start: int, ends: dict[int, int | None] | None = None) -
     return None
 
 
+#: Where the value opened at a position ends, by its brackets (None: it runs to the
+#: end of the text), for the reply's own JSON too (``reply_text``).
+closing = _closing
+
+
 def _repaired(text: str) -> Any:
     """``text`` read as JSON without its comments and trailing commas; ``_NOTHING``
     if that is not enough."""

@@ -29,11 +29,12 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 class StreamCut(ValueError):
-    """The event stream ended before the event that ends the answer: another
-    attempt may get the whole answer."""
+    """The event stream ended before the event that ends the answer (or, red team
+    round 22, a JSON reply before its JSON did): another attempt may get the
+    whole answer."""
 
-    def __init__(self) -> None:
-        super().__init__("the reply's event stream ended before the answer did")
+    def __init__(self, message: str = "the reply's event stream ended before the answer did"):
+        super().__init__(message)
 
 
 @dataclass(frozen=True)
