@@ -342,3 +342,47 @@ def test_a_reply_that_is_no_json_at_all_is_not_asked_again(tmp_path: Path) -> No
     entry = done.entries["item_000"]
     assert (entry["status"], entry["attempts"]) == ("failed", 1)
     assert entry["error"].startswith("the reply is not JSON")
+
+
+# -- a parameter the model refuses ---------------------------------------------------------
+
+
+def _openai_error(message: str, code: str, param: str) -> Raw:
+    error = {"message": message, "type": "invalid_request_error", "param": param, "code": code}
+    return Raw(400, json.dumps({"error": error}).encode())
+
+
+MAX_TOKENS_REFUSED = _openai_error(
+    "Unsupported parameter: 'max_tokens' is not supported with this model. "
+    "Use 'max_completion_tokens' instead.",
+    "unsupported_parameter",
+    "max_tokens",
+)
+
+
+def test_a_parameter_the_model_refuses_stops_the_run(tmp_path: Path) -> None:
+    """Attack: --max-tokens sent to an OpenAI reasoning model, which answers 400
+    ``unsupported_parameter`` (the mistake the documentation warns of). Every
+    request carries the same parameters, yet each item failed in turn, for the
+    whole dataset; the run stops at the first, saying what to check."""
+    scripts = {item: [MAX_TOKENS_REFUSED] * 3 for item in ("item_000", "item_001")}
+    done = _run(tmp_path, "openai_compatible", scripts, items=4, concurrency=1, max_tokens=500)
+    assert done.asked == {"item_000": 1}
+    assert [entry["status"] for entry in done.entries.values()] == ["failed"] + ["skipped"] * 3
+    assert done.result.error is not None
+    what = done.result.error.what
+    assert "Use 'max_completion_tokens' instead" in what
+    assert "every request carries the same parameters: check --max-tokens" in what
+
+
+def test_a_refused_part_of_the_message_fails_only_its_item(tmp_path: Path) -> None:
+    """The other side: a refusal of the message itself (its image, say) may be the
+    item's own, and the run goes on to the next item."""
+    refused = _openai_error(
+        "Unsupported value: the image format is not supported.",
+        "unsupported_value",
+        "messages[0].content[0].image_url",
+    )
+    done = _run(tmp_path, "openai_compatible", {"item_000": [refused]}, concurrency=1)
+    assert [entry["status"] for entry in done.entries.values()] == ["failed", "ok"]
+    assert done.result.error is None

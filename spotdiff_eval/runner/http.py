@@ -42,11 +42,9 @@ from .failure_reason import caused_by, reason
 from .html_page import TITLE_SEARCH_CHARS, page_title
 from .reply_status import (
     FATAL_STATUSES,
-    KEY_REFUSED,
+    alike_for_every_item,
     dig,
     error_instead_of_answer,
-    key_refused,
-    out_of_credit,
     recordable,
     worth_retrying,
 )
@@ -236,13 +234,7 @@ class EndpointClient:
         message = f"HTTP {status}: {self._error_text(raw)}"
         recorded = recordable(status)
         data = decoded_or_none(raw)
-        why = (
-            f" {KEY_REFUSED}"
-            if key_refused(data)
-            else "; the account behind the token has no credit or quota left"
-            if out_of_credit(status, data)
-            else None
-        )
+        why = alike_for_every_item(status, data)
         if why is not None:  # every item would meet it alike
             raise RequestFailed(
                 f"{message}{why}", attempts=number, http_status=recorded, fatal=True

@@ -107,6 +107,41 @@ def key_refused(data: Any) -> bool:
     )
 
 
+#: OpenAI's codes for a request parameter the model refuses: ``max_tokens`` sent to
+#: a reasoning model, a ``temperature`` it does not take, a field it does not know.
+_REFUSED_PARAMETER_CODES = frozenset(
+    {"unsupported_parameter", "unsupported_value", "unknown_parameter"}
+)
+
+
+def alike_for_every_item(status: int, data: Any) -> str | None:
+    """Why an error would meet every item alike, as a tail for its message; None if
+    it would not. ``http`` then stops the run.
+
+    Red team round 22: OpenAI's 400 ``unsupported_parameter`` ("'max_tokens' is
+    not supported with this model. Use 'max_completion_tokens' instead", the
+    mistake the documentation's reasoning-model example warns of) failed item
+    after item, quickly but for the whole dataset, since every request carries
+    the same parameters. A refusal of a part of the message (``param``
+    ``messages...``: the image) may be the item's own and is not one.
+    """
+    if key_refused(data):
+        return f" {KEY_REFUSED}"
+    if out_of_credit(status, data):
+        return "; the account behind the token has no credit or quota left"
+    param = dig(data, "error", "param")
+    if (
+        400 <= status < 500
+        and dig(data, "error", "code") in _REFUSED_PARAMETER_CODES
+        and not (isinstance(param, str) and param.startswith("messages"))
+    ):
+        return (
+            "; every request carries the same parameters: check --max-tokens, "
+            "--max-completion-tokens, --temperature and --extra-body"
+        )
+    return None
+
+
 def recordable(status: int) -> int | None:
     """The status as the predictions file records it: None outside 100 to 599.
 
