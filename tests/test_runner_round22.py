@@ -360,18 +360,63 @@ MAX_TOKENS_REFUSED = _openai_error(
 )
 
 
-def test_a_parameter_the_model_refuses_stops_the_run(tmp_path: Path) -> None:
+ANTHROPIC_LIMIT = Raw(
+    400,
+    json.dumps(
+        {
+            "type": "error",
+            "error": {
+                "type": "invalid_request_error",
+                "message": "max_tokens: 100000 > 64000, which is the maximum allowed number "
+                "of output tokens for claude-test",
+            },
+        }
+    ).encode(),
+)
+GEMINI_LIMIT = Raw(
+    400,
+    json.dumps(
+        {
+            "error": {
+                "code": 400,
+                "status": "INVALID_ARGUMENT",
+                "message": "max_output_tokens is out of range",
+                "details": [
+                    {
+                        "@type": "type.googleapis.com/google.rpc.BadRequest",
+                        "fieldViolations": [{"field": "generation_config.max_output_tokens"}],
+                    }
+                ],
+            }
+        }
+    ).encode(),
+)
+
+
+@pytest.mark.parametrize(
+    ("protocol", "refusal", "said"),
+    [
+        ("openai_compatible", MAX_TOKENS_REFUSED, "Use 'max_completion_tokens' instead"),
+        ("anthropic", ANTHROPIC_LIMIT, "max_tokens: 100000 > 64000"),
+        ("gemini_native", GEMINI_LIMIT, "max_output_tokens is out of range"),
+    ],
+    ids=["openai", "anthropic", "gemini"],
+)
+def test_a_parameter_the_model_refuses_stops_the_run(
+    protocol: str, refusal: Raw, said: str, tmp_path: Path
+) -> None:
     """Attack: --max-tokens sent to an OpenAI reasoning model, which answers 400
-    ``unsupported_parameter`` (the mistake the documentation warns of). Every
-    request carries the same parameters, yet each item failed in turn, for the
-    whole dataset; the run stops at the first, saying what to check."""
-    scripts = {item: [MAX_TOKENS_REFUSED] * 3 for item in ("item_000", "item_001")}
-    done = _run(tmp_path, "openai_compatible", scripts, items=4, concurrency=1, max_tokens=500)
+    ``unsupported_parameter`` (the mistake the documentation warns of), or a
+    --max-tokens above what a Claude or Gemini model allows. Every request
+    carries the same parameters, yet each item failed in turn, for the whole
+    dataset; the run stops at the first, saying what to check."""
+    scripts = {item: [refusal] * 3 for item in ("item_000", "item_001")}
+    done = _run(tmp_path, protocol, scripts, items=4, concurrency=1, max_tokens=100_000)
     assert done.asked == {"item_000": 1}
     assert [entry["status"] for entry in done.entries.values()] == ["failed"] + ["skipped"] * 3
     assert done.result.error is not None
     what = done.result.error.what
-    assert "Use 'max_completion_tokens' instead" in what
+    assert said in what
     assert "every request carries the same parameters: check --max-tokens" in what
 
 
@@ -386,3 +431,7 @@ def test_a_refused_part_of_the_message_fails_only_its_item(tmp_path: Path) -> No
     done = _run(tmp_path, "openai_compatible", {"item_000": [refused]}, concurrency=1)
     assert [entry["status"] for entry in done.entries.values()] == ["failed", "ok"]
     assert done.result.error is None
+    image = {"type": "invalid_request_error", "message": "messages.0.content.0.image: too big"}
+    refused = Raw(400, json.dumps({"type": "error", "error": image}).encode())
+    done = _run(tmp_path / "claude", "anthropic", {"item_000": [refused]}, concurrency=1)
+    assert [entry["status"] for entry in done.entries.values()] == ["failed", "ok"]

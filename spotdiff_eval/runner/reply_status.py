@@ -8,6 +8,7 @@ an error and no answer.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -122,24 +123,53 @@ def alike_for_every_item(status: int, data: Any) -> str | None:
     not supported with this model. Use 'max_completion_tokens' instead", the
     mistake the documentation's reasoning-model example warns of) failed item
     after item, quickly but for the whole dataset, since every request carries
-    the same parameters. A refusal of a part of the message (``param``
-    ``messages...``: the image) may be the item's own and is not one.
+    the same parameters; so did Anthropic's and Gemini's refusals of a field
+    (``max_tokens: 100000 > 64000...``). A refusal of a part of the message
+    (``messages...``, ``contents...``: the image) may be the item's own and is
+    not one.
     """
     if key_refused(data):
         return f" {KEY_REFUSED}"
     if out_of_credit(status, data):
         return "; the account behind the token has no credit or quota left"
-    param = dig(data, "error", "param")
-    if (
-        400 <= status < 500
-        and dig(data, "error", "code") in _REFUSED_PARAMETER_CODES
-        and not (isinstance(param, str) and param.startswith("messages"))
-    ):
+    if 400 <= status < 500 and _refused_parameter(data):
         return (
             "; every request carries the same parameters: check --max-tokens, "
             "--max-completion-tokens, --temperature and --extra-body"
         )
     return None
+
+
+#: Anthropic names the field it refuses before its message: "max_tokens: 100000 >
+#: 64000, which is the maximum...", "temperature: Input should be...".
+_ANTHROPIC_FIELD = re.compile(r"([a-z_]+)(?:\.[\w.]+)?: ")
+#: The parts of a request that differ between items: its message (OpenAI's and
+#: Anthropic's ``messages``, Gemini's ``contents``), which holds the image.
+_ITEM_PARTS = ("messages", "contents")
+
+
+def _refused_parameter(data: Any) -> bool:
+    """Whether an error refuses a parameter of the request rather than its message:
+    OpenAI's codes (``param``), Anthropic's field named first, Gemini's field
+    violations."""
+    param = dig(data, "error", "param")
+    if dig(data, "error", "code") in _REFUSED_PARAMETER_CODES:
+        return not (isinstance(param, str) and param.startswith(_ITEM_PARTS))
+    message = dig(data, "error", "message")
+    if dig(data, "error", "type") == "invalid_request_error" and isinstance(message, str):
+        field = _ANTHROPIC_FIELD.match(message)
+        return field is not None and field.group(1) not in _ITEM_PARTS
+    details = dig(data, "error", "details")
+    fields = [
+        violation.get("field")
+        for detail in (details if isinstance(details, list) else ())
+        if isinstance(detail, dict) and isinstance(detail.get("fieldViolations"), list)
+        for violation in detail["fieldViolations"]
+        if isinstance(violation, dict)
+    ]
+    return bool(fields) and all(
+        isinstance(f, str) and f and not f.startswith(_ITEM_PARTS) for f in fields
+    )
 
 
 def recordable(status: int) -> int | None:
