@@ -19,6 +19,7 @@ import pytest
 from event_replies import events
 from fake_endpoints import (
     Action,
+    Fail,
     FakeEndpoint,
     Raw,
     Reply,
@@ -435,3 +436,32 @@ def test_a_refused_part_of_the_message_fails_only_its_item(tmp_path: Path) -> No
     refused = Raw(400, json.dumps({"type": "error", "error": image}).encode())
     done = _run(tmp_path / "claude", "anthropic", {"item_000": [refused]}, concurrency=1)
     assert [entry["status"] for entry in done.entries.values()] == ["failed", "ok"]
+
+
+# -- a wait asked for in milliseconds -------------------------------------------------------
+
+
+def test_a_wait_asked_for_in_milliseconds_is_honoured(tmp_path: Path) -> None:
+    """Attack: a 429 saying how long to wait only as ``retry-after-ms`` (OpenAI's
+    and Azure OpenAI's header, which their client reads first). It was ignored:
+    the next attempt came after the backoff alone, inside the window, and with
+    the default backoff an item could use up its retries there."""
+    dataset = make_run_dataset(tmp_path / "ds", 1)
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Fail(429, "slow down", headers=(("retry-after-ms", "700"),)))
+        result, _ = run(settings_for(fake, dataset, tmp_path / "out.json"))
+    first, second = fake.requests_for("item_000")
+    assert second.at - first.at >= 0.7, "retry-after-ms: 700 was not honoured"
+    assert result.ok == 1
+
+
+def test_an_unreadable_wait_in_milliseconds_leaves_retry_after_to_say_it(tmp_path: Path) -> None:
+    """The other side: a ``retry-after-ms`` that is no number is passed over for
+    the ``Retry-After`` beside it."""
+    dataset = make_run_dataset(tmp_path / "ds", 1)
+    headers = (("retry-after-ms", "soon"), ("Retry-After", "1"))
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Fail(429, "slow down", headers=headers))
+        run(settings_for(fake, dataset, tmp_path / "out.json"))
+    first, second = fake.requests_for("item_000")
+    assert second.at - first.at >= 1.0

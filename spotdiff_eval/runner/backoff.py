@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import email.utils
+import math
 import random
 import re
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -38,6 +40,26 @@ class RetryPolicy:
             return wait + rng.random() * min(1.0, 0.1 * wait + self.backoff_base)
         ceiling = min(self.backoff_max, self.backoff_base * 2 ** (failures - 1))
         return ceiling / 2 + rng.random() * ceiling / 2
+
+
+def server_wait(headers: Mapping[str, str]) -> float | None:
+    """The wait in seconds a reply's headers ask for, or None if they ask for none.
+
+    Red team round 22: OpenAI's and Azure OpenAI's servers may say it in
+    milliseconds, ``retry-after-ms: 20000``, which their own client reads
+    before ``Retry-After``; it was ignored, and the backoff (about 30 s in all)
+    could run out inside a longer window. A value that does not read as a
+    number of milliseconds leaves ``Retry-After`` to say it.
+    """
+    milliseconds = headers.get("retry-after-ms")
+    if milliseconds is not None:
+        try:
+            seconds = float(milliseconds.strip()) / 1000
+        except ValueError:
+            seconds = math.nan
+        if math.isfinite(seconds) and seconds >= 0:
+            return seconds
+    return retry_after_seconds(headers.get("Retry-After"))
 
 
 def retry_after_seconds(value: str | None, now: datetime | None = None) -> float | None:

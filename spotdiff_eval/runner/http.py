@@ -34,7 +34,8 @@ from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_aft
 
 from .._util.redaction import Redactor
 from .._util.terminal import safe_text
-from .backoff import Gate, RetryPolicy, retry_after_seconds, retry_delay
+from .backoff import Gate, RetryPolicy, retry_delay, server_wait
+from .backoff import retry_after_seconds as retry_after_seconds  # the tests read it here
 from .content_coding import undone_coding
 from .deadline import DeadlineAdapter, Watchdog
 from .event_stream import StreamCut
@@ -240,7 +241,7 @@ class EndpointClient:
                 f"{message}{why}", attempts=number, http_status=recorded, fatal=True
             )
         if worth_retrying(status, headers):
-            retry_after = retry_after_seconds(headers.get("Retry-After"))
+            retry_after = server_wait(headers)
             if retry_after is None:
                 retry_after = retry_delay(raw)
             longest = self.policy.retry_after_max
