@@ -86,6 +86,30 @@ def test_entries_that_read_unlike_are_named_by_model_and_version_alone(tmp_path:
     assert not any("submitted by" in h for h in headings)
 
 
+def test_a_rebuild_names_the_submitter_on_pages_it_reuses(tmp_path: Path) -> None:
+    """Attack (a stale page): pages are reused when their inputs are unchanged, and
+    an item page's inputs named each finder by id and model name only. A new
+    entry like an old one makes the old one's rows name their submitter, but
+    item pages the new entry found nothing on were reused, without the tag."""
+    inputs = build_site_input(tmp_path / "inputs")
+    entries = {e["submission_id"]: e for e in inputs.data["entries"]}
+    entries[PARTIAL_ID].update(model={"name": "rival-model", "version": "v1"}, submitter="alice")
+    entries[HOSTILE_ID].update(model={"name": "other-model", "version": "v1"}, submitter="mallory")
+    before, after = tmp_path / "before", tmp_path / "after"
+    first = site_reuse.SiteReuse(None, before)
+    render_site(inputs.data, inputs.reports, inputs.images, before, reuse=first)
+    first.finish()
+    entries[HOSTILE_ID]["model"] = {"name": "Rival Model", "version": "v1"}  # now alike
+    second = site_reuse.SiteReuse(before, after)
+    render_site(inputs.data, inputs.reports, inputs.images, after, reuse=second)
+    assert second.reused > 0  # the rebuild does reuse pages (the images, at least)
+    pages = [p.read_text("utf-8") for p in sorted((after / "items").glob("*.html"))]
+    listing = [page for page in pages if f"submissions/{PARTIAL_ID}.html" in page]
+    assert listing, "the partial entry finds something on some image"
+    for page in listing:
+        assert "submitted by @alice" in page
+
+
 # -- incremental rebuilds: the rules that name submitters --------------------------------------
 
 
