@@ -8,9 +8,11 @@ from __future__ import annotations
 import html
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from site_data import HOSTILE_ID, PARTIAL_ID, build_site_input
+from test_site_browser import browser  # noqa: F401  (the module's Chromium, a fixture)
 
 from spotdiff_eval.leaderboard import site_reuse
 from spotdiff_eval.leaderboard.site import render_site
@@ -74,6 +76,31 @@ def test_the_matrix_and_item_pages_name_the_submitter_of_lookalike_rows(tmp_path
     ]
     listed = {_text(li) for found in lists for li in re.findall(r"<li>(.*?)</li>", found)}
     assert "rival-model v1 submitted by @alice" in listed, listed
+
+
+def test_the_matrix_turns_the_tag_with_the_name_and_keeps_it_whole(
+    tmp_path: Path,
+    browser: Any,  # noqa: F811  (the fixture imported above)
+) -> None:
+    """The matrix's column headings are turned on their side and their names cut
+    at 11rem: the version and the tag must turn with them (lying flat, each made
+    its column as wide as the tag) and must not be cut off with the name."""
+    site = _lookalike_site(tmp_path)
+    page = browser.new_page()
+    try:
+        page.goto((site / "matrix.html").as_uri())
+        for who in ("alice", "mallory"):
+            heading = page.locator("th.vert", has_text=f"submitted by @{who}")
+            tag = heading.locator(".tag")
+            box, tag_box = heading.bounding_box(), tag.bounding_box()
+            assert box is not None and tag_box is not None
+            assert box["width"] < 60, box  # one turned line, not a flat tag
+            assert tag_box["height"] > tag_box["width"]  # turned
+            inside = box["y"] - 0.5 <= tag_box["y"] <= tag_box["y"] + tag_box["height"]
+            assert inside and tag_box["y"] + tag_box["height"] <= box["y"] + box["height"] + 0.5
+            assert tag.evaluate("e => e.scrollHeight <= e.clientHeight + 1")  # not cut
+    finally:
+        page.close()
 
 
 def test_entries_that_read_unlike_are_named_by_model_and_version_alone(tmp_path: Path) -> None:
