@@ -107,7 +107,8 @@ def test_a_fenced_answer_followed_by_prose_is_still_read(tmp_path: Path) -> None
     "text",
     [
         f"Differences:\n1. Cat removed: {json.dumps(CAT)}\n2. Dog added: {json.dumps(DOG)}",
-        f"- **Cat**: {json.dumps(CAT)}\n- **Dog**: {json.dumps(DOG)}",
+        f"- **Cat**: {json.dumps(CAT)}\n- **Dog instead of the wrong light fixture**: "
+        f"{json.dumps(DOG)}",
         f"**Difference 1**\n{json.dumps(CAT)}\n\n**Difference 2**\n{json.dumps(DOG)}",
         f"Difference 1:\n```json\n{json.dumps(CAT)}\n```\n"
         f"Difference 2:\n```json\n{json.dumps(DOG)}\n```",

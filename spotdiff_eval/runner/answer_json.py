@@ -137,9 +137,11 @@ _NOTHING = object()
 
 #: Words in the text between two lone objects that make the second a revision of
 #: the first ("wait, that is wrong; it is:"), not the next entry of a list.
+#: Only words a label cannot well hold: "Wrong colour: {...}", "Dog instead of
+#: cat: {...}" or "Light fixture: {...}" label the next entry, they revise nothing.
 _REVISION = re.compile(
-    r"\b(?:wait|actually|correct\w*|instead|sorry|apolog\w*|mistake\w*|wrong|rather|"
-    r"oops|scratch|revis\w*|second thought|I mean|I meant|updated?|fix\w*|not quite)\b",
+    r"\b(?:wait|actually|correction|corrected|sorry|apolog\w*|mistake\w*|oops|"
+    r"scratch that|on second thought|I mean|I meant|revis\w*|let me re\w*)\b",
     re.I,
 )
 
