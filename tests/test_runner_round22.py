@@ -466,3 +466,56 @@ def test_an_unreadable_wait_in_milliseconds_leaves_retry_after_to_say_it(tmp_pat
         run(settings_for(fake, dataset, tmp_path / "out.json"))
     first, second = fake.requests_for("item_000")
     assert second.at - first.at >= 1.0
+
+
+# -- an answer stopped by something other than the model ----------------------------------
+
+
+def _stopped(protocol: str, reason: str) -> Raw:
+    """A 200 answer holding the whole readable list, stopped for ``reason``."""
+    if protocol == "anthropic":
+        body: dict[str, Any] = {
+            "type": "message",
+            "content": [{"type": "text", "text": FINAL}],
+            "stop_reason": reason,
+        }
+    elif protocol == "gemini_native":
+        body = {"candidates": [{"content": {"parts": [{"text": FINAL}]}, "finishReason": reason}]}
+    else:
+        body = {"choices": [{"message": {"content": FINAL}, "finish_reason": reason}]}
+    return Raw(200, json.dumps(body).encode())
+
+
+@pytest.mark.parametrize(
+    ("protocol", "reason"),
+    [
+        ("openai_compatible", "abort"),
+        ("openai_compatible", "error"),
+        ("gemini_native", "OTHER"),
+        ("gemini_native", "MALFORMED_FUNCTION_CALL"),
+        ("anthropic", "pause_turn"),
+    ],
+)
+def test_an_answer_stopped_before_its_end_is_no_answer(
+    protocol: str, reason: str, tmp_path: Path
+) -> None:
+    """Attack: vLLM ends a request cancelled mid-answer with ``finish_reason:
+    "abort"``, a router with ``"error"``, Gemini an answer stopped for a reason
+    it does not name with ``OTHER``, Anthropic a paused turn with ``pause_turn``.
+    The text so far read as a shorter list and was kept as the whole answer, as
+    a filtered one was before round 18; it fails its item now, saying why."""
+    done = _run(tmp_path, protocol, {"item_000": [_stopped(protocol, reason)]})
+    entry = done.entries["item_000"]
+    assert entry["status"] == "failed"
+    assert f"(finish reason {reason}), so it may be incomplete" in entry["error"]
+    assert "item_000" not in done.answers or done.answers["item_000"] == []
+
+
+@pytest.mark.parametrize(
+    ("protocol", "reason"),
+    [("openai_compatible", "stop"), ("gemini_native", "STOP"), ("anthropic", "end_turn")],
+)
+def test_an_answer_the_model_ended_is_read(protocol: str, reason: str, tmp_path: Path) -> None:
+    """The other side: the reasons of an answer the model ended itself read as before."""
+    done = _run(tmp_path, protocol, {"item_000": [_stopped(protocol, reason)]})
+    assert done.answers["item_000"] == [CAT, DOG]
