@@ -519,3 +519,22 @@ def test_an_answer_the_model_ended_is_read(protocol: str, reason: str, tmp_path:
     """The other side: the reasons of an answer the model ended itself read as before."""
     done = _run(tmp_path, protocol, {"item_000": [_stopped(protocol, reason)]})
     assert done.answers["item_000"] == [CAT, DOG]
+
+
+def test_a_model_the_server_does_not_have_stops_the_run_whatever_the_status(
+    tmp_path: Path,
+) -> None:
+    """Attack: a local server with no model loaded answers 400 with OpenAI's code
+    ``model_not_found`` (OpenAI itself sends a 404, which stops the run). Every
+    item failed alike, one after another; the run stops at the first now."""
+    error = {
+        "message": "No models loaded. Please load a model in the developer page first.",
+        "type": "invalid_request_error",
+        "param": "model",
+        "code": "model_not_found",
+    }
+    refusal = Raw(400, json.dumps({"error": error}).encode())
+    done = _run(tmp_path, "openai_compatible", {"item_000": [refusal]}, items=3, concurrency=1)
+    assert done.asked == {"item_000": 1}
+    assert done.result.error is not None
+    assert "the server has no such model: check --model" in done.result.error.what

@@ -132,6 +132,10 @@ def alike_for_every_item(status: int, data: Any) -> str | None:
         return f" {KEY_REFUSED}"
     if out_of_credit(status, data):
         return "; the account behind the token has no credit or quota left"
+    if dig(data, "error", "code") == "model_not_found":
+        # Red team round 22: local servers (LM Studio with no model loaded) send it
+        # with a 400, not OpenAI's 404, and every item failed alike.
+        return "; the server has no such model: check --model"
     if 400 <= status < 500 and _refused_parameter(data):
         return (
             "; every request carries the same parameters: check --max-tokens, "
