@@ -17,54 +17,21 @@ removed, with a warning too; an answer whose JSON is cut off is no answer.
 from __future__ import annotations
 
 import ast
-import json
 import re
 from dataclasses import dataclass
 from typing import Any
 
+from .json_reader import DECODER as _DECODER
+from .reasoning import without_reasoning
+
 #: Longest answer text searched for JSON (a runaway answer is cut here).
 MAX_ANSWER_CHARS = 1_000_000
 
-_THINKING = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.S | re.I)
-_THINKING_OPENS = re.compile(r"<(?:think|thinking|reasoning)>", re.I)
-_THINKING_CLOSES = re.compile(r"</(?:think|thinking|reasoning)>", re.I)
 _FENCE = re.compile(r"```[ \t]*[A-Za-z0-9_-]*[ \t]*\r?\n(.*?)```", re.S)
 
 
 class AnswerError(ValueError):
     """The answer holds no readable list of differences; the item fails."""
-
-
-class LongNumber(float):
-    """An integer of more digits than Python reads (4,300 by default): infinity, as
-    ``1e999`` reads, so that every check for numbers JSON cannot write catches it, and
-    its length, for the warning."""
-
-    digits: int
-
-
-def _integer(literal: str) -> int | float:
-    """The JSON reader's integers: ``int`` refuses a long one, and with it the whole text."""
-    try:
-        return int(literal)
-    except ValueError:  # above sys.get_int_max_str_digits()
-        number = LongNumber(literal)  # a float of that many digits is +-infinity
-        number.digits = len(literal.lstrip("-"))
-        return number
-
-
-#: NaN and Infinity read as floats (not as null, which dropped their field unsaid).
-_DECODER = json.JSONDecoder(parse_int=_integer)
-
-
-def read_json(text: str) -> Any:
-    """A whole JSON text read as answers are: a long integer is a :class:`LongNumber`.
-
-    For the reply around the answer: a token count of 5,000 digits is no
-    count (``protocols`` takes only ``int`` counts), not a reply that "is
-    not JSON".
-    """
-    return _DECODER.decode(text)
 
 
 #: The warning for an answer whose JSON needed :func:`_repaired`.
@@ -87,7 +54,12 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
     Reasoning blocks (``<think>...</think>``) are ignored.
     """
     overlong = len(text) > MAX_ANSWER_CHARS
-    text = _without_reasoning(text[:MAX_ANSWER_CHARS]).strip()
+    text, unended = without_reasoning(text[:MAX_ANSWER_CHARS])
+    if unended is not None:
+        raise AnswerError(
+            f"the answer is only reasoning: its {unended} block never ends, and no answer follows"
+        )
+    text = text.strip()
     if not text:
         raise AnswerError("the answer is empty")
     whole, repaired = _decode(text)
@@ -188,31 +160,6 @@ def _candidates(
         else:
             found.append(_Candidate(list(entries), repaired, end, alone))
     return found
-
-
-def _without_reasoning(text: str) -> str:
-    """``text`` without its reasoning: whole ``<think>`` blocks, what comes before a
-    closing tag left alone, and an opened block that never closes.
-
-    Red team round 19: models served without a reasoning parser (DeepSeek-R1,
-    QwQ, Qwen3 on vLLM, Ollama, llama.cpp) have ``<think>`` opened by the chat
-    template, in the prompt; their reply starts inside the reasoning and only
-    ``</think>`` shows, so a draft fenced in the reasoning won over the answer
-    after it. A block never closed held a draft read as the answer.
-    """
-    text = _THINKING.sub(" ", text)
-    closes = list(_THINKING_CLOSES.finditer(text))
-    if closes:
-        text = text[closes[-1].end() :]
-    opened = _THINKING_OPENS.search(text)
-    if opened is not None:
-        tag = opened.group()
-        text = text[: opened.start()]
-        if not text.strip():
-            raise AnswerError(
-                f"the answer is only reasoning: its {tag} block never ends, and no answer follows"
-            )
-    return text
 
 
 def _decode(text: str, *, bracketed: bool = False, literal: bool = True) -> tuple[Any, str | None]:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from .answer_json import read_json
+from .json_reader import read_json
 
 
 @dataclass(frozen=True)

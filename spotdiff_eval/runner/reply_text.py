@@ -16,8 +16,9 @@ from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
-from .answer_json import closing, read_json
+from .answer_json import closing
 from .event_stream import StreamCut, joined, stream_events
+from .json_reader import read_json
 
 REPLACEMENT = "\N{REPLACEMENT CHARACTER}"
 
