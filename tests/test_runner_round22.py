@@ -538,3 +538,17 @@ def test_a_model_the_server_does_not_have_stops_the_run_whatever_the_status(
     assert done.asked == {"item_000": 1}
     assert done.result.error is not None
     assert "the server has no such model: check --model" in done.result.error.what
+
+
+def test_a_wait_sent_twice_is_honoured(tmp_path: Path) -> None:
+    """Attack: a proxy adds its own ``Retry-After`` to the server's, and ``requests``
+    joins the two ("1, 1"): that read as no wait, and the next attempt came after
+    the backoff alone, inside the window. The longest of the values is the wait."""
+    dataset = make_run_dataset(tmp_path / "ds", 1)
+    headers = (("Retry-After", "1"), ("Retry-After", "1"))
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Fail(429, "slow down", headers=headers))
+        result, _ = run(settings_for(fake, dataset, tmp_path / "out.json"))
+    first, second = fake.requests_for("item_000")
+    assert second.at - first.at >= 1.0, "Retry-After: 1, 1 was not honoured"
+    assert result.ok == 1
