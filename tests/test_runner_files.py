@@ -530,7 +530,9 @@ def test_a_second_run_into_the_same_output_is_refused_while_the_first_runs(
     dataset = make_run_dataset(tmp_path / "ds", 6)
     output = tmp_path / "out.json"
     lock = tmp_path / "out.json.lock"
-    with FakeEndpoint("openai_compatible", dataset, delay=0.2) as fake:
+    # One second a request: the first run still has four to go when the second
+    # has started, even on a busy machine (at 0.2 s it had finished first).
+    with FakeEndpoint("openai_compatible", dataset, delay=1.0) as fake:
         assert run_cli(*_run_command(fake, dataset, output, "--limit", "2")[3:]).returncode == 0
         first = subprocess.Popen(
             _run_command(fake, dataset, output, "--resume"),

@@ -193,7 +193,10 @@ def _render(
         "breakdown.html",
         "breakdown",
         (_json(data["entries"]),),
-        lambda: {"entries": entries, "chart": score_chart(data["entries"])},
+        lambda: {
+            "entries": entries,
+            "chart": score_chart(data["entries"], {v.id: v.label for v in entries}),
+        },
     )
     if hidden:
         return
@@ -255,9 +258,14 @@ def _json(value: Any) -> str:
 
 def _finders(item: Mapping[str, Any], entries: Sequence[views_.EntryView]) -> list:
     """What an item page shows of the entries that found its differences: their links,
-    in rank order (not their positions: an entry moving elsewhere changes no link)."""
+    in rank order (not their positions: an entry moving elsewhere changes no link).
+
+    The whole link, as the page shows it (red team round 22: the id and model
+    name alone left out the version and the "submitted by" tag a new look-alike
+    entry gives an old one, and the page was reused without it).
+    """
     found = {sid for d in item["differences"] for sid in d.get("found_by", ())}
-    return [(v.id, v.model) for v in entries if v.id in found]
+    return [(v.id, v.link) for v in entries if v.id in found]
 
 
 def _check(

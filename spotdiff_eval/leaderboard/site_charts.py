@@ -86,8 +86,12 @@ def _day(text: str) -> int | None:
         return None
 
 
-def score_chart(entries: Sequence[Mapping[str, Any]]) -> ScoreChart | None:
-    """The chart's geometry, or None when no entry has a readable date."""
+def score_chart(
+    entries: Sequence[Mapping[str, Any]], labels: Mapping[str, str] | None = None
+) -> ScoreChart | None:
+    """The chart's geometry, or None when no entry has a readable date; ``labels``
+    names each point's entry by submission id (``site_views.entry_label``), else its
+    model name is used."""
     dated = [(e, d) for e in entries if (d := _day(e.get("date"))) is not None]
     if not dated:
         return None
@@ -125,7 +129,8 @@ def score_chart(entries: Sequence[Mapping[str, Any]]) -> ScoreChart | None:
                 y_high=y_of(high),
                 baseline=bool(entry.get("baseline")),
                 label=(
-                    f"{entry['model']['name']}: {pct(metrics['overall_score'])} on {entry['date']}"
+                    f"{(labels or {}).get(entry.get('submission_id')) or entry['model']['name']}: "
+                    f"{pct(metrics['overall_score'])} on {entry['date']}"
                 ),
             )
         )

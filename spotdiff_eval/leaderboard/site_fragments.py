@@ -37,9 +37,17 @@ def gold_link(item_page: str, gold_id: str, number: int | None, subject: str) ->
     return f'<a href="{href}">{prefix}{_text(subject or gold_id)}</a>'
 
 
-def entry_link(page: str, model: str) -> str:
-    """A link to a submission page, from a page one level down (items/, submissions/)."""
-    return f'<a href="../{_text(page)}">{_text(model)}</a>'
+def entry_link(page: str, model: str, version: str = "", submitter: str | None = None) -> str:
+    """A link to a submission page, from a page one level down (items/, submissions/),
+    named as the standings name the entry: its version (isolated, so a name in
+    right-to-left letters cannot draw it first) and, for rows that read like
+    another person's, its submitter (``lookalikes``; red team round 22)."""
+    link = f'<a href="../{_text(page)}">{_text(model)}</a>'
+    if version:
+        link += f' <span class="ver">{_text(version)}</span>'
+    if submitter:
+        link += f' <span class="tag">submitted by @{_text(submitter)}</span>'
+    return link
 
 
 def found_piece(link: str, details_correct: bool, detail_share: float) -> str:

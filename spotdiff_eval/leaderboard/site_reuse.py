@@ -44,6 +44,9 @@ _RENDERING_CODE = (
     "site_text.py",
     "site_views.py",
     "report_summary.py",  # red team round 20: what the matrix reads of each report
+    # red team round 22: which rows read alike, and so name their submitter
+    "lookalikes.py",
+    "../_util/lookalike.py",
     # red team round 19: how untrusted text and scores are shown, outside this package
     "../_util/terminal.py",
     "../_util/percent.py",

@@ -96,6 +96,9 @@ class EntryView:
     #: The submitter, shown by the model when another person's entry reads alike
     #: (``lookalikes``, red team round 21); None otherwise.
     named_submitter: str | None = None
+    #: The model as plain text, where no markup can be (a chart point's tooltip):
+    #: ``entry_label``.
+    label: str = ""
 
 
 def entry_views(data: Mapping[str, Any]) -> tuple[EntryView, ...]:
@@ -107,6 +110,8 @@ def entry_views(data: Mapping[str, Any]) -> tuple[EntryView, ...]:
         intervals = entry.get("confidence_intervals", {})
         per_kind = entry.get("per_kind_recall", {})
         page = submission_page(entry["submission_id"])
+        submitter = entry["submitter"] if entry["submission_id"] in named else None
+        label = entry_label(entry["model"], submitter)
         views.append(
             EntryView(
                 id=entry["submission_id"],
@@ -126,11 +131,29 @@ def entry_views(data: Mapping[str, Any]) -> tuple[EntryView, ...]:
                 items_answered=entry.get("items_answered", 0),
                 items_total=entry.get("items_total", 0),
                 entry=entry,
-                link=html.entry_link(page, entry["model"]["name"]),
-                named_submitter=entry["submitter"] if entry["submission_id"] in named else None,
+                link=html.entry_link(
+                    page, entry["model"]["name"], entry["model"].get("version") or "", submitter
+                ),
+                named_submitter=submitter,
+                label=label,
             )
         )
     return tuple(views)
+
+
+def entry_label(model: Mapping[str, Any], submitter: str | None = None) -> str:
+    """The model's name and version, and its submitter when named (``lookalikes``).
+
+    Red team round 22: round 21 named the submitter of each of two rows that
+    read alike in the standings, but the breakdown, the matrix, the item
+    pages and the chart showed the model's name alone, without even its
+    version: there, @mallory's "rival-model" was still @alice's, and two
+    versions of one model were one name twice. The pages put the version and
+    the submitter in spans of their own (``site_fragments.entry_link``).
+    """
+    version = model.get("version")
+    text = model["name"] + (f" {version}" if version else "")
+    return f"{text} (submitted by @{submitter})" if submitter else text
 
 
 def gold_links(data: Mapping[str, Any]) -> dict[tuple[str, str], str]:

@@ -17,54 +17,21 @@ removed, with a warning too; an answer whose JSON is cut off is no answer.
 from __future__ import annotations
 
 import ast
-import json
 import re
 from dataclasses import dataclass
 from typing import Any
 
+from .json_reader import DECODER as _DECODER
+from .reasoning import without_reasoning
+
 #: Longest answer text searched for JSON (a runaway answer is cut here).
 MAX_ANSWER_CHARS = 1_000_000
 
-_THINKING = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.S | re.I)
-_THINKING_OPENS = re.compile(r"<(?:think|thinking|reasoning)>", re.I)
-_THINKING_CLOSES = re.compile(r"</(?:think|thinking|reasoning)>", re.I)
 _FENCE = re.compile(r"```[ \t]*[A-Za-z0-9_-]*[ \t]*\r?\n(.*?)```", re.S)
 
 
 class AnswerError(ValueError):
     """The answer holds no readable list of differences; the item fails."""
-
-
-class LongNumber(float):
-    """An integer of more digits than Python reads (4,300 by default): infinity, as
-    ``1e999`` reads, so that every check for numbers JSON cannot write catches it, and
-    its length, for the warning."""
-
-    digits: int
-
-
-def _integer(literal: str) -> int | float:
-    """The JSON reader's integers: ``int`` refuses a long one, and with it the whole text."""
-    try:
-        return int(literal)
-    except ValueError:  # above sys.get_int_max_str_digits()
-        number = LongNumber(literal)  # a float of that many digits is +-infinity
-        number.digits = len(literal.lstrip("-"))
-        return number
-
-
-#: NaN and Infinity read as floats (not as null, which dropped their field unsaid).
-_DECODER = json.JSONDecoder(parse_int=_integer)
-
-
-def read_json(text: str) -> Any:
-    """A whole JSON text read as answers are: a long integer is a :class:`LongNumber`.
-
-    For the reply around the answer: a token count of 5,000 digits is no
-    count (``protocols`` takes only ``int`` counts), not a reply that "is
-    not JSON".
-    """
-    return _DECODER.decode(text)
 
 
 #: The warning for an answer whose JSON needed :func:`_repaired`.
@@ -87,7 +54,12 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
     Reasoning blocks (``<think>...</think>``) are ignored.
     """
     overlong = len(text) > MAX_ANSWER_CHARS
-    text = _without_reasoning(text[:MAX_ANSWER_CHARS]).strip()
+    text, unended = without_reasoning(text[:MAX_ANSWER_CHARS])
+    if unended is not None:
+        raise AnswerError(
+            f"the answer is only reasoning: its {unended} block never ends, and no answer follows"
+        )
+    text = text.strip()
     if not text:
         raise AnswerError("the answer is empty")
     whole, repaired = _decode(text)
@@ -99,10 +71,23 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
         found = _as_list(whole, strict=False)
         if found is not None:
             return found, repaired
-    for block in reversed(_FENCE.findall(text)):
-        value, repaired = _decode(block.strip())
+    for fence in reversed(list(_FENCE.finditer(text))):
+        value, repaired = _decode(fence.group(1).strip())
         found = _as_list(value, strict=False)
+        if found is not None and len(found) == 1 and found[0] is value:
+            break  # one difference alone, maybe one fence of several: the scan joins them
         if found is not None:
+            # Red team round 22: a fenced draft won over the answer written after
+            # it in prose ("```json {draft}```, wait, I missed one: {final}"),
+            # and gpt-oss's analysis channel over its final one: the last wins.
+            # Only a whole answer that lists something, though: a lone object or
+            # an empty list after the fence is more likely an example in a remark
+            # ('a "kind" such as {"kind": ...}', 'none would be {"differences": []}').
+            rest = text[fence.end() :]
+            found_later = _candidates(rest, _Scan(rest).values())
+            later = [c for c in found_later if not c.alone and c.entries]
+            if later:
+                return later[-1].entries, later[-1].repaired
             return found, repaired
     scan = _Scan(text)
     candidates = _candidates(text, scan.values())
@@ -122,9 +107,15 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
 
 _NOTHING = object()
 
-#: What may stand between the objects of a list written without its brackets:
-#: line breaks, commas, bullets and numbers ("- {...}", "2. {...}").
-_BETWEEN_ENTRIES = re.compile(r"(?:\s|,|[-*\u2022]|\d{1,3}[.)])*")
+#: Words in the text between two lone objects that make the second a revision of
+#: the first ("wait, that is wrong; it is:"), not the next entry of a list.
+#: Only words a label cannot well hold: "Wrong colour: {...}", "Dog instead of
+#: cat: {...}" or "Light fixture: {...}" label the next entry, they revise nothing.
+_REVISION = re.compile(
+    r"\b(?:wait|actually|correction|corrected|sorry|apolog\w*|mistake\w*|oops|"
+    r"scratch that|on second thought|I mean|I meant|revis\w*|let me re\w*)\b",
+    re.I,
+)
 
 
 @dataclass
@@ -146,8 +137,12 @@ def _candidates(
     Red team round 20: objects one a line (JSON Lines), or separated by commas
     or bullets without brackets around them, were each an answer of their
     own, the last one winning: every difference but the last was lost. Lone
-    objects with nothing but such separators between them are one list now;
-    with prose between them ("wait, it is..."), the last still wins.
+    objects with nothing but such separators between them became one list.
+    Red team round 22: a label before each ("1. Cat removed: {...}", "**Dog**:
+    {...}") or a fence around each still lost every difference but the last,
+    silently. Lone objects are one list now unless the words between them
+    revise the first (:data:`_REVISION`: "wait, that is wrong; it is:"),
+    when the last still wins.
     """
     found: list[_Candidate] = []
     for value, repaired, in_broken, start, end in values:
@@ -158,38 +153,13 @@ def _candidates(
         if in_broken and alone:
             continue  # an entry of a broken answer is not an answer of its own
         last = found[-1] if found else None
-        if alone and last and last.alone and _BETWEEN_ENTRIES.fullmatch(text, last.end, start):
+        if alone and last and last.alone and not _REVISION.search(text, last.end, start):
             last.entries.append(value)
             last.repaired = last.repaired or repaired
             last.end = end
         else:
             found.append(_Candidate(list(entries), repaired, end, alone))
     return found
-
-
-def _without_reasoning(text: str) -> str:
-    """``text`` without its reasoning: whole ``<think>`` blocks, what comes before a
-    closing tag left alone, and an opened block that never closes.
-
-    Red team round 19: models served without a reasoning parser (DeepSeek-R1,
-    QwQ, Qwen3 on vLLM, Ollama, llama.cpp) have ``<think>`` opened by the chat
-    template, in the prompt; their reply starts inside the reasoning and only
-    ``</think>`` shows, so a draft fenced in the reasoning won over the answer
-    after it. A block never closed held a draft read as the answer.
-    """
-    text = _THINKING.sub(" ", text)
-    closes = list(_THINKING_CLOSES.finditer(text))
-    if closes:
-        text = text[closes[-1].end() :]
-    opened = _THINKING_OPENS.search(text)
-    if opened is not None:
-        tag = opened.group()
-        text = text[: opened.start()]
-        if not text.strip():
-            raise AnswerError(
-                f"the answer is only reasoning: its {tag} block never ends, and no answer follows"
-            )
-    return text
 
 
 def _decode(text: str, *, bracketed: bool = False, literal: bool = True) -> tuple[Any, str | None]:
@@ -248,6 +218,11 @@ def _closing(text: str, start: int, ends: dict[int, int | None] | None = None) -
     for position in opened:
         ends[position] = None
     return None
+
+
+#: Where the value opened at a position ends, by its brackets (None: it runs to the
+#: end of the text), for the reply's own JSON too (``reply_text``).
+closing = _closing
 
 
 def _repaired(text: str) -> Any:

@@ -29,7 +29,8 @@ from typing import Any
 from ..datasets import KINDS, Kind, load_schema
 from ..matching import CARDINALS
 from .answer_json import AnswerError as AnswerError  # raised by read_answer
-from .answer_json import LongNumber, find_differences
+from .answer_json import find_differences
+from .json_reader import LongNumber
 
 #: Keep at most this many differences per item: a model caught in a loop
 #: can emit thousands of entries, which would swamp the file and the scorer.

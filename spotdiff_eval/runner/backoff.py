@@ -4,14 +4,16 @@
 from __future__ import annotations
 
 import email.utils
+import math
 import random
 import re
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from .answer_json import read_json
+from .json_reader import read_json
 
 
 @dataclass(frozen=True)
@@ -40,10 +42,44 @@ class RetryPolicy:
         return ceiling / 2 + rng.random() * ceiling / 2
 
 
+def server_wait(headers: Mapping[str, str]) -> float | None:
+    """The wait in seconds a reply's headers ask for, or None if they ask for none.
+
+    Red team round 22: OpenAI's and Azure OpenAI's servers may say it in
+    milliseconds, ``retry-after-ms: 20000``, which their own client reads
+    before ``Retry-After``; it was ignored, and the backoff (about 30 s in all)
+    could run out inside a longer window. A value that does not read as a
+    number of milliseconds leaves ``Retry-After`` to say it.
+    """
+    milliseconds = headers.get("retry-after-ms")
+    if milliseconds is not None:
+        try:
+            seconds = float(milliseconds.strip()) / 1000
+        except ValueError:
+            seconds = math.nan
+        if math.isfinite(seconds) and seconds >= 0:
+            return seconds
+    return retry_after_seconds(headers.get("Retry-After"))
+
+
+#: One value of a ``Retry-After`` sent twice and joined with ", ": delta-seconds, or
+#: an HTTP date (which holds a comma of its own: "Wed, 21 Oct 2026 07:28:00 GMT").
+_ONE_VALUE = re.compile(r"\s*(\d+(?:\.\d+)?|[A-Za-z]{3}, [^,]+?GMT)\s*(?:,|$)")
+
+
 def retry_after_seconds(value: str | None, now: datetime | None = None) -> float | None:
-    """``Retry-After`` in seconds from now: delta-seconds or an HTTP date; None if unreadable."""
+    """``Retry-After`` in seconds from now: delta-seconds or an HTTP date; None if unreadable.
+
+    Red team round 22: a proxy that adds its own ``Retry-After`` to the server's
+    makes the header two values, which ``requests`` joins ("30, 30"); that read
+    as no wait at all. The longest of the values is the wait.
+    """
     if value is None:
         return None
+    if "," in value and not _looks_like_one_date(value):
+        pieces = _ONE_VALUE.findall(value)
+        waits = [w for piece in pieces if (w := retry_after_seconds(piece, now)) is not None]
+        return max(waits) if waits else None
     text = value.strip()
     try:
         seconds = float(text)
@@ -58,6 +94,11 @@ def retry_after_seconds(value: str | None, now: datetime | None = None) -> float
     if seconds != seconds or seconds in (float("inf"), float("-inf")):
         return None
     return max(0.0, seconds)
+
+
+def _looks_like_one_date(value: str) -> bool:
+    """Whether ``value`` holds one comma, the one of an HTTP date ("Wed, 21 Oct...")."""
+    return value.count(",") == 1 and value.strip()[:3].isalpha()
 
 
 class Gate:

@@ -29,30 +29,42 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 class StreamCut(ValueError):
-    """The event stream ended before the event that ends the answer: another
-    attempt may get the whole answer."""
+    """The event stream ended before the event that ends the answer (or, red team
+    round 22, a JSON reply before its JSON did): another attempt may get the
+    whole answer."""
 
-    def __init__(self) -> None:
-        super().__init__("the reply's event stream ended before the answer did")
+    def __init__(self, message: str = "the reply's event stream ended before the answer did"):
+        super().__init__(message)
 
 
 @dataclass(frozen=True)
 class EventStream:
-    """The data of each event (``[DONE]`` left out), and whether ``[DONE]`` came."""
+    """The data of each event (``[DONE]`` left out), whether ``[DONE]`` came, and
+    the data of a last event the stream stopped in (no blank line after it), if any."""
 
     events: list[str]
     done: bool
+    unended: str | None = None
 
 
 def stream_events(text: str) -> EventStream | None:
     """The events of an event stream; None if ``text`` is not one. Each event's
-    ``data:`` lines are joined by line breaks."""
+    ``data:`` lines are joined by line breaks.
+
+    Red team round 22: a proxy that gave up in the middle of an event sent
+    half of its JSON, which failed the item at once as "the reply is not
+    JSON" instead of being asked again like any other cut stream. The event
+    standing last without the blank line that ends an event is kept apart
+    (``unended``): :func:`~spotdiff_eval.runner.reply_text.decoded` reads it
+    only if it is whole, as a server that leaves out the last blank line sends it.
+    """
     if not _STREAM_START.match(text):
         return None
     events: list[str] = []
     data: list[str] = []
     done = False
-    for line in [*_LINE_BREAK.split(text), ""]:
+    lines = _LINE_BREAK.split(text)
+    for line in lines[:-1]:  # the last is what follows the last line break
         if not line:  # a blank line ends an event
             payload = "\n".join(data)
             if payload.strip() == "[DONE]":
@@ -61,10 +73,19 @@ def stream_events(text: str) -> EventStream | None:
                 events.append(payload)
             data = []
             continue
-        field, _, value = line.partition(":")
-        if field == "data":
-            data.append(value[1:] if value.startswith(" ") else value)
-    return EventStream(events, done)
+        _data_line(line, data)
+    _data_line(lines[-1], data)
+    payload = "\n".join(data)
+    if payload.strip() == "[DONE]":
+        return EventStream(events, True)
+    return EventStream(events, done, payload if data else None)
+
+
+def _data_line(line: str, data: list[str]) -> None:
+    """Add the value of a ``data:`` line to the event's ``data``; other fields are ignored."""
+    field, _, value = line.partition(":")
+    if field == "data":
+        data.append(value[1:] if value.startswith(" ") else value)
 
 
 def joined(events: list[Any], *, done: bool = False) -> Any:

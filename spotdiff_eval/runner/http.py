@@ -32,20 +32,20 @@ from typing import Any
 import requests
 from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt
 
-from .._util.exception_chain import exception_chain
 from .._util.redaction import Redactor
 from .._util.terminal import safe_text
-from .backoff import Gate, RetryPolicy, retry_after_seconds, retry_delay
+from .backoff import Gate, RetryPolicy, retry_delay, server_wait
+from .backoff import retry_after_seconds as retry_after_seconds  # the tests read it here
+from .content_coding import undone_coding
 from .deadline import DeadlineAdapter, Watchdog
 from .event_stream import StreamCut
+from .failure_reason import caused_by, reason
 from .html_page import TITLE_SEARCH_CHARS, page_title
 from .reply_status import (
     FATAL_STATUSES,
-    KEY_REFUSED,
+    alike_for_every_item,
     dig,
     error_instead_of_answer,
-    key_refused,
-    out_of_credit,
     recordable,
     worth_retrying,
 )
@@ -212,7 +212,7 @@ class EndpointClient:
                 raise _Transient(f"HTTP {status} with an empty body", http_status=status)
             latency = round(1000 * (time.monotonic() - started))
             read = reply_text(raw)
-            data = self._parse(read.text, raw, number, status)
+            data = self._parse(read.text, raw, number, status, undone_coding(headers))
             retry = error_instead_of_answer(data)
             if retry is not None:
                 # Red team round 18: routers (OpenRouter, LiteLLM proxies) send an
@@ -235,19 +235,13 @@ class EndpointClient:
         message = f"HTTP {status}: {self._error_text(raw)}"
         recorded = recordable(status)
         data = decoded_or_none(raw)
-        why = (
-            f" {KEY_REFUSED}"
-            if key_refused(data)
-            else "; the account behind the token has no credit or quota left"
-            if out_of_credit(status, data)
-            else None
-        )
+        why = alike_for_every_item(status, data)
         if why is not None:  # every item would meet it alike
             raise RequestFailed(
                 f"{message}{why}", attempts=number, http_status=recorded, fatal=True
             )
         if worth_retrying(status, headers):
-            retry_after = retry_after_seconds(headers.get("Retry-After"))
+            retry_after = server_wait(headers)
             if retry_after is None:
                 retry_after = retry_delay(raw)
             longest = self.policy.retry_after_max
@@ -327,18 +321,21 @@ class EndpointClient:
                     raise
                 failure = _transport_error(exc, self.timeout)
                 if isinstance(failure, _Transient) and not answering:
-                    failure.connecting = failure.connecting or _caused_by(exc, "RemoteDisconnected")
+                    failure.connecting = failure.connecting or caused_by(exc, "RemoteDisconnected")
                 raise failure from None
 
-    def _parse(self, text: str, raw: bytes, attempts: int, status: int) -> Any:
-        """The data of a reply whose bytes ``raw`` read as ``text`` (``reply_text``)."""
+    def _parse(
+        self, text: str, raw: bytes, attempts: int, status: int, coded: str | None = None
+    ) -> Any:
+        """The data of a reply whose bytes ``raw`` read as ``text`` (``reply_text``);
+        ``coded`` says why, if a compression left as it was kept them from reading."""
         try:
             return decoded(text)
         except StreamCut as exc:  # red team round 19: a proxy closed the stream early
             raise _Transient(str(exc), http_status=status) from None
         except (ValueError, RecursionError):
             raise RequestFailed(
-                f"the reply is not JSON: {self._excerpt(raw)}",
+                coded or f"the reply is not JSON: {self._excerpt(raw)}",
                 attempts=attempts,
                 http_status=status,
             ) from None
@@ -376,14 +373,14 @@ def _transport_error(exc: BaseException, timeout: float) -> _Transient | _Perman
     if isinstance(exc, e.ChunkedEncodingError | e.ContentDecodingError):
         return _Transient("the connection broke while the answer was arriving")
     if isinstance(exc, e.SSLError):
-        return _Permanent(f"TLS failed: {_reason(exc)}", fatal=True)
+        return _Permanent(f"TLS failed: {reason(exc)}", fatal=True)
     if isinstance(exc, e.InvalidURL | e.InvalidHeader | e.InvalidSchema | e.MissingSchema):
         return _Permanent(f"cannot send the request ({type(exc).__name__})", fatal=True)
     if isinstance(exc, e.ConnectionError):
-        if _caused_by(exc, "ReadTimeoutError"):
+        if caused_by(exc, "ReadTimeoutError"):
             return _Transient(f"no answer within {timeout:g} s")
-        return _Transient(f"connection failed: {_reason(exc)}", connecting=True)
-    return _Transient(f"request failed: {_reason(exc)}")
+        return _Transient(f"connection failed: {reason(exc)}", connecting=True)
+    return _Transient(f"request failed: {reason(exc)}")
 
 
 def _failure(state: RetryCallState) -> _Transient:
@@ -392,24 +389,3 @@ def _failure(state: RetryCallState) -> _Transient:
     failure = state.outcome.exception()
     assert isinstance(failure, _Transient)
     return failure
-
-
-def _caused_by(exc: BaseException, name: str) -> bool:
-    return any(type(e).__name__ == name for e in exception_chain(exc))
-
-
-def _reason(exc: BaseException) -> str:
-    """Why a connection failed, in the words of the operating system if possible.
-
-    The message of the innermost ``OSError`` ("Connection refused", "Name or
-    service not known") names no URL; wrapper messages do, so they are not used.
-    """
-    for inner in reversed(exception_chain(exc)):
-        if isinstance(inner, OSError) and inner.strerror:
-            return inner.strerror
-    for inner in reversed(exception_chain(exc)):
-        if type(inner).__name__ == "RemoteDisconnected":
-            return "the server closed the connection without answering"
-        if isinstance(inner, ConnectionResetError):
-            return "the connection was reset"
-    return type(exc).__name__

@@ -29,9 +29,13 @@ class ResponseError(ValueError):
 
 #: Finish reasons saying a filter stopped the answer: whatever text came is not
 #: the whole answer (red team round 18: a half-written list that read as a
-#: valid shorter one was kept as the item's answer).
+#: valid shorter one was kept as the item's answer). Red team round 22: so do
+#: the reasons of an answer stopped by anything but the model and the token
+#: limit, whose text so far was kept as the whole answer: vLLM's ``abort`` (the
+#: request cancelled mid-answer), a router's ``error``, Gemini's ``OTHER`` and
+#: tool-call failures, Anthropic's ``pause_turn`` (a turn paused, to be continued).
 FILTERED = {
-    "openai_compatible": frozenset({"content_filter"}),
+    "openai_compatible": frozenset({"content_filter", "abort", "error"}),
     "gemini_native": frozenset(
         {
             "SAFETY",
@@ -41,9 +45,16 @@ FILTERED = {
             "SPII",
             "IMAGE_SAFETY",
             "LANGUAGE",
+            "OTHER",
+            "MALFORMED_FUNCTION_CALL",
+            "UNEXPECTED_TOOL_CALL",
+            "TOO_MANY_TOOL_CALLS",
+            "IMAGE_PROHIBITED_CONTENT",
+            "IMAGE_RECITATION",
+            "IMAGE_OTHER",
         }
     ),
-    "anthropic": frozenset({"refusal"}),
+    "anthropic": frozenset({"refusal", "pause_turn"}),
 }
 
 #: Finish reasons saying the answer stopped at a length limit: the answer's own

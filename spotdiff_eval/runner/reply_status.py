@@ -8,6 +8,7 @@ an error and no answer.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,13 +18,19 @@ FATAL_STATUSES = frozenset({401, 403, 404, 405})
 
 #: Fields that hold an answer in each protocol's reply.
 _ANSWER_FIELDS = ("choices", "candidates", "content")
-#: Anthropic's error types that another attempt may get past.
-_TRANSIENT_ERROR_TYPES = frozenset({"overloaded_error", "rate_limit_error", "api_error"})
+#: Error types and codes that another attempt may get past: Anthropic's types,
+#: and (red team round 22) OpenAI's ``server_error`` and ``rate_limit_exceeded``,
+#: which OpenRouter sends as the code of an error in the middle of a stream
+#: ("Provider disconnected unexpectedly"); the item failed without another try.
+_TRANSIENT_ERROR_WORDS = frozenset(
+    {"overloaded_error", "rate_limit_error", "api_error", "server_error", "rate_limit_exceeded"}
+)
 
 
 def error_instead_of_answer(data: Any) -> bool | None:
     """For a 2xx reply that is an error and no answer: whether to try again
-    (its code is 429 or 5xx, or its type says overloaded); None for any other reply."""
+    (its code is 429 or 5xx, or its code or type says overloaded or a server
+    failure); None for any other reply."""
     if (
         not isinstance(data, dict)
         or not data.get("error")
@@ -35,8 +42,8 @@ def error_instead_of_answer(data: Any) -> bool | None:
         code = int(code)
     if isinstance(code, int) and not isinstance(code, bool) and (code == 429 or code >= 500):
         return True
-    kind = dig(data, "error", "type")
-    return isinstance(kind, str) and kind in _TRANSIENT_ERROR_TYPES
+    words = (code, dig(data, "error", "type"))
+    return any(isinstance(word, str) and word in _TRANSIENT_ERROR_WORDS for word in words)
 
 
 #: 4xx statuses another attempt may get past, as the OpenAI and Anthropic clients
@@ -98,6 +105,74 @@ def key_refused(data: Any) -> bool:
     details = dig(data, "error", "details")
     return isinstance(details, list) and any(
         isinstance(detail, dict) and detail.get("reason") in _KEY_REASONS for detail in details
+    )
+
+
+#: OpenAI's codes for a request parameter the model refuses: ``max_tokens`` sent to
+#: a reasoning model, a ``temperature`` it does not take, a field it does not know.
+_REFUSED_PARAMETER_CODES = frozenset(
+    {"unsupported_parameter", "unsupported_value", "unknown_parameter"}
+)
+
+
+def alike_for_every_item(status: int, data: Any) -> str | None:
+    """Why an error would meet every item alike, as a tail for its message; None if
+    it would not. ``http`` then stops the run.
+
+    Red team round 22: OpenAI's 400 ``unsupported_parameter`` ("'max_tokens' is
+    not supported with this model. Use 'max_completion_tokens' instead", the
+    mistake the documentation's reasoning-model example warns of) failed item
+    after item, quickly but for the whole dataset, since every request carries
+    the same parameters; so did Anthropic's and Gemini's refusals of a field
+    (``max_tokens: 100000 > 64000...``). A refusal of a part of the message
+    (``messages...``, ``contents...``: the image) may be the item's own and is
+    not one.
+    """
+    if key_refused(data):
+        return f" {KEY_REFUSED}"
+    if out_of_credit(status, data):
+        return "; the account behind the token has no credit or quota left"
+    if dig(data, "error", "code") == "model_not_found":
+        # Red team round 22: local servers (LM Studio with no model loaded) send it
+        # with a 400, not OpenAI's 404, and every item failed alike.
+        return "; the server has no such model: check --model"
+    if 400 <= status < 500 and _refused_parameter(data):
+        return (
+            "; every request carries the same parameters: check --max-tokens, "
+            "--max-completion-tokens, --temperature and --extra-body"
+        )
+    return None
+
+
+#: Anthropic names the field it refuses before its message: "max_tokens: 100000 >
+#: 64000, which is the maximum...", "temperature: Input should be...".
+_ANTHROPIC_FIELD = re.compile(r"([a-z_]+)(?:\.[\w.]+)?: ")
+#: The parts of a request that differ between items: its message (OpenAI's and
+#: Anthropic's ``messages``, Gemini's ``contents``), which holds the image.
+_ITEM_PARTS = ("messages", "contents")
+
+
+def _refused_parameter(data: Any) -> bool:
+    """Whether an error refuses a parameter of the request rather than its message:
+    OpenAI's codes (``param``), Anthropic's field named first, Gemini's field
+    violations."""
+    param = dig(data, "error", "param")
+    if dig(data, "error", "code") in _REFUSED_PARAMETER_CODES:
+        return not (isinstance(param, str) and param.startswith(_ITEM_PARTS))
+    message = dig(data, "error", "message")
+    if dig(data, "error", "type") == "invalid_request_error" and isinstance(message, str):
+        field = _ANTHROPIC_FIELD.match(message)
+        return field is not None and field.group(1) not in _ITEM_PARTS
+    details = dig(data, "error", "details")
+    fields = [
+        violation.get("field")
+        for detail in (details if isinstance(details, list) else ())
+        if isinstance(detail, dict) and isinstance(detail.get("fieldViolations"), list)
+        for violation in detail["fieldViolations"]
+        if isinstance(violation, dict)
+    ]
+    return bool(fields) and all(
+        isinstance(f, str) and f and not f.startswith(_ITEM_PARTS) for f in fields
     )
 
 

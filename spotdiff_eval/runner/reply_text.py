@@ -12,11 +12,13 @@ in plain sight.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
-from .answer_json import read_json
-from .event_stream import joined, stream_events
+from .answer_json import closing
+from .event_stream import StreamCut, joined, stream_events
+from .json_reader import read_json
 
 REPLACEMENT = "\N{REPLACEMENT CHARACTER}"
 
@@ -48,8 +50,31 @@ def decoded(text: str) -> Any:
     """A reply's JSON, or the one reply its server-sent events make up (``event_stream``)."""
     stream = stream_events(text)
     if stream is None:
-        return read_json(text)
-    return joined([read_json(event) for event in stream.events], done=stream.done)
+        try:
+            return read_json(text)
+        except ValueError:
+            if _cut_short(text):
+                raise StreamCut("the reply ended before its JSON did") from None
+            raise
+    values = [read_json(event) for event in stream.events]
+    if stream.unended is not None:
+        # Cut in the middle of the event, it is dropped: ``joined`` finds the stream unfinished.
+        with suppress(ValueError, RecursionError):
+            values.append(read_json(stream.unended))
+    return joined(values, done=stream.done)
+
+
+def _cut_short(text: str) -> bool:
+    """Whether ``text`` is the start of a JSON object or list that never closes.
+
+    Red team round 22: a proxy whose upstream died mid-answer may end its own
+    reply cleanly (the last chunk of a chunked body, or a close that ends a
+    body of no stated length), and half a JSON reply failed its item at once
+    as "the reply is not JSON" instead of being asked again, like a stream
+    cut the same way (``event_stream``).
+    """
+    start = len(text) - len(text.lstrip())
+    return text[start : start + 1] in ("{", "[") and closing(text, start) is None
 
 
 def decoded_or_none(raw: bytes) -> Any:
