@@ -195,5 +195,19 @@ def read_manifest(manifest_path: Path | str) -> Manifest:
         for entry in data["items"]
         for key in ("image", "annotation")
     )
-    root = (folder.parent if data_style else folder).resolve()
-    return Manifest(path=path, folder=folder, root=root, data=data)
+    return Manifest(path=path, folder=folder, root=dataset_root(folder, data_style), data=data)
+
+
+def dataset_root(folder: Path, data_style: bool) -> Path:
+    """The real folder a manifest in ``folder`` may reach files in.
+
+    With ``data/...`` paths it is the parent of the manifest's folder, taken
+    after the folder's own link is followed: a ``data/`` kept on another disk
+    and linked into a project (a layout downloads accept) put the root at the
+    link's parent while every file lay at its target, and the published
+    dataset, downloaded there as valid, was refused item by item ("leads
+    outside the dataset root", red team round 22). A link inside the folder
+    still cannot lead out of it.
+    """
+    real = folder.resolve()
+    return real.parent if data_style else real

@@ -1,0 +1,106 @@
+"""Red team round 22: the published dataset as users keep it and as the Hub serves it.
+
+Each test plays one way a real user or a real Hub meets the public
+spotdiff-v1-dev shape (``published_shape.py``): the dataset is served by the
+loopback hub of ``hub_fixtures.py`` and fetched by the real huggingface_hub
+client, and every command runs as a user runs it, ``spotdiff`` in a
+subprocess. An accepted variant must score byte for byte as the plain
+download does; a refused one is one line naming the file and the place.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import run_cli, write_json
+from fake_hub import FakeHub
+from hub_fixtures import assert_one_error, perfect_predictions
+from published_shape import REPO as HUB_REPO
+from published_shape import published_files
+
+#: The fixture ``hub`` (see hub_fixtures.py).
+pytest_plugins = ("hub_fixtures",)
+
+
+def _download(folder: Path) -> None:
+    """``spotdiff download --dataset Abnik/spotdiff-v1-dev --output folder``, which must pass."""
+    downloaded = run_cli("download", "--dataset", HUB_REPO, "--output", folder)
+    assert downloaded.returncode == 0, downloaded.stderr
+
+
+def _report(folder: Path, predictions: Path, report: Path) -> bytes:
+    """The bytes of ``spotdiff evaluate`` run in ``folder`` on its ``data/manifest.json``."""
+    scored = run_cli(
+        "evaluate", "--manifest", "data/manifest.json", "--predictions", predictions,
+        "--output", report, cwd=folder,
+    )  # fmt: skip
+    assert scored.returncode == 0, scored.stderr
+    return report.read_bytes()
+
+
+# -- a data folder kept on another disk, linked into the project --------------------------
+
+
+def test_a_linked_data_folder_validates_and_scores_as_the_plain_download(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """Variant of a user's folder that downloads already accept (red team round
+    20): ``data/`` is a link to a larger disk. The download passed and printed
+    "Manifest: data/manifest.json (valid)", then ``validate`` and ``evaluate``
+    of that very manifest refused every image: 'path "data/images/..." leads
+    outside the dataset root', the root being taken as the link's folder and
+    the files as the link's target. Paths written relative to the manifest's
+    folder worked in the same place; the published ``data/...`` ones did not."""
+    hub.add_dataset(HUB_REPO, published_files())
+    plain = tmp_path / "plain"
+    _download(plain)
+    predictions = write_json(
+        tmp_path / "perfect.json", perfect_predictions(plain / "data" / "manifest.json")
+    )
+    project = tmp_path / "project"
+    project.mkdir()
+    big_disk = tmp_path / "big-disk" / "spotdiff-v1-dev"
+    big_disk.mkdir(parents=True)
+    (project / "data").symlink_to(big_disk, target_is_directory=True)
+    _download(project)
+
+    validated = run_cli("validate", "data", cwd=project)
+
+    assert validated.returncode == 0, validated.stderr
+    assert (big_disk / "manifest.json").is_file()
+    assert _report(project, predictions, tmp_path / "linked.json") == _report(
+        plain, predictions, tmp_path / "plain.json"
+    )
+
+
+def test_a_file_linked_out_of_a_linked_data_folder_is_still_refused(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """The linked ``data/`` makes its target the dataset's place, nothing more:
+    an annotation inside it that is a link to a file elsewhere on the disk
+    still leads outside the dataset, and is refused in one line."""
+    hub.add_dataset(HUB_REPO, published_files())
+    project = tmp_path / "project"
+    project.mkdir()
+    big_disk = tmp_path / "big-disk" / "spotdiff-v1-dev"
+    big_disk.mkdir(parents=True)
+    (project / "data").symlink_to(big_disk, target_is_directory=True)
+    _download(project)
+    name = "scene_0001_harbour.json"
+    elsewhere = tmp_path / "elsewhere.json"
+    (big_disk / "annotations" / name).rename(elsewhere)
+    (big_disk / "annotations" / name).symlink_to(elsewhere)
+
+    scored = run_cli(
+        "evaluate", "--manifest", "data/manifest.json", "--predictions",
+        write_json(tmp_path / "p.json", {"schema_version": "1.0", "model": "m", "items": []}),
+        "--output", tmp_path / "report.json", cwd=project,
+    )  # fmt: skip
+
+    assert_one_error(
+        scored,
+        f'data/manifest.json: /items/0/annotation: path "data/annotations/{name}" leads '
+        f"outside the dataset root {big_disk.parent}",
+    )
+    assert not (tmp_path / "report.json").exists()
