@@ -10,6 +10,9 @@ download does; a refused one is one line naming the file and the place.
 
 from __future__ import annotations
 
+import hashlib
+import socket
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -104,3 +107,74 @@ def test_a_file_linked_out_of_a_linked_data_folder_is_still_refused(
         f"outside the dataset root {big_disk.parent}",
     )
     assert not (tmp_path / "report.json").exists()
+
+
+# -- the Hub's storage of large files refusing one of them --------------------------------
+
+HARBOUR = "data/images/scene_0001_harbour.jpg"
+
+
+@pytest.fixture
+def dead_storage(hub: FakeHub, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The hub's storage of large files at a port that refuses connections; its URL."""
+    with socket.socket() as bound:  # bound, never listening: connections are refused
+        bound.bind(("127.0.0.1", 0))
+        url = f"http://localhost:{bound.getsockname()[1]}"
+        monkeypatch.setattr(FakeHub, "storage_url", property(lambda self: url))
+        yield url
+
+
+@pytest.mark.parametrize(
+    ("status", "body", "what"),
+    [
+        (404, b"NoSuchKey", "refused the request (HTTP 404: NoSuchKey)"),
+        (403, b"Request has expired", "refused the request (HTTP 403: Request has expired)"),
+    ],
+    ids=["404", "403"],
+)
+def test_a_file_its_storage_refuses_is_named(
+    hub: FakeHub, tmp_path: Path, status: int, body: bytes, what: str
+) -> None:
+    """The published images are JPEG files the Hub serves from its storage of
+    large files (a redirect to another host). When that storage answered 404
+    (an object lost) or 403 (a signed link expired) for one image, the line
+    named the storage's host and not the file: which of the dataset's images
+    failed went unsaid. The storage's link names the file it serves (the
+    ``response-content-disposition`` it asks for), as it names it to the
+    client: the file is named from it."""
+    files = published_files()
+    hub.lfs_suffixes = (".jpg",)
+    hub.add_dataset(HUB_REPO, files)
+    hub.fail(f"/lfs-cdn/{hashlib.sha256(files[HARBOUR]).hexdigest()}", status, {}, body)
+    out = tmp_path / "out"
+
+    result = run_cli("download", "--dataset", HUB_REPO, "--output", out)
+
+    assert_one_error(
+        result,
+        f"{HUB_REPO}: {HARBOUR}: {hub.storage_url}, where the hub redirected (its storage of "
+        f"large files?), {what}, though the hub itself answered; the hub's link may have "
+        "expired or a proxy refused it: try again",
+    )
+    assert not out.exists()
+
+
+def test_a_file_its_unreachable_storage_holds_is_named(
+    hub: FakeHub, dead_storage: str, tmp_path: Path
+) -> None:
+    """Storage that cannot be reached at all (a firewall letting only the hub
+    through): the file that was being fetched from it is named too."""
+    hub.lfs_suffixes = ("scene_0002_orchard.jpg",)
+    hub.add_dataset(HUB_REPO, published_files())
+    out = tmp_path / "out"
+
+    result = run_cli("download", "--dataset", HUB_REPO, "--output", out)
+
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"spotdiff: error: {HUB_REPO}: data/images/scene_0002_orchard.jpg: cannot reach "
+        f"{dead_storage}, where the hub redirected (its storage of large files?), though the "
+        "hub itself answered ([Errno 111] Connection refused); check that the network, "
+        "firewall or proxy lets it through"
+    )
+    assert not out.exists()

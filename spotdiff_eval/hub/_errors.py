@@ -34,7 +34,7 @@ from ..errors import SpotDiffError
 from ._client import endpoint_secrets
 from ._client import plain_http_warning as plain_http_warning
 from ._client import summary as _summary
-from ._requests import by_base_name, other_host, repository_file, request_url
+from ._requests import by_base_name, other_host, repository_file, request_url, stored_file
 from ._staging import repository_name
 from ._waits import MAX_WAIT_SECONDS, WaitTooLong
 
@@ -261,7 +261,7 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
         if storage:
             return SpotDiffError(
                 repo,
-                "",
+                stored_file(exc, call.files),
                 f"cannot reach {storage}, where the hub redirected (its storage of large "
                 f"files?), though the hub itself answered ({reason}); check that the network, "
                 "firewall or proxy lets it through",
@@ -299,7 +299,7 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
             server = safe_text(getattr(exc, "server_message", None) or "", 160)
             return SpotDiffError(
                 repo,
-                "",
+                stored_file(exc, call.files),
                 f"{storage}, where the hub redirected (its storage of large files?), "
                 f"refused the request (HTTP {status}"
                 + (f": {server}" if server else "")
