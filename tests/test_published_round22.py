@@ -11,6 +11,7 @@ download does; a refused one is one line naming the file and the place.
 from __future__ import annotations
 
 import hashlib
+import json
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 from conftest import run_cli, write_json
 from fake_hub import FakeHub
-from hub_fixtures import assert_one_error, perfect_predictions
+from hub_fixtures import assert_one_error, json_bytes, perfect_predictions
 from published_shape import REPO as HUB_REPO
 from published_shape import published_files
 
@@ -177,4 +178,40 @@ def test_a_file_its_unreachable_storage_holds_is_named(
         "hub itself answered ([Errno 111] Connection refused); check that the network, "
         "firewall or proxy lets it through"
     )
+    assert not out.exists()
+
+
+# -- a schema_version written as a number ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "version", "found"),
+    [
+        ("data/manifest.json", 1.0, "1.0"),
+        ("data/annotations/scene_0002_orchard.json", 1.0, "1.0"),
+        ("data/annotations/scene_0002_orchard.json", 1, "1"),
+    ],
+    ids=["manifest", "annotation", "annotation, a whole number"],
+)
+def test_a_schema_version_written_as_a_number_says_so(
+    hub: FakeHub, tmp_path: Path, path: str, version: float, found: str
+) -> None:
+    """A publisher's script writing ``"schema_version": 1.0`` (a number, as
+    ``json.dump`` of a float writes it) was refused with 'unsupported
+    schema_version 1.0 (expected "1.0")': the two read alike, and nothing
+    said that only the quotes were missing."""
+    files = published_files()
+    data = json.loads(files[path])
+    data["schema_version"] = version
+    files[path] = json_bytes(data)
+    hub.add_dataset(HUB_REPO, files)
+    out = tmp_path / "out"
+
+    result = run_cli("download", "--dataset", HUB_REPO, "--output", out)
+
+    assert result.returncode == 1
+    assert (
+        f'spotdiff: error: {out / path}: /schema_version: must be the string "1.0" (in '
+        f"quotes), found the number {found}"
+    ) in result.stderr.splitlines()
     assert not out.exists()
