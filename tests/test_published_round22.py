@@ -215,3 +215,39 @@ def test_a_schema_version_written_as_a_number_says_so(
         f"quotes), found the number {found}"
     ) in result.stderr.splitlines()
     assert not out.exists()
+
+
+# -- a manifest whose name differs in case ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("data/", "Data/"), ("data/manifest.json", "data/Manifest.json")],
+    ids=["Data folder", "Manifest.json"],
+)
+def test_a_manifest_named_in_other_case_says_to_rename_it(
+    hub: FakeHub, tmp_path: Path, old: str, new: str
+) -> None:
+    """Uploaded from macOS or Windows, where ``Data/Manifest.json`` and
+    ``data/manifest.json`` are one file, the manifest kept its capitals. The
+    Hub's names are case-sensitive, and the refusal sent the maintainer after
+    a wrong cause: "was the dataset uploaded from another folder? data/ must
+    be at the top of the repository", though it was at the top. Now it says
+    only the case differs, and which name to give it."""
+    files = {
+        (new + name.removeprefix(old) if name.startswith(old) else name): data
+        for name, data in published_files().items()
+    }
+    head = hub.add_dataset(HUB_REPO, files)
+    out = tmp_path / "out"
+
+    result = run_cli("download", "--dataset", HUB_REPO, "--output", out)
+
+    found = new if new.endswith(".json") else new + "manifest.json"
+    assert_one_error(
+        result,
+        f"{HUB_REPO}: commit {head}: has no data/manifest.json, so it is not a SpotDiff "
+        f"dataset as published (it holds {found}, which differs in case only: names on the "
+        "hub are case-sensitive, rename it data/manifest.json); nothing was downloaded",
+    )
+    assert not out.exists()
