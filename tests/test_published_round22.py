@@ -251,3 +251,35 @@ def test_a_manifest_named_in_other_case_says_to_rename_it(
         "hub are case-sensitive, rename it data/manifest.json); nothing was downloaded",
     )
     assert not out.exists()
+
+
+# -- the hub failing a file for a while: huggingface_hub's retries ---------------------------
+
+
+def test_each_retry_of_a_failing_file_is_one_warning_naming_it(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """A hub (or its front end) answering 503 for one file, as it does in a
+    hiccup: huggingface_hub tries it five more times and logged two lines a
+    try ("HTTP Error 503 thrown while requesting HEAD http://.../resolve/
+    <sha>/data/manifest.json", "Rate limited. Waiting 1.0s before retry
+    [Retry 1/5]."), eleven lines of its own before the one error line, the
+    file named only inside a URL. Each retry is now one warning in the
+    form of the error, naming the file; the error line is still the last."""
+    hub.add_dataset(HUB_REPO, published_files())
+    hub.fail("data/manifest.json", 503, {"Retry-After": "0"}, b"Service Unavailable")
+    out = tmp_path / "out"
+
+    result = run_cli("download", "--dataset", HUB_REPO, "--output", out)
+
+    name = "data/manifest.json"
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        *(
+            f"spotdiff: warning: {HUB_REPO}: {name}: the hub answered HTTP 503; trying again "
+            f"in 1 s (retry {n} of 5)"
+            for n in range(1, 6)
+        ),
+        f"spotdiff: error: {HUB_REPO}: {name}: the hub answered HTTP 503",
+    ]
+    assert not out.exists()

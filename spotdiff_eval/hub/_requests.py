@@ -57,8 +57,13 @@ def repository_file(exc: BaseException) -> str:
     whole: nobody could tell which file of hundreds it was. An HTTP client's
     own error (a broken connection) carries the request itself.
     """
+    return file_in_url(request_url(exc))
+
+
+def file_in_url(url: str) -> str:
+    """The repository file a ``/resolve/<revision>/<path>`` URL fetches, or ""."""
     try:
-        path = urlsplit(request_url(exc)).path
+        path = urlsplit(url).path
     except ValueError:
         return ""
     _, marker, rest = path.partition("/resolve/")
@@ -86,8 +91,13 @@ def stored_file(exc: BaseException, files: tuple[str, ...]) -> str:
     (``response-content-disposition``, as the Hub's LFS and Xet links do):
     that name, when one file of ``files`` has it.
     """
+    return stored_name(request_url(exc), files)
+
+
+def stored_name(url: str, files: tuple[str, ...]) -> str:
+    """The file of ``files`` that a storage URL asks to be named, or "" (see above)."""
     try:
-        query = parse_qs(urlsplit(request_url(exc)).query)
+        query = parse_qs(urlsplit(url).query)
     except ValueError:
         return ""
     for disposition in query.get("response-content-disposition", [])[:1]:
