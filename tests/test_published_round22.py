@@ -283,3 +283,37 @@ def test_each_retry_of_a_failing_file_is_one_warning_naming_it(
         f"spotdiff: error: {HUB_REPO}: {name}: the hub answered HTTP 503",
     ]
     assert not out.exists()
+
+
+def test_each_resumed_transfer_of_a_file_is_one_warning_naming_it(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """The connection breaks half-way through one image on every try:
+    huggingface_hub resumes it five times, and logged "Error while
+    downloading from <url>: <reason>" and "Trying to resume download..."
+    for each (a known limit of round 18), then "Max retries exceeded.". Each
+    resumption is now one warning naming the file; the error line, last,
+    says the rest."""
+    files = published_files()
+    hub.add_dataset(HUB_REPO, files)
+    hub.hangups.add(HARBOUR)
+    out = tmp_path / "out"
+
+    result = run_cli("download", "--dataset", HUB_REPO, "--output", out)
+
+    size = len(files[HARBOUR])
+    reason = (
+        f"peer closed connection without sending complete message body (received "
+        f"{size // 2} bytes, expected {size})"
+    )
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        *[
+            f"spotdiff: warning: {HUB_REPO}: {HARBOUR}: the connection broke during its "
+            f"download ({reason}); resuming it"
+        ]
+        * 5,
+        f"spotdiff: error: {HUB_REPO}: {HARBOUR}: the connection broke during its download "
+        f"({reason}): a network or proxy problem; try again",
+    ]
+    assert not out.exists()

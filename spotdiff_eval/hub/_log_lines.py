@@ -12,7 +12,9 @@ eleven lines before the one error line, the file named only inside a URL
 now one warning in the form of the errors, ``spotdiff: warning: OWNER/NAME:
 <file>: the hub answered HTTP 503; trying again in 1 s (retry 1 of 5)``; the
 failure before a retry is kept until its retry line, and the last one, which
-no retry follows, is said by the error line instead.
+no retry follows, is said by the error line instead. So is a transfer that
+broke and is resumed ("Error while downloading from <url>: <reason>" and
+"Trying to resume download...", one record of two lines).
 """
 
 from __future__ import annotations
@@ -29,6 +31,12 @@ from ._requests import file_in_url, stored_name
 #: huggingface_hub's lines around a retry (``utils/_http.py``, ``_http_backoff_base``).
 _ANSWERED = re.compile(r"HTTP Error (?P<status>\d+) thrown while requesting [A-Z]+ (?P<url>\S+)")
 _RAISED = re.compile(r"'(?P<error>.*)' thrown while requesting [A-Z]+ (?P<url>\S+)", re.DOTALL)
+#: huggingface_hub's line when a file's transfer breaks (``file_download.http_get``).
+_BROKE = re.compile(
+    r"Error while downloading from (?P<url>\S+): (?P<error>.*)\n"
+    r"(?P<next>Trying to resume download\.\.\.|Max retries exceeded\.)",
+    re.DOTALL,
+)
 _RETRY = re.compile(
     r"(?:Retrying in|Rate limited\. Waiting) (?P<wait>[0-9.]+)s(?: before retry)? "
     r"\[Retry (?P<retry>\d+)/(?P<retries>\d+)\]\."
@@ -67,15 +75,27 @@ class _Retries(logging.Filter):
             what = f"the request failed ({safe_text(found['error'], 120)})"
             self._failed[record.thread] = (self._file(found["url"]), what)
             return False
+        if found := _BROKE.fullmatch(text):
+            if found["next"].startswith("Max"):
+                return False  # the error line says it
+            name = self._file(found["url"])
+            record.msg = (
+                f"spotdiff: warning: {self._place(name)}: the connection broke during its "
+                f"download ({safe_text(found['error'], 120)}); resuming it"
+            )
+            record.args = None
+            return True
         if found := _RETRY.fullmatch(text):
             name, what = self._failed.pop(record.thread, ("", "a request failed"))
-            place = f"{self.repo_id}: {name}" if name else self.repo_id
             record.msg = (
-                f"spotdiff: warning: {place}: {what}; trying again in "
+                f"spotdiff: warning: {self._place(name)}: {what}; trying again in "
                 f"{float(found['wait']):g} s (retry {found['retry']} of {found['retries']})"
             )
             record.args = None
         return True
+
+    def _place(self, name: str) -> str:
+        return f"{self.repo_id}: {name}" if name else self.repo_id
 
     def _file(self, url: str) -> str:
         """The repository file ``url`` fetches: from the hub, or from its storage."""
