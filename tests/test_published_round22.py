@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import socket
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -316,4 +317,40 @@ def test_each_resumed_transfer_of_a_file_is_one_warning_naming_it(
         f"spotdiff: error: {HUB_REPO}: {HARBOUR}: the connection broke during its download "
         f"({reason}): a network or proxy problem; try again",
     ]
+    assert not out.exists()
+
+
+# -- two files whose names differ only in Unicode normalization ------------------------------
+
+
+def test_two_images_named_alike_but_composed_and_decomposed_are_refused(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """Two items whose images are ``scène.jpg`` composed (NFC) and ``scène.jpg``
+    decomposed (NFD): two files on Linux and on the Hub, but one on macOS,
+    whose filesystem stores every name decomposed, so a download there kept
+    one picture for both items, and one of them was scored against the
+    wrong image. Names differing in case only were refused already (one file
+    on macOS and Windows); these passed."""
+    files = published_files()
+    manifest = json.loads(files["data/manifest.json"])
+    for entry, form in zip(manifest["items"], ("NFC", "NFD"), strict=True):
+        name = unicodedata.normalize(form, "data/images/scène.jpg")
+        files[name] = files.pop(entry["image"])
+        entry["image"] = name
+        annotation = json.loads(files[entry["annotation"]])
+        files[entry["annotation"]] = json_bytes({**annotation, "image": name})
+    files["data/manifest.json"] = json_bytes(manifest)
+    hub.add_dataset(HUB_REPO, files)
+    out = tmp_path / "out"
+
+    result = run_cli("download", "--dataset", HUB_REPO, "--output", out)
+
+    decomposed = unicodedata.normalize("NFD", "data/images/scène.jpg")
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[0] == (
+        f"spotdiff: error: {out / 'data/manifest.json'}: /items/1/image: image "
+        f'"{decomposed}" differs only in Unicode normalization from "data/images/scène.jpg" '
+        "(/items/0/image): one file on macOS, which stores names decomposed"
+    )
     assert not out.exists()
