@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from conftest import run_cli, write_json
 from fake_hub import FakeHub
-from hub_fixtures import assert_one_error, json_bytes, perfect_predictions
+from hub_fixtures import OWNER, OWNER_TOKEN, assert_one_error, json_bytes, perfect_predictions
 from published_shape import REPO as HUB_REPO
 from published_shape import published_files
 
@@ -354,3 +354,51 @@ def test_two_images_named_alike_but_composed_and_decomposed_are_refused(
         "(/items/0/image): one file on macOS, which stores names decomposed"
     )
     assert not out.exists()
+
+
+def test_a_linked_data_folder_publishes_as_it_validates(hub: FakeHub, tmp_path: Path) -> None:
+    """The maintainer's side of the linked ``data/``: ``validate`` passes on it
+    (above), but ``publish-dataset`` refused its first file as lying "outside
+    the dataset root", the files being taken at their real place and the
+    root at the link's. The files the link leads to are published under
+    ``data/``, as they sit in a folder that is no link."""
+    files = published_files()
+    project = tmp_path / "project"
+    project.mkdir()
+    big_disk = tmp_path / "big-disk" / "spotdiff-v1-dev"
+    for name, content in files.items():
+        if name.startswith("data/"):
+            (big_disk / name.removeprefix("data/")).parent.mkdir(parents=True, exist_ok=True)
+            (big_disk / name.removeprefix("data/")).write_bytes(content)
+    (project / "data").symlink_to(big_disk, target_is_directory=True)
+    repo = f"{OWNER}/linked-set"
+
+    result = run_cli("publish-dataset", project, "--dataset", repo, env={"HF_TOKEN": OWNER_TOKEN})
+
+    assert result.returncode == 0, result.stderr
+    assert hub.files(repo) == files
+
+
+def test_an_unlisted_link_under_data_is_left_out_without_a_traceback(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    """A file under ``data/`` that no manifest entry names is reported and not
+    published; one that is a link to a file outside the dataset (a notes
+    file kept elsewhere) ended ``publish-dataset`` in a ValueError traceback,
+    its real path being outside the root."""
+    files = published_files()
+    root = tmp_path / "project"
+    for name, content in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(content)
+    (tmp_path / "notes.txt").write_text("to do\n")
+    (root / "data" / "notes.txt").symlink_to(tmp_path / "notes.txt")
+    repo = f"{OWNER}/with-notes"
+
+    result = run_cli("publish-dataset", root, "--dataset", repo, env={"HF_TOKEN": OWNER_TOKEN})
+
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == (
+        f"spotdiff: warning: {root}: data/notes.txt: not named by the manifest; not published\n"
+    )
+    assert hub.files(repo) == files
