@@ -78,9 +78,7 @@ def dataset_files(root: Path) -> DatasetFiles:
     if card.is_file():
         files[ROOT_CARD] = Path(os.path.realpath(card))
     listed = {path for repo_path, path in files.items() if repo_path != ROOT_CARD}
-    unlisted = sorted(
-        shown for shown, path in _visible_files(base, data) if path not in listed
-    )
+    unlisted = sorted(shown for shown, path in _visible_files(base, data) if path not in listed)
     return DatasetFiles(root=base, files=tuple(sorted(files.items())), unlisted=tuple(unlisted))
 
 
