@@ -402,3 +402,37 @@ def test_an_unlisted_link_under_data_is_left_out_without_a_traceback(
         f"spotdiff: warning: {root}: data/notes.txt: not named by the manifest; not published\n"
     )
     assert hub.files(repo) == files
+
+
+# -- a manifest naming its files percent-encoded, as in a URL --------------------------------
+
+
+def test_a_file_named_percent_encoded_says_which_file_exists(hub: FakeHub, tmp_path: Path) -> None:
+    """A publisher's script built the manifest from the Hub's URLs, so the
+    picture stored as ``scene 0001.jpg`` is named ``scene%200001.jpg`` (and
+    its annotation likewise). "not found" left the user to compare the two
+    names; a ``%20`` may also be part of a real name, so the encoded name is
+    not read as the other: the line says which file exists."""
+    files = published_files()
+    manifest = json.loads(files["data/manifest.json"])
+    entry = manifest["items"][0]
+    for field in ("image", "annotation"):
+        spaced = entry[field].replace("scene_0001", "scene 0001")
+        files[spaced] = files.pop(entry[field])
+        entry[field] = spaced.replace(" ", "%20")
+    files["data/manifest.json"] = json_bytes(manifest)
+    hub.add_dataset(HUB_REPO, files)
+    folder = tmp_path / "project"
+    folder.mkdir()
+
+    downloaded = run_cli("download", "--dataset", HUB_REPO, cwd=folder)
+
+    assert downloaded.returncode == 1
+    assert downloaded.stderr.splitlines()[:2] == [
+        "spotdiff: error: ./data/manifest.json: /items/0/annotation: annotation file not "
+        "found: ./data/annotations/scene%200001_harbour.json (the name is percent-encoded, "
+        'as in a URL: "scene 0001_harbour.json" exists there; write the name as it is)',
+        "spotdiff: error: ./data/images/scene%200001_harbour.jpg: image of item "
+        'scene_0001_harbour not found (the name is percent-encoded, as in a URL: "scene '
+        '0001_harbour.jpg" exists there; write the name as it is)',
+    ]

@@ -30,6 +30,7 @@ from ._domain import (
     PredictedItem,
     Predictions,
 )
+from ._encoded_names import encoded_hint
 from ._fields import schema_fields
 from ._file_kinds import WrongKind, is_kind
 from ._jsonio import (
@@ -91,6 +92,7 @@ __all__ = [
     "discover_boards",
     "dumps_canonical",
     "dumps_layered",
+    "encoded_hint",
     "find_board",
     "gold_difference_from_json",
     "inlined_schema",
