@@ -356,6 +356,9 @@ def test_two_images_named_alike_but_composed_and_decomposed_are_refused(
     assert not out.exists()
 
 
+# -- publishing from a linked data folder, and links under it -------------------------------
+
+
 def test_a_linked_data_folder_publishes_as_it_validates(hub: FakeHub, tmp_path: Path) -> None:
     """The maintainer's side of the linked ``data/``: ``validate`` passes on it
     (above), but ``publish-dataset`` refused its first file as lying "outside
