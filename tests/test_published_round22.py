@@ -439,3 +439,35 @@ def test_a_file_named_percent_encoded_says_which_file_exists(hub: FakeHub, tmp_p
         'scene_0001_harbour not found (the name is percent-encoded, as in a URL: "scene '
         '0001_harbour.jpg" exists there; write the name as it is)',
     ]
+
+
+# -- the Hub dataset's name given where a manifest is asked for ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("command", "line"),
+    [
+        (
+            ("evaluate", "--manifest", HUB_REPO, "--predictions", "p.json"),
+            f"spotdiff: error: {HUB_REPO}: file not found",
+        ),
+        (("validate", HUB_REPO), f"spotdiff: error: {HUB_REPO}: not found"),
+    ],
+    ids=["evaluate", "validate"],
+)
+def test_the_hub_name_given_as_a_manifest_says_to_download_it(
+    tmp_path: Path, command: tuple[str, ...], line: str
+) -> None:
+    """The seed README names the dataset ``Abnik/spotdiff-v1-dev`` and the
+    manifest ``data/manifest.json``; a user giving the first where the
+    second belongs read "file not found", nothing saying that the dataset
+    must be downloaded first. The line now says so, with the command."""
+    write_json(tmp_path / "p.json", {"schema_version": "1.0", "model": "m", "items": []})
+
+    result = run_cli(*command, cwd=tmp_path)
+
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[0] == (
+        f"{line} ({HUB_REPO} looks like a dataset on the Hub: fetch it with "
+        f'"spotdiff download --dataset {HUB_REPO}", then give data/manifest.json)'
+    )
