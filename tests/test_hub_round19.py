@@ -99,8 +99,9 @@ def test_storage_that_cannot_be_reached_is_named_not_the_hub(
     """The Hub keeps large files on other hosts (its LFS and Xet storage), which a
     firewall or proxy allowing only the hub's own host blocks: the line read
     "<endpoint>: cannot reach the hub ...; check ... HF_ENDPOINT", though the hub
-    had just answered, and the host to let through went unsaid."""
-    hub.lfs_suffixes = (".png",)
+    had just answered, and the host to let through went unsaid. (Round 22: and the
+    file being fetched there is named.)"""
+    hub.lfs_suffixes = ("scene_a_park.png",)
     hub.add_dataset(REPO, published(dataset_files()))
     out = tmp_path / "out"
 
@@ -108,9 +109,10 @@ def test_storage_that_cannot_be_reached_is_named_not_the_hub(
 
     assert result.returncode == 1
     assert result.stderr.splitlines()[-1] == (
-        f"spotdiff: error: {REPO}: cannot reach {dead_storage}, where the hub redirected "
-        "(its storage of large files?), though the hub itself answered ([Errno 111] "
-        "Connection refused); check that the network, firewall or proxy lets it through"
+        f"spotdiff: error: {REPO}: data/images/scene_a_park.png: cannot reach {dead_storage}, "
+        "where the hub redirected (its storage of large files?), though the hub itself "
+        "answered ([Errno 111] Connection refused); check that the network, firewall or "
+        "proxy lets it through"
     )
     assert not out.exists()
 
@@ -178,8 +180,9 @@ def test_a_pinned_commit_answered_with_another_is_refused(
 def test_storage_refusing_a_file_is_named_not_the_hub(hub: FakeHub, tmp_path: Path) -> None:
     """The storage answered 403 (a signed link expired, as S3's "Request has
     expired"): the line read "access denied", which says to check the token,
-    and named no host; a 404 there read "the hub answered HTTP 404"."""
-    hub.lfs_suffixes = (".png",)
+    and named no host; a 404 there read "the hub answered HTTP 404". (Round 22:
+    and the file refused is named.)"""
+    hub.lfs_suffixes = ("scene_a_park.png",)
     hub.add_dataset(REPO, published(dataset_files()))
     hub.fail("/lfs-cdn/", 403, {}, b"<Error><Code>AccessDenied</Code></Error>")
     out = tmp_path / "out"
@@ -188,7 +191,8 @@ def test_storage_refusing_a_file_is_named_not_the_hub(hub: FakeHub, tmp_path: Pa
 
     assert_one_error(
         result,
-        f"{REPO}: {hub.storage_url}, where the hub redirected (its storage of large "
+        f"{REPO}: data/images/scene_a_park.png: {hub.storage_url}, where the hub redirected "
+        "(its storage of large "
         "files?), refused the request (HTTP 403: <Error><Code>AccessDenied</Code></Error>), "
         "though the hub itself answered; the hub's link may have expired or a proxy refused "
         "it: try again",

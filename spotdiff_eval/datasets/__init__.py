@@ -30,8 +30,10 @@ from ._domain import (
     PredictedItem,
     Predictions,
 )
+from ._encoded_names import encoded_hint
 from ._fields import schema_fields
 from ._file_kinds import WrongKind, is_kind
+from ._hub_names import hub_name_hint
 from ._jsonio import (
     MAX_JSON_BYTES,
     JSONText,
@@ -91,8 +93,10 @@ __all__ = [
     "discover_boards",
     "dumps_canonical",
     "dumps_layered",
+    "encoded_hint",
     "find_board",
     "gold_difference_from_json",
+    "hub_name_hint",
     "inlined_schema",
     "is_kind",
     "iter_layered",

@@ -18,6 +18,7 @@ from ..errors import SpotDiffError
 from ._domain import Annotation, Dataset, DatasetItem
 from ._file_kinds import require_kind
 from ._fingerprint import FingerprintBuilder, in_id_order
+from ._hub_names import hub_name_hint
 from ._jsonio import parse_json_bytes, read_bytes_limited, read_json
 from ._nulls import validated
 from ._paths import DatasetPaths, PathProblem, is_data_style
@@ -184,7 +185,13 @@ def read_manifest(manifest_path: Path | str) -> Manifest:
     ``manifest_path`` may also be the dataset's folder (see :func:`manifest_in`).
     """
     path = manifest_in(Path(manifest_path))
-    data = read_json(path)
+    try:
+        data = read_json(path)
+    except SpotDiffError as exc:
+        hint = hub_name_hint(path) if exc.what == "file not found" else ""
+        if not hint:
+            raise
+        raise SpotDiffError(exc.file, exc.where, exc.what + hint) from None
     require_kind(data, path, "manifest")
     data = validated(data, "manifest", path)
     require_unique(path, data["items"], "item_id", "/items")
@@ -195,5 +202,19 @@ def read_manifest(manifest_path: Path | str) -> Manifest:
         for entry in data["items"]
         for key in ("image", "annotation")
     )
-    root = (folder.parent if data_style else folder).resolve()
-    return Manifest(path=path, folder=folder, root=root, data=data)
+    return Manifest(path=path, folder=folder, root=dataset_root(folder, data_style), data=data)
+
+
+def dataset_root(folder: Path, data_style: bool) -> Path:
+    """The real folder a manifest in ``folder`` may reach files in.
+
+    With ``data/...`` paths it is the parent of the manifest's folder, taken
+    after the folder's own link is followed: a ``data/`` kept on another disk
+    and linked into a project (a layout downloads accept) put the root at the
+    link's parent while every file lay at its target, and the published
+    dataset, downloaded there as valid, was refused item by item ("leads
+    outside the dataset root", red team round 22). A link inside the folder
+    still cannot lead out of it.
+    """
+    real = folder.resolve()
+    return real.parent if data_style else real

@@ -21,6 +21,8 @@ import stat
 import unicodedata
 from pathlib import Path
 
+from ._encoded_names import encoded_hint
+
 #: What a folder's listing says of a name.
 ABSENT, PLAIN, LINK = "absent", "plain", "link"
 
@@ -134,7 +136,8 @@ class DatasetPaths:
         if not inside:
             raise self._outside(text)
         if must_exist:
-            raise PathProblem(f"{kind} file not found: {inside[0][0]}")
+            missing_path = inside[0][0]
+            raise PathProblem(f"{kind} file not found: {missing_path}{encoded_hint(missing_path)}")
         return inside[0][1]
 
     def _unicode_twin(self, path: str) -> str | None:

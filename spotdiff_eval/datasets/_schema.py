@@ -330,6 +330,10 @@ def _message(error: ValidationError, name: object) -> str:
         return f"must be {' or '.join(_option(branch) for branch in value)}, found {found}"
     if keyword == "const":
         if name == "schema_version":
+            if json_kind(instance) == "a number" and isinstance(value, str):
+                # A script's json.dump of 1.0 (red team round 22): 'unsupported
+                # schema_version 1.0 (expected "1.0")' showed two values alike.
+                return f"must be the string {show(value)} (in quotes), found the number {found}"
             return f"unsupported schema_version {found} (expected {show(value)})"
         return f"must be {show(value)}, found {found}"
     if keyword == "required":

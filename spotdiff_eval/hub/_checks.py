@@ -17,6 +17,7 @@ from pathlib import Path
 from .._util.lfs import starts_as_pointer
 from .._util.terminal import safe_text
 from ..errors import SpotDiffError
+from ._files import MANIFEST_IN_REPO
 from ._staging import BOOKKEEPING, download_record, recorded_source, reserved
 
 
@@ -250,6 +251,14 @@ def elsewhere(names: list[str]) -> str:
     found = sorted(name for name in names if name.rpartition("/")[2].casefold() == "manifest.json")
     if not found:
         return ""
+    case_only = [name for name in found if name.casefold() == MANIFEST_IN_REPO]
+    if case_only:
+        # Red team round 22: uploaded from macOS or Windows as Data/ or Manifest.json,
+        # where the case does not matter, it read "uploaded from another folder?".
+        return (
+            f" as published (it holds {safe_text(case_only[0], 200)}, which differs in case "
+            f"only: names on the hub are case-sensitive, rename it {MANIFEST_IN_REPO})"
+        )
     return (
         f" as published (it holds {safe_text(shown(found), 200)}: was the dataset uploaded "
         f"from another folder? data/ must be at the top of the repository)"

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import errno
 import json
-import logging
 import os
 import re
 from collections.abc import Iterator
@@ -34,7 +33,8 @@ from ..errors import SpotDiffError
 from ._client import endpoint_secrets
 from ._client import plain_http_warning as plain_http_warning
 from ._client import summary as _summary
-from ._requests import by_base_name, other_host, repository_file, request_url
+from ._log_lines import hub_log_lines
+from ._requests import by_base_name, other_host, repository_file, request_url, stored_file
 from ._staging import repository_name
 from ._waits import MAX_WAIT_SECONDS, WaitTooLong
 
@@ -76,8 +76,8 @@ def hub_error(exc: BaseException, call: HubCall) -> SpotDiffError | None:
 @contextmanager
 def hub_errors(call: HubCall) -> Iterator[None]:
     """Within the block, a Hub failure we know is raised as its one-line error,
-    and huggingface_hub's log lines are shown with the token redacted."""
-    with _redacted_logs(_redactor(call)):
+    and huggingface_hub's log lines are shown redacted, each retry as one warning."""
+    with hub_log_lines(_redactor(call), call.repo_id, call.files):
         try:
             yield
         except SpotDiffError:
@@ -87,37 +87,6 @@ def hub_errors(call: HubCall) -> Iterator[None]:
             if mapped is None:
                 raise
             raise mapped from None
-
-
-class _Redacting(logging.Filter):
-    """Rewrites a log record's text with every secret the redactor knows replaced."""
-
-    def __init__(self, redactor: Redactor) -> None:
-        super().__init__()
-        self.redactor = redactor
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        record.msg, record.args = self.redactor.text(record.getMessage()), None
-        return True
-
-
-@contextmanager
-def _redacted_logs(redactor: Redactor) -> Iterator[None]:
-    """huggingface_hub logs what servers send as it comes (``X-HF-Warning``, URLs, error
-    texts): a proxy echoing the Authorization header printed the token. Filters go on the
-    handlers, which see the records of every huggingface_hub logger."""
-    from huggingface_hub.utils import logging as hf_logging
-
-    redacting = _Redacting(redactor)
-    handlers = [*hf_logging.get_logger().handlers, *logging.getLogger().handlers]
-    handlers += [logging.lastResort] if logging.lastResort is not None else []
-    for handler in handlers:
-        handler.addFilter(redacting)
-    try:
-        yield
-    finally:
-        for handler in handlers:
-            handler.removeFilter(redacting)
 
 
 def transfer_failure(
@@ -261,7 +230,7 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
         if storage:
             return SpotDiffError(
                 repo,
-                "",
+                stored_file(exc, call.files),
                 f"cannot reach {storage}, where the hub redirected (its storage of large "
                 f"files?), though the hub itself answered ({reason}); check that the network, "
                 "firewall or proxy lets it through",
@@ -299,7 +268,7 @@ def _classify(exc: BaseException, call: HubCall) -> SpotDiffError | None:
             server = safe_text(getattr(exc, "server_message", None) or "", 160)
             return SpotDiffError(
                 repo,
-                "",
+                stored_file(exc, call.files),
                 f"{storage}, where the hub redirected (its storage of large files?), "
                 f"refused the request (HTTP {status}"
                 + (f": {server}" if server else "")

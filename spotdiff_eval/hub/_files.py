@@ -70,32 +70,47 @@ def dataset_files(root: Path) -> DatasetFiles:
     for name in COMPANIONS:
         if (data / name).is_file():
             local.add(Path(os.path.realpath(data / name)))
+    real_data = Path(os.path.realpath(data))
     files: dict[str, Path] = {}
     for path in local:
-        try:
-            relative = path.relative_to(base).as_posix()
-        except ValueError:
-            raise SpotDiffError(
-                path, "", f"lies outside the dataset root {base} and cannot be published"
-            ) from None
-        files[relative] = path
+        files[_repository_path(path, base, real_data)] = path
     card = data / ROOT_CARD
     if card.is_file():
         files[ROOT_CARD] = Path(os.path.realpath(card))
     listed = {path for repo_path, path in files.items() if repo_path != ROOT_CARD}
-    unlisted = sorted(
-        path.relative_to(base).as_posix() for path in _visible_files(data) if path not in listed
-    )
+    unlisted = sorted(shown for shown, path in _visible_files(base, data) if path not in listed)
     return DatasetFiles(root=base, files=tuple(sorted(files.items())), unlisted=tuple(unlisted))
 
 
-def _visible_files(folder: Path) -> list[Path]:
-    """Regular files under ``folder``, skipping hidden files and folders, real paths."""
-    found: list[Path] = []
+def _repository_path(path: Path, base: Path, data: Path) -> str:
+    """Where the file at real path ``path`` goes in the repository.
+
+    Under the real ``data/`` folder, it goes under ``data/``: a ``data/`` that
+    is a link (kept on another disk) validated, but its files, taken at their
+    real place, were refused as lying outside the root (red team round 22).
+    """
+    for folder, prefix in ((data, MANIFEST_IN_REPO.partition("/")[0] + "/"), (base, "")):
+        if path.is_relative_to(folder):
+            return prefix + path.relative_to(folder).as_posix()
+    raise SpotDiffError(path, "", f"lies outside the dataset root {base} and cannot be published")
+
+
+def _visible_files(root: Path, folder: Path) -> list[tuple[str, Path]]:
+    """Regular files under ``folder``, skipping hidden files and folders: each one's
+    path from ``root`` as found there, and its real path.
+
+    Named as found, not by real path: a link under ``data/`` to a file elsewhere
+    ended publishing in a traceback (red team round 22), its real path being
+    outside the root; it is an unlisted file like any other.
+    """
+    found: list[tuple[str, Path]] = []
     for current, folders, names in os.walk(folder):
         folders[:] = [name for name in folders if not name.startswith(".")]
         found.extend(
-            Path(os.path.realpath(os.path.join(current, name)))
+            (
+                os.path.relpath(os.path.join(current, name), root).replace(os.sep, "/"),
+                Path(os.path.realpath(os.path.join(current, name))),
+            )
             for name in names
             if not name.startswith(".")
         )

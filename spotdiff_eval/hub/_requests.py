@@ -7,7 +7,8 @@ error (a connection refused, broken or redirected somewhere odd).
 
 from __future__ import annotations
 
-from urllib.parse import SplitResult, unquote, urlsplit
+import re
+from urllib.parse import SplitResult, parse_qs, unquote, urlsplit
 
 from .._util.terminal import safe_text
 
@@ -56,8 +57,13 @@ def repository_file(exc: BaseException) -> str:
     whole: nobody could tell which file of hundreds it was. An HTTP client's
     own error (a broken connection) carries the request itself.
     """
+    return file_in_url(request_url(exc))
+
+
+def file_in_url(url: str) -> str:
+    """The repository file a ``/resolve/<revision>/<path>`` URL fetches, or ""."""
     try:
-        path = urlsplit(request_url(exc)).path
+        path = urlsplit(url).path
     except ValueError:
         return ""
     _, marker, rest = path.partition("/resolve/")
@@ -74,3 +80,34 @@ def by_base_name(name: str, files: tuple[str, ...]) -> str:
     """
     found = [file for file in files if file.rpartition("/")[2] == name]
     return safe_text(found[0], 200) if len(found) == 1 else ""
+
+
+def stored_file(exc: BaseException, files: tuple[str, ...]) -> str:
+    """The repository file a request to the hub's storage fetched, or "" (red team round 22).
+
+    A file the storage refused (an expired link, a lost object) or could not
+    be reached for was reported by host alone: which image of the dataset it
+    was went unsaid. The hub's link to its storage asks it to name the file
+    (``response-content-disposition``, as the Hub's LFS and Xet links do):
+    that name, when one file of ``files`` has it.
+    """
+    return stored_name(request_url(exc), files)
+
+
+def stored_name(url: str, files: tuple[str, ...]) -> str:
+    """The file of ``files`` that a storage URL asks to be named, or "" (see above)."""
+    try:
+        query = parse_qs(urlsplit(url).query)
+    except ValueError:
+        return ""
+    for disposition in query.get("response-content-disposition", [])[:1]:
+        named = _DISPOSED.search(disposition) or _DISPOSED_PLAIN.search(disposition)
+        if named is not None:
+            return by_base_name(unquote(named[1]), files)
+    return ""
+
+
+#: The file name of a ``Content-Disposition``: RFC 6266's ``filename*`` (UTF-8,
+#: percent-encoded), else the plain ``filename``.
+_DISPOSED = re.compile(r"filename\*\s*=\s*UTF-8''([^;\s]+)", re.IGNORECASE)
+_DISPOSED_PLAIN = re.compile(r'filename\s*=\s*"([^"]+)"', re.IGNORECASE)

@@ -12,6 +12,7 @@ right answer, or one whose answer scores twice.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -111,15 +112,30 @@ def case_clashes(
     findings: Findings, source: object, ids: Sequence[str], pointer: str, key: str
 ) -> None:
     """Ids that differ only in case: one file on a case-insensitive disk (macOS,
-    Windows), and one item or difference to anyone reading the report."""
+    Windows), and one item or difference to anyone reading the report.
+
+    Or only in Unicode normalization (``scène`` composed and decomposed), which
+    print alike: one file on macOS, which stores names decomposed, so two items'
+    pictures became one there (red team round 22).
+    """
     first: dict[str, int] = {}
     for index, value in enumerate(ids):
-        folded = value.casefold()
-        if folded in first and ids[first[folded]] != value:
+        folded = unicodedata.normalize("NFC", value).casefold()
+        other = ids[first[folded]] if folded in first else value
+        if other != value:
+            composed = unicodedata.normalize("NFC", value) == unicodedata.normalize("NFC", other)
+            how = (
+                "in case"
+                if value.casefold() == other.casefold()
+                else "in Unicode normalization"
+                if composed
+                else "in case and Unicode normalization"
+            )
+            disk = "" if how == "in case" else ": one file on macOS, which stores names decomposed"
             findings.add(
                 source,
                 f"{pointer}/{index}/{key}",
-                f'{key} "{value}" differs only in case from "{ids[first[folded]]}" '
-                f"({pointer}/{first[folded]}/{key})",
+                f'{key} "{value}" differs only {how} from "{other}" '
+                f"({pointer}/{first[folded]}/{key}){disk}",
             )
         first.setdefault(folded, index)

@@ -21,6 +21,7 @@ from ..datasets import (
     DatasetItem,
     LoadedItem,
     Manifest,
+    encoded_hint,
     null_fields,
     read_json,
     read_manifest,
@@ -196,7 +197,11 @@ def _not_a_file(path: Path) -> str:
     if path.is_dir():
         return "is a folder, not an image file"
     kind = special_kind(path)
-    return f"is {kind}, not an image file" if kind is not None else "not found"
+    return (
+        f"is {kind}, not an image file"
+        if kind is not None
+        else "not found" + encoded_hint(str(path))
+    )
 
 
 def _image_size(findings: Findings, item: DatasetItem) -> tuple[int, int] | None:

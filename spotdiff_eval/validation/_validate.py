@@ -15,6 +15,7 @@ from ..datasets import (
     BOARD_JSON,
     MAX_JSON_BYTES,
     board_of,
+    hub_name_hint,
     load_dataset,
     manifest_in,
     read_predictions,
@@ -85,7 +86,7 @@ def validate_target(
     if kind is not None and kind not in TARGET_KINDS:
         raise ValueError(f"kind must be one of {', '.join(TARGET_KINDS)}, not {kind!r}")
     if not os.path.lexists(target):
-        return Findings([SpotDiffError(target, "", "not found").one_line()])
+        return Findings([SpotDiffError(target, "", "not found" + hub_name_hint(target)).one_line()])
     kind = kind or detect_kind(target)
     if kind == "submission":
         return _validate_on_board(target, manifest, default_manifest)
