@@ -497,3 +497,29 @@ def journaled(output: Path) -> list[str]:
         return []
     lines = journal.read_text(encoding="utf-8").split("\n")[1:-1]
     return [json.loads(line)["item_id"] for line in lines]
+
+
+@dataclass(frozen=True)
+class ScriptedRun:
+    """What a run against a fake server left: its result, each item's entry in
+    the file's run object, the differences of each answered item, and how
+    often each item was asked."""
+
+    result: RunResult
+    entries: dict[str, dict[str, Any]]
+    answers: dict[str, list[Any]]
+    asked: Counter[str | None]
+
+
+def run_scripted(
+    tmp_path: Path, protocol: str, scripts: dict[str, list[Action]], items: int = 2, **options: Any
+) -> ScriptedRun:
+    """Run on a dataset of ``items`` items, each item met by its script of actions."""
+    dataset = make_run_dataset(tmp_path / "ds", items)
+    output = tmp_path / "out.json"
+    with FakeEndpoint(protocol, dataset) as fake:
+        for item_id, actions in scripts.items():
+            fake.script(item_id, *actions)
+        result, _ = run(settings_for(fake, dataset, output, **options))
+    answers = {item_id: item["differences"] for item_id, item in predicted(output).items()}
+    return ScriptedRun(result, statuses(output), answers, fake.counts())

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import socket
 import subprocess
 import sys
 import textwrap
@@ -302,3 +303,13 @@ def assert_refused(result, out: Path, line: str) -> None:
 def publish(root: Path, *args: str, token: str | None = OWNER_TOKEN):
     env = {"HF_TOKEN": token} if token else None
     return run_cli("publish-dataset", root, *args, env=env)
+
+
+@pytest.fixture
+def dead_storage(hub: FakeHub, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The hub's storage for LFS files at a port that refuses connections; its URL."""
+    with socket.socket() as bound:  # bound, never listening: connections are refused
+        bound.bind(("127.0.0.1", 0))
+        url = f"http://localhost:{bound.getsockname()[1]}"
+        monkeypatch.setattr(FakeHub, "storage_url", property(lambda self: url))
+        yield url

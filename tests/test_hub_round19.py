@@ -9,7 +9,6 @@ from __future__ import annotations
 import base64
 import json
 import socket
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -81,16 +80,6 @@ def test_publish_prints_the_names_of_unlisted_files_escaped(hub: FakeHub, tmp_pa
 
 
 # -- the hub reached, its storage not --------------------------------------------------------
-
-
-@pytest.fixture
-def dead_storage(hub: FakeHub, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """The hub's storage for LFS files at a port that refuses connections; its URL."""
-    with socket.socket() as bound:  # bound, never listening: connections are refused
-        bound.bind(("127.0.0.1", 0))
-        url = f"http://localhost:{bound.getsockname()[1]}"
-        monkeypatch.setattr(FakeHub, "storage_url", property(lambda self: url))
-        yield url
 
 
 def test_storage_that_cannot_be_reached_is_named_not_the_hub(

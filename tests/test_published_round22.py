@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import socket
 import unicodedata
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -47,6 +45,17 @@ def _report(folder: Path, predictions: Path, report: Path) -> bytes:
 # -- a data folder kept on another disk, linked into the project --------------------------
 
 
+def _linked_download(tmp_path: Path) -> tuple[Path, Path]:
+    """A download into a project whose ``data/`` links to a folder on a bigger disk."""
+    project = tmp_path / "project"
+    project.mkdir()
+    big_disk = tmp_path / "big-disk" / "spotdiff-v1-dev"
+    big_disk.mkdir(parents=True)
+    (project / "data").symlink_to(big_disk, target_is_directory=True)
+    _download(project)
+    return project, big_disk
+
+
 def test_a_linked_data_folder_validates_and_scores_as_the_plain_download(
     hub: FakeHub, tmp_path: Path
 ) -> None:
@@ -63,12 +72,7 @@ def test_a_linked_data_folder_validates_and_scores_as_the_plain_download(
     predictions = write_json(
         tmp_path / "perfect.json", perfect_predictions(plain / "data" / "manifest.json")
     )
-    project = tmp_path / "project"
-    project.mkdir()
-    big_disk = tmp_path / "big-disk" / "spotdiff-v1-dev"
-    big_disk.mkdir(parents=True)
-    (project / "data").symlink_to(big_disk, target_is_directory=True)
-    _download(project)
+    project, big_disk = _linked_download(tmp_path)
 
     validated = run_cli("validate", "data", cwd=project)
 
@@ -86,12 +90,7 @@ def test_a_file_linked_out_of_a_linked_data_folder_is_still_refused(
     an annotation inside it that is a link to a file elsewhere on the disk
     still leads outside the dataset, and is refused in one line."""
     hub.add_dataset(HUB_REPO, published_files())
-    project = tmp_path / "project"
-    project.mkdir()
-    big_disk = tmp_path / "big-disk" / "spotdiff-v1-dev"
-    big_disk.mkdir(parents=True)
-    (project / "data").symlink_to(big_disk, target_is_directory=True)
-    _download(project)
+    project, big_disk = _linked_download(tmp_path)
     name = "scene_0001_harbour.json"
     elsewhere = tmp_path / "elsewhere.json"
     (big_disk / "annotations" / name).rename(elsewhere)
@@ -114,16 +113,6 @@ def test_a_file_linked_out_of_a_linked_data_folder_is_still_refused(
 # -- the Hub's storage of large files refusing one of them --------------------------------
 
 HARBOUR = "data/images/scene_0001_harbour.jpg"
-
-
-@pytest.fixture
-def dead_storage(hub: FakeHub, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """The hub's storage of large files at a port that refuses connections; its URL."""
-    with socket.socket() as bound:  # bound, never listening: connections are refused
-        bound.bind(("127.0.0.1", 0))
-        url = f"http://localhost:{bound.getsockname()[1]}"
-        monkeypatch.setattr(FakeHub, "storage_url", property(lambda self: url))
-        yield url
 
 
 @pytest.mark.parametrize(

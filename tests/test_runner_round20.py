@@ -7,8 +7,6 @@ as in test_runner.py, and pins one fix; the attack is in its docstring.
 from __future__ import annotations
 
 import json
-from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,45 +14,18 @@ import pytest
 from conftest import run_cli
 from event_replies import events
 from fake_endpoints import (
-    Action,
     Fail,
     FakeEndpoint,
     Raw,
     Reply,
+    ScriptedRun,
     make_run_dataset,
-    predicted,
-    run,
-    settings_for,
+    run_scripted,
     statuses,
 )
 
-from spotdiff_eval.runner.engine import RunResult
-
-
-@dataclass(frozen=True)
-class _Run:
-    """What a run against a fake server left: its result, each item's entry in
-    the file's run object, the differences of each answered item, and how
-    often each item was asked."""
-
-    result: RunResult
-    entries: dict[str, dict[str, Any]]
-    answers: dict[str, list[Any]]
-    asked: Counter[str | None]
-
-
-def _run(
-    tmp_path: Path, protocol: str, scripts: dict[str, list[Action]], items: int = 2, **options: Any
-) -> _Run:
-    """Run on a dataset of ``items`` items, each item met by its script of actions."""
-    dataset = make_run_dataset(tmp_path / "ds", items)
-    output = tmp_path / "out.json"
-    with FakeEndpoint(protocol, dataset) as fake:
-        for item_id, actions in scripts.items():
-            fake.script(item_id, *actions)
-        result, _ = run(settings_for(fake, dataset, output, **options))
-    answers = {item_id: item["differences"] for item_id, item in predicted(output).items()}
-    return _Run(result, statuses(output), answers, fake.counts())
+_Run = ScriptedRun
+_run = run_scripted
 
 
 def _stopped_at_first(done: _Run) -> str:
