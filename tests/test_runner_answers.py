@@ -27,7 +27,7 @@ from spotdiff_eval.runner.answers import (
     normalise_kind,
     read_answer,
 )
-from spotdiff_eval.runner.http import RetryPolicy, retry_after_seconds
+from spotdiff_eval.runner.backoff import RetryPolicy, retry_after_seconds
 from spotdiff_eval.runner.journal import record_line
 from spotdiff_eval.runner.output import ItemRecord
 from spotdiff_eval.runner.protocols import ResponseError, read_reply, request_url

@@ -35,7 +35,6 @@ from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_aft
 from .._util.redaction import Redactor
 from .._util.terminal import safe_text
 from .backoff import Gate, RetryPolicy, retry_delay, server_wait
-from .backoff import retry_after_seconds as retry_after_seconds  # the tests read it here
 from .content_coding import undone_coding
 from .deadline import DeadlineAdapter, Watchdog
 from .event_stream import StreamCut
