@@ -16,11 +16,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-import fastjsonschema
-
 from .._util.spelling import folded
 from ..errors import SpotDiffError, json_pointer
-from ._compiled_schemas import compiled_validator
+from ._compiled_schemas import SchemaViolation, compiled_validator
 from ._jsonio import json_kind
 from ._resources import schema_path
 
@@ -104,7 +102,7 @@ def _fast_check(schema_name: str) -> Callable[[Any], _Failure | None]:
     def check(data: Any) -> _Failure | None:
         try:
             compiled(data)
-        except fastjsonschema.JsonSchemaValueException as exc:
+        except SchemaViolation as exc:
             path, node = _follow(data, (exc.path or ["data"])[1:])
             if node is exc.value and isinstance(exc.definition, dict):
                 return _Failure(path, exc.value, exc.definition, exc.message)

@@ -14,8 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import fastjsonschema
-
 from ..errors import SpotDiffError
 from ._schema import (
     inlined_schema,
@@ -122,6 +120,8 @@ def _is_valid(schema: dict[str, Any], node: Any) -> bool:
 def _checker(schema: dict[str, Any]) -> Callable[[Any], bool]:
     if uses_newer_keywords(schema):
         return precise_validator(schema).is_valid
+    import fastjsonschema  # only when a file has errors: a valid one never needs it
+
     compiled = fastjsonschema.compile(schema, use_default=False)
 
     def check(node: Any) -> bool:
