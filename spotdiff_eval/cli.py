@@ -122,7 +122,12 @@ def _prepare_standard_streams() -> None:
             stream.reconfigure(errors="backslashreplace")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, exit_process: bool = False) -> int:
+    """Run one command; its exit status.
+
+    ``exit_process``: the caller owns the process and is about to end it, so a
+    command that has finished may end it at once (``_util.quick_exit``).
+    """
     if argv is None:
         argv = sys.argv[1:]
     _prepare_standard_streams()
@@ -130,6 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Parsing is inside the try: building the parser imports the command's
         # module, and Ctrl-C then printed a traceback (red team round 19).
         args = _parse(argv)
+        args.exit_process = exit_process
         handler: Handler = args.handler
         with sigterm_unwinds():  # SIGTERM (a timeout, a CI runner) cleans up as Ctrl-C does
             return handler(args)
@@ -163,5 +169,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+def entry() -> None:
+    """The ``spotdiff`` console script."""
+    sys.exit(main(exit_process=True))
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

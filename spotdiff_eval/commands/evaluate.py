@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 def run(args: argparse.Namespace) -> int:
     from .._util.gc_pause import gc_paused
+    from .._util.quick_exit import finish
     from ..scoring import (
         check_report_target,
         evaluate_files,
@@ -57,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(render_summary(evaluation))
             if args.output is not None:
                 print(f"\nReport written to {args.output}")
-    return 0
+    # Ended here, the evaluation is never freed: about 7% of the run at 10,000 items.
+    return finish(args, 0)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
