@@ -101,3 +101,11 @@ def test_wheel_carries_schemas_and_runs_outside_the_checkout(tmp_path: Path) -> 
     program = installed(str(target / "bin" / "spotdiff"), "validate", str(perfect))
     assert program.returncode == 0, program.stderr
     assert program.stdout == f"{perfect}: valid\n"
+    # Its evaluate ends the process as soon as it is done (``_util.quick_exit``):
+    # the whole summary still arrives, as from ``python -m``.
+    arguments = ("evaluate", "--manifest", str(manifest), "--predictions", str(perfect))
+    summary = installed(str(target / "bin" / "spotdiff"), *arguments)
+    module = installed("-m", "spotdiff_eval", *arguments)
+    assert summary.returncode == module.returncode == 0, summary.stderr
+    assert summary.stdout == module.stdout
+    assert "100.0%" in summary.stdout
