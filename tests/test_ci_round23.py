@@ -9,7 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import read_json, run_cli, write_json
+import yaml
+from ci_repos import BOARD, Repos, commit_all, git, make_repos, verify, write_submission
+from conftest import REPO, read_json, run_cli, write_json
 
 PARK = "scene_0001_park"
 
@@ -68,3 +70,86 @@ def test_item_ids_differing_only_in_case_are_refused_by_both_commands(
     )
     assert f"spotdiff: error: {line}" in done.stderr.splitlines()
     assert "Traceback" not in done.stderr
+
+
+# -- "[skip ci]" and its kin: a head GitHub starts no check for ---------------------------
+
+
+def _submission_branch(repos: Repos, messages: list[str]) -> str:
+    """@octocat's branch adding a folder in one commit per message (the last is the head)."""
+    repo = repos.contributor
+    git(repo, "checkout", "-q", "-B", "skip", repos.base_sha)
+    head = ""
+    for index, message in enumerate(messages):
+        model = f"skip-model-{index}"
+        write_submission(repo / "submissions" / BOARD / "skip-model", model=model)
+        head = commit_all(repo, message)
+    return head
+
+
+@pytest.mark.parametrize(
+    "messages",
+    [
+        ["Add my model [skip ci]"],
+        ["Add my model", "tweak [CI Skip]"],
+        ["first [no ci]", "Add my model"],
+        ["Add my model [skip actions]"],
+        ["Add my model [actions skip]"],
+        ["Add my model\n\n\nskip-checks: true"],
+    ],
+    ids=["head", "head-upper", "earlier", "skip-actions", "actions-skip", "trailer"],
+)
+def test_a_branch_whose_commit_message_stops_actions_is_refused(
+    tmp_path: Path, messages: list[str]
+) -> None:
+    """Attack: push a head whose message says "[skip ci]" to a verified pull request. GitHub
+    starts no verify run for it, so nothing checks the new folder; squashed, the marker lands
+    on main and the publish job does not start either. The check cannot run on that head,
+    but it refuses every branch carrying a marker in any commit, so no verified branch lands
+    one, and a maintainer re-running it sees why."""
+    repos = make_repos(tmp_path)
+    head = _submission_branch(repos, messages)
+    run = verify(repos, head, tmp_path / "run")
+    assert run.result["verdict"] == "rejected", run.result
+    assert any("stops GitHub Actions from starting" in p for p in run.result["problems"]), (
+        run.result
+    )
+    assert run.step.returncode == 1 and "Traceback" not in run.step.stderr
+
+
+@pytest.mark.parametrize(
+    ("title", "body", "where"),
+    [
+        ("Add my model [skip ci]", None, "title"),
+        ("Add my model", "Thanks!\n[ci skip]", "description"),
+    ],
+)
+def test_a_pull_request_whose_title_or_description_stops_actions_is_refused(
+    tmp_path: Path, title: str, body: str | None, where: str
+) -> None:
+    """The merge button writes the title (and may write the description) into the commit
+    on main: a marker there keeps the publish job from re-scoring after merge."""
+    repos = make_repos(tmp_path)
+    head = _submission_branch(repos, ["Add my model"])
+    run = verify(repos, head, tmp_path / "run", title=title, body=body)
+    assert run.result["verdict"] == "rejected", run.result
+    assert any(f"its {where} carries" in p for p in run.result["problems"]), run.result
+
+
+def test_an_honest_branch_mentioning_ci_is_verified(tmp_path: Path) -> None:
+    """Control: words like "skip" and "ci" outside a marker are fine."""
+    repos = make_repos(tmp_path)
+    head = _submission_branch(repos, ["Add my model (skip the CI discussion)"])
+    run = verify(repos, head, tmp_path / "run", title="Add my model", body="ci: skip nothing")
+    assert run.result["verdict"] == "verified", run.result["problems"]
+
+
+def test_the_outdate_sweep_is_not_stopped_by_markers_and_names_them() -> None:
+    """The sweep that outdates a comment about an earlier head runs on a schedule, which no
+    commit message stops, and its comment names the markers as a reason no run started."""
+    text = (REPO / ".github" / "workflows" / "outdate-comments.yml").read_text(encoding="utf-8")
+    doc = yaml.safe_load(text)
+    assert set(doc[True]) == {"schedule", "workflow_dispatch"}  # YAML reads "on" as True
+    assert "[skip ci]" in doc["jobs"]["outdate"]["steps"][0]["with"]["script"]
+    contributing = " ".join((REPO / "CONTRIBUTING.md").read_text(encoding="utf-8").split())
+    assert "verify-submission must be a required check" in contributing
