@@ -6,6 +6,7 @@ check, and what an outsider's pull request could shape to pass the check.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -153,3 +154,103 @@ def test_the_outdate_sweep_is_not_stopped_by_markers_and_names_them() -> None:
     assert "[skip ci]" in doc["jobs"]["outdate"]["steps"][0]["with"]["script"]
     contributing = " ".join((REPO / "CONTRIBUTING.md").read_text(encoding="utf-8").split())
     assert "verify-submission must be a required check" in contributing
+
+
+# -- the round's attacks on the check, with an honest control --------------------------------
+
+
+def _mine(repo: Path, **fields: object) -> Path:
+    """@mallory's own folder, valid and honest unless ``fields`` say otherwise."""
+    folder = repo / "submissions" / BOARD / "mallory-model"
+    return write_submission(folder, **{"model": "mallory-model", "submitter": "mallory", **fields})
+
+
+def _symlinked_predictions(repo: Path) -> None:
+    path = _mine(repo) / "predictions.json"
+    path.unlink()
+    path.symlink_to("../existing-model/predictions.json")
+
+
+def _submodule(repo: Path) -> None:
+    _mine(repo)
+    git(repo, "add", "-A")
+    sha = git(repo, "rev-parse", "HEAD")
+    where = f"submissions/{BOARD}/mallory-model/sub"
+    git(repo, "update-index", "--add", "--cacheinfo", f"160000,{sha},{where}")
+
+
+def _write(name: str, content: str | bytes, *, own: bool = True) -> Callable[[Path], None]:
+    def edit(repo: Path) -> None:
+        if own:
+            _mine(repo)
+        path = repo / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        (path.write_bytes if isinstance(content, bytes) else path.write_text)(content)
+
+    return edit
+
+
+def _executable(repo: Path) -> None:
+    (_mine(repo) / "predictions.json").chmod(0o755)
+
+
+def _renamed_entry(repo: Path) -> None:
+    git(repo, "mv", f"submissions/{BOARD}/existing-model", f"submissions/{BOARD}/mallory-model")
+
+
+LFS = "version https://git-lfs.github.com/spec/v1\noid sha256:" + "a" * 64 + "\nsize 9\n"
+MINE = f"submissions/{BOARD}/mallory-model"
+ATTACKS: dict[str, tuple[Callable[[Path], None], str, str]] = {
+    # name: (edit, verdict, a phrase of the finding)
+    "honest": (lambda repo: _mine(repo) and None, "verified", ""),
+    "renamed-entry": (_renamed_entry, "rejected", "changes 2 submission folders"),
+    "executable": (_executable, "rejected", "executable files are not allowed"),
+    "symlink": (_symlinked_predictions, "rejected", "symlinks are not allowed"),
+    "submodule": (_submodule, "rejected", "subfolders are not allowed"),
+    "gitattributes-folder": (
+        _write(f"{MINE}/.gitattributes", "* ident eol=crlf\n"),
+        "rejected",
+        "unexpected file",
+    ),
+    "gitattributes-root": (
+        _write(".gitattributes", "submissions/** filter=x\n"),
+        "rejected",
+        "outside submissions/",
+    ),
+    "lfs-pointer": (_write(f"{MINE}/predictions.json", LFS), "rejected", "Git LFS pointer"),
+    "binary": (_write(f"{MINE}/predictions.json", b"\x89PNG\r\n\x1a\n\0"), "rejected", "UTF-8"),
+    "case-only": (
+        _write(f"submissions/{BOARD}/Existing-Model/predictions.json", "{}", own=False),
+        "rejected",
+        "is not a valid submission id",
+    ),
+    "leaderboard": (_write("LEADERBOARD.md", "# me first\n"), "rejected", "generated leaderboard"),
+    "workflow": (_write(".github/workflows/x.yml", "on: push\n"), "rejected", "the workflows"),
+    "someone-elses-name": (
+        lambda repo: _mine(repo, submitter="octocat") and None,
+        "needs_maintainer",
+        "names @octocat as its submitter",
+    ),
+}
+
+
+@pytest.mark.parametrize("attack", sorted(ATTACKS))
+def test_attacks_on_the_check_fail_and_the_honest_control_passes(
+    tmp_path: Path, attack: str
+) -> None:
+    """Each attack of this round, by @mallory, is refused or sent to a maintainer; the
+    honest folder beside them is verified, so the refusals are not the check refusing
+    everything."""
+    edit, verdict, phrase = ATTACKS[attack]
+    repos = make_repos(tmp_path)
+    git(repos.contributor, "checkout", "-q", "-B", attack, repos.base_sha)
+    edit(repos.contributor)
+    if attack == "submodule":  # `git add -A` would drop the gitlink
+        git(repos.contributor, "commit", "-q", "-m", "add")
+        head = git(repos.contributor, "rev-parse", "HEAD")
+    else:
+        head = commit_all(repos.contributor, "add")
+    run = verify(repos, head, tmp_path / "run", author="mallory")
+    found = [*run.result["problems"], *run.result.get("reviews", [])]
+    assert run.result["verdict"] == verdict, found
+    assert not phrase or any(phrase in line for line in found), found
