@@ -33,7 +33,8 @@ SKIP_MARKER = re.compile(
     r"|^\s*skip-checks\s*:\s*true\s*$",
     re.IGNORECASE | re.MULTILINE,
 )
-#: Commits read; a submission branch has a handful (the history checks cap the rest).
+#: Commits read, newest first. More than history.py allows (100 commits and 20 merges),
+#: so a branch with a marker past them is refused by those caps in any case.
 MAX_COMMITS = 200
 
 
