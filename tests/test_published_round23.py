@@ -203,3 +203,19 @@ def test_variations_of_the_published_shape_download_and_score(
     assert got["metrics"]["overall_score"] == 1.0
     same = got["dataset"]["fingerprint"] == expected["dataset"]["fingerprint"]
     assert same == same_bytes_parsed
+
+
+def test_a_confidence_word_in_other_case_is_named_in_the_error(tmp_path: Path) -> None:
+    """A copy re-exported by a spreadsheet wrote "High": refused (the schema's words are
+    exact), but the error said only what was allowed, not that the case was the problem."""
+    files = published_files()
+    name = "data/annotations/scene_0001_harbour.json"
+    _edit(files, name, lambda d: d["differences"][0].update(confidence="High"))
+    write_tree(tmp_path, files)
+    done = run_cli("validate", tmp_path / "data" / "manifest.json")
+    assert done.returncode == 1
+    line = (
+        f"spotdiff: error: {tmp_path / name}: /differences/0/confidence: must be one of low, "
+        'medium, high or a number between 0 and 1, found "High" (did you mean high?)'
+    )
+    assert line in done.stderr.splitlines(), done.stderr
