@@ -299,12 +299,16 @@ def write_event(
     number: int = 7,
     author: str = "octocat",
     base_ref: str = "main",
+    title: str = "Add a submission",
+    body: str | None = None,
 ) -> Path:
     event = {
         "action": "synchronize",
         "number": number,
         "pull_request": {
             "number": number,
+            "title": title,
+            "body": body,
             "user": {"login": author},
             "base": {"sha": base_sha, "ref": base_ref},
             "head": {"sha": head_sha},
@@ -335,13 +339,22 @@ def verify(
     author: str = "octocat",
     number: int = 7,
     base_ref: str = "main",
+    title: str = "Add a submission",
+    body: str | None = None,
 ) -> Verified:
     """Check out like verify-submission.yml and run its step, the author passed as it passes it."""
     base = base_sha or repos.base_sha
     trusted, pr = checkout_like_the_workflow(repos, head_sha, root / "work", base)
     artifact = root / "runner-temp" / "spotdiff-verify"
     event = write_event(
-        root / "event.json", base, head_sha, number=number, author=author, base_ref=base_ref
+        root / "event.json",
+        base,
+        head_sha,
+        number=number,
+        author=author,
+        base_ref=base_ref,
+        title=title,
+        body=body,
     )
     step = run_step(
         [

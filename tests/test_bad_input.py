@@ -137,7 +137,7 @@ SCHEMA_CASES = [
         "confidence word",
         _set((*D, "confidence"), "High"),
         "/items/3/differences/0/confidence: must be a number between 0 and 1 or one of low, "
-        'medium, high, found "High"',
+        'medium, high, found "High" (did you mean high?)',  # the hint: red team round 23
     ),
     (
         "long subject",

@@ -199,18 +199,21 @@ def clean_work_folders(
     *,
     restore: Path | None = None,
     recover: Callable[[Path], None] | None = None,
+    keep: Callable[[Path], bool] | None = None,
 ) -> None:
     """Delete ``parent/<prefix>*`` folders no live run holds (see :func:`locked_work_folder`).
 
     With ``restore``, a missing ``restore`` is first renamed back from the
     leftover's ``<restore.name>`` subfolder. ``recover(leftover)`` first
     finishes what a killed run left half done there (it raises to keep it).
+    A leftover for which ``keep(leftover)`` is true is left alone, for a
+    later run to use.
     """
     # The prefix holds the target's name as written: "site[1]" or "s*" is no pattern,
     # or another target's work folders would be taken for this one's.
     for leftover in sorted(Path(parent).glob(f"{glob.escape(prefix)}*")):
         with _unless_locked(leftover) as free:
-            if not free:
+            if not free or (keep is not None and keep(leftover)):
                 continue
             if recover is not None:
                 recover(leftover)

@@ -102,6 +102,13 @@ def pull_request_branches(event: dict[str, Any]) -> tuple[object, object]:
     )
 
 
+def pull_request_texts(event: dict[str, Any]) -> tuple[object, object]:
+    """``(title, description)`` of a ``pull_request`` event payload, as it has them."""
+    node = event.get("pull_request")
+    node = node if isinstance(node, dict) else {}
+    return node.get("title"), node.get("body")
+
+
 def require_sha(value: object, source: object, where: str) -> str:
     """``value`` if it is a full commit id, else a one-line error."""
     if not isinstance(value, str) or not COMMIT_SHA.fullmatch(value):

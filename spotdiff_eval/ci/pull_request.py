@@ -23,6 +23,7 @@ from .changes import (
     tree_diff,
 )
 from .history import commit_problems, history_problems, merge_commit_problems
+from .skip_markers import commit_message_problems
 
 
 def pull_request_changes(repo: Path, base: str, head: str) -> ChangeCheck:
@@ -50,7 +51,11 @@ def pull_request_changes(repo: Path, base: str, head: str) -> ChangeCheck:
         return ChangeCheck(None, (), not_a_submission=True)
     sizes = blob_sizes(repo, (c.new_blob for c in changes if c.status in ("A", "M")))
     check = check_changes(changes, sizes)
-    history = [*history_problems(bases, clean), *merge_commit_problems(repo, base, head)]
+    history = [
+        *history_problems(bases, clean),
+        *merge_commit_problems(repo, base, head),
+        *commit_message_problems(repo, base, head),  # "[skip ci]" (red team round 23)
+    ]
     if not history and not check.problems and check.submission_id is not None:
         # What merging does is right; now what landing the branch another way does.
         history += commit_problems(repo, base, head, check.submission_id)

@@ -45,6 +45,7 @@ def verify_step(
     """
     number = None
     branches = None
+    texts = None
     if base is None or head is None or os.environ.get("GITHUB_EVENT_PATH"):
         source = os.environ.get("GITHUB_EVENT_PATH")
         event = github_env.read_event()
@@ -54,12 +55,20 @@ def verify_step(
         number = github_env.pull_request_number(event, source)
         if number is not None:
             branches = github_env.pull_request_branches(event)
+            texts = github_env.pull_request_texts(event)
     author = (os.environ.get(author_env) or None) if author_env else None
     base = github_env.require_sha(base, "--base", "")
     head = github_env.require_sha(head, "--head", "")
     try:
         verification = verify_pull_request(
-            trusted, pr, base, head, manifest=manifest, author=author, branches=branches
+            trusted,
+            pr,
+            base,
+            head,
+            manifest=manifest,
+            author=author,
+            branches=branches,
+            texts=texts,
         )
     except SpotDiffError as exc:
         # Red team round 18: a check that failed (git refusing or timing out on a history

@@ -36,6 +36,7 @@ from .changes import SUBMISSIONS, folder_exists, problem
 from .github_env import require_sha
 from .ownership import lenient_metadata, lookalike_reasons, review_reasons
 from .pull_request import pull_request_changes
+from .skip_markers import pull_request_text_problems
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,7 @@ def verify_pull_request(
     cache_dir: Path | None = None,
     author: str | None = None,
     branches: tuple[object, object] | None = None,
+    texts: tuple[object, object] | None = None,
 ) -> Verification:
     """Check what the pull request changes, validate its submission, score it.
 
@@ -93,7 +95,9 @@ def verify_pull_request(
     the pull request author's GitHub login; updating a folder someone else
     submitted needs a maintainer. ``branches`` is ``(the branch the pull
     request targets, the default branch)`` from the event; a submission to
-    any other branch is refused (``base_branch_problem``).
+    any other branch is refused (``base_branch_problem``). ``texts`` is the pull
+    request's ``(title, description)``; a "[skip ci]" in either is refused
+    (``skip_markers``).
     """
     base = require_sha(base, "--base", "")
     head = require_sha(head, "--head", "")
@@ -104,6 +108,8 @@ def verify_pull_request(
     problems = list(check.problems)
     if branches is not None and (wrong := base_branch_problem(*branches)):
         problems.insert(0, wrong)
+    if texts is not None:
+        problems += pull_request_text_problems(*texts)
     submission_id = check.submission_id
     action = track = model = None
     report = None

@@ -34,6 +34,7 @@ from ._encoded_names import encoded_hint
 from ._fields import schema_fields
 from ._file_kinds import WrongKind, is_kind
 from ._hub_names import hub_name_hint
+from ._id_clash import id_clashes
 from ._jsonio import (
     MAX_JSON_BYTES,
     JSONText,
@@ -97,6 +98,7 @@ __all__ = [
     "find_board",
     "gold_difference_from_json",
     "hub_name_hint",
+    "id_clashes",
     "inlined_schema",
     "is_kind",
     "iter_layered",

@@ -325,7 +325,11 @@ def _message(error: ValidationError, name: object) -> str:
         return f"must be one of {choices}, found {found}"
     if keyword in ("anyOf", "oneOf"):
         # a confidence is a word or a number: name both, never Python's repr (red team round 11)
-        return f"must be {' or '.join(_option(branch) for branch in value)}, found {found}"
+        # Red team round 23: a re-exported copy's "High" got no hint that only its case was off.
+        words = [c for branch in value if isinstance(branch, dict) for c in branch.get("enum", ())]
+        meant = _spelt_otherwise(instance, words)
+        hint = f" (did you mean {meant}?)" if meant else ""
+        return f"must be {' or '.join(_option(branch) for branch in value)}, found {found}{hint}"
     if keyword == "const":
         if name == "schema_version":
             if json_kind(instance) == "a number" and isinstance(value, str):

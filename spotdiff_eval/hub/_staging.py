@@ -17,6 +17,15 @@ new. The list of moves is written into the staging folder before the first
 rename, so a run killed outright (SIGKILL) in the middle is finished by the
 next download into the same folder, which then deletes the staging folder
 once no live run holds its lock (``folder_swap.locked_work_folder``).
+
+A run killed while it was still fetching (no list of moves) touched nothing
+of output, and its staging folder holds every file it had finished, each
+with huggingface_hub's record of it. The next download takes those over
+(``Stage.take_over``, ``Stage.seed``) and fetches only the rest (red team
+round 23: it deleted them and fetched the whole dataset again). A file
+huggingface_hub had not finished is never taken: it is still in a
+``*.incomplete`` file, and it records a file only once the file is whole.
+Taken files are checked like fetched ones (the hub's ETag, ``check_received``).
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ import fcntl
 import json
 import os
 import shutil
+import stat
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -76,18 +86,45 @@ class Stage:
         self._work = work
         self.files = work / "files"  # the download, laid out as it will be in output
         self._aside = work / "aside"  # files of output the commit replaces, until it ends
+        self._resumed = work / "resumed"  # the fetched files of killed runs (take_over)
         self.files.mkdir()
         self.committed = False
 
-    def seed(self, names: list[str]) -> None:
-        """Link in the files an earlier download left, so unchanged ones are not fetched again.
+    def take_over(self, leftover: Path) -> None:
+        """Keep the files a killed run fetched into staging folder ``leftover`` (its
+        ``files/``), if it never began moving them in; :meth:`seed` picks from them."""
+        fetched = leftover / "files"
+        if os.path.lexists(leftover / MOVES) or not _real_folder(fetched):
+            return
+        self._resumed.mkdir(exist_ok=True)
+        with contextlib.suppress(OSError):
+            os.rename(fetched, self._resumed / leftover.name)
 
-        huggingface_hub replaces a changed file rather than writing into it,
-        so the originals in output are never modified. Where linking fails
-        (a filesystem without hard links) the file is simply fetched.
+    def seed(self, names: list[str]) -> None:
+        """Put in the files a killed run finished and those an earlier download left, so
+        neither is fetched again.
+
+        A killed run's file is moved in with its record (the first run to have
+        one wins). An earlier download's is linked: huggingface_hub replaces a
+        changed file rather than writing into it, so the originals in output
+        are never modified. Where linking fails (a filesystem without hard
+        links) the file is simply fetched. Only files of ``names``, the
+        commit's listing, are taken.
         """
+        resumed = sorted(self._resumed.iterdir()) if self._resumed.is_dir() else []
         for name in names:
             record = download_record(name)
+            for run in resumed:
+                if _regular(run / name) and _regular(run / record):
+                    with contextlib.suppress(OSError):
+                        for path in (name, record):
+                            (self.files / path).parent.mkdir(parents=True, exist_ok=True)
+                            os.rename(run / path, self.files / path)
+                    break
+        for name in names:
+            record = download_record(name)
+            if os.path.lexists(self.files / name):
+                continue  # a killed run's, taken above
             if not ((self.output / name).is_file() and (self.output / record).is_file()):
                 continue
             with contextlib.suppress(OSError):
@@ -268,18 +305,28 @@ def _lock(name: Path) -> bool:
     return name.suffix == ".lock" and name.parts[:2] == BOOKKEEPING.parts
 
 
-def clean_staging(output: Path) -> None:
-    """Delete the staging folders killed runs left in ``output``, their moves finished first.
+def clean_staging(output: Path, stage: Stage | None = None) -> None:
+    """Finish the moves killed runs began in ``output`` and delete their staging folders.
 
     Called before the hub is asked anything, so that a download killed while
     moving files in is finished even when the next one cannot reach the hub.
+    Without ``stage`` the staging folder of a run killed before it moved
+    anything is kept, for the next download to resume from; with one, that
+    stage takes its files over (:meth:`Stage.take_over`) and it is deleted.
     """
     if not os.path.isdir(output):
         return
+
+    def recover(leftover: Path) -> None:
+        finish_moves(output, leftover)
+        if stage is not None:
+            stage.take_over(leftover)
+
+    def fetching(leftover: Path) -> bool:
+        return stage is None and not os.path.lexists(leftover / MOVES)
+
     with writing(output), moving_into(output):
-        clean_work_folders(
-            output, STAGING_PREFIX, recover=lambda leftover: finish_moves(output, leftover)
-        )
+        clean_work_folders(output, STAGING_PREFIX, recover=recover, keep=fetching)
 
 
 @contextlib.contextmanager
@@ -292,10 +339,26 @@ def staged_download(output: Path) -> Iterator[Stage]:
     made = make_folder(output)
     stage: Stage | None = None
     try:
-        clean_staging(output)
         with writing(output), locked_work_folder(output, STAGING_PREFIX) as work:
             stage = Stage(output, work)
+            clean_staging(output, stage)  # this one is locked: never its own leftover
             yield stage
     finally:
         if stage is None or not stage.committed:
             remove_empty(made)
+
+
+def _real_folder(path: Path) -> bool:
+    """A folder, not a link to one."""
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _regular(path: Path) -> bool:
+    """A regular file, not a link to one."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False

@@ -12,12 +12,11 @@ right answer, or one whose answer scores twice.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..datasets import Annotation, GoldDifference
+from ..datasets import Annotation, GoldDifference, id_clashes
 from ..matching import words
 from ._findings import Findings
 
@@ -111,31 +110,7 @@ def _identity(diff: GoldDifference) -> tuple[Any, ...]:
 def case_clashes(
     findings: Findings, source: object, ids: Sequence[str], pointer: str, key: str
 ) -> None:
-    """Ids that differ only in case: one file on a case-insensitive disk (macOS,
-    Windows), and one item or difference to anyone reading the report.
-
-    Or only in Unicode normalization (``scène`` composed and decomposed), which
-    print alike: one file on macOS, which stores names decomposed, so two items'
-    pictures became one there (red team round 22).
-    """
-    first: dict[str, int] = {}
-    for index, value in enumerate(ids):
-        folded = unicodedata.normalize("NFC", value).casefold()
-        other = ids[first[folded]] if folded in first else value
-        if other != value:
-            composed = unicodedata.normalize("NFC", value) == unicodedata.normalize("NFC", other)
-            how = (
-                "in case"
-                if value.casefold() == other.casefold()
-                else "in Unicode normalization"
-                if composed
-                else "in case and Unicode normalization"
-            )
-            disk = "" if how == "in case" else ": one file on macOS, which stores names decomposed"
-            findings.add(
-                source,
-                f"{pointer}/{index}/{key}",
-                f'{key} "{value}" differs only {how} from "{other}" '
-                f"({pointer}/{first[folded]}/{key}){disk}",
-            )
-        first.setdefault(folded, index)
+    """Every id that differs from an earlier one only in case or Unicode normalization
+    (``datasets.id_clashes``, the rule the scorer's loader applies too)."""
+    for where, what in id_clashes(ids, pointer, key):
+        findings.add(source, where, what)
