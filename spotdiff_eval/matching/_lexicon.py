@@ -557,7 +557,16 @@ ISH_COLOURS = {
     for spelled in (f"{stem}ish", f"{colour}ish")
 }
 
+#: Eyeglasses, one word however they are called: read as the plural of
+#: "glass", "glasses" were a drinking glass (red team round 23; when a number
+#: or a drink makes them drinking glasses: ``_word_runs``).
+EYEGLASSES = "glasses"
+
 IRREGULAR_PLURALS = {
+    "glasses": EYEGLASSES,
+    "eyeglasses": EYEGLASSES,
+    "eyeglass": EYEGLASSES,
+    "spectacles": EYEGLASSES,
     "people": "person",
     "children": "child",
     "men": "man",

@@ -46,6 +46,7 @@ from ._lexicon import (
     THING_COLOURS,
     VAGUE_NOUNS,
 )
+from ._word_runs import by_neighbours
 
 #: Words that are never the head of a name: modifiers, places, generic parts,
 #: counting words and words that say *that* something changed.
@@ -123,8 +124,8 @@ def read_words(text: str) -> tuple[str, ...]:
     """
     tokens = text.split()
     if len(tokens) == 1:
-        return _token_words(tokens[0])
-    return tuple(chain.from_iterable(map(_token_words, tokens)))
+        return by_neighbours(_token_words(tokens[0]), canonical_word)
+    return by_neighbours(tuple(chain.from_iterable(map(_token_words, tokens))), canonical_word)
 
 
 @lru_cache(maxsize=8192)

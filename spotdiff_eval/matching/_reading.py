@@ -23,7 +23,8 @@ from functools import lru_cache
 from itertools import chain
 from typing import NamedTuple
 
-from ._normalize import read_words
+from ._normalize import canonical_word, read_words
+from ._word_runs import by_neighbours
 
 _PUNCTUATION = re.compile(r"[,;:.!?()\[\]/]")
 _JOINING = re.compile(r"and|or|but|while|whereas", re.I)
@@ -120,4 +121,6 @@ def read_text(text: str) -> Reading:
             current = list(read.pieces[-1])
             joined = False
     clauses.append(tuple(current))
-    return tuple(clauses), tuple(breaks)
+    # Read token by token, a clause is read again by neighbours across the
+    # whitespace, as read_words reads it whole: "wine glasses", "t o y car".
+    return tuple(by_neighbours(c, canonical_word) for c in clauses), tuple(breaks)

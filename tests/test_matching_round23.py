@@ -1,0 +1,94 @@
+"""Matching decisions from red team round 23, each as a careful judge decides it.
+
+Round 23 attacked the matcher of evaluator 2.9.0 for wrong objects it
+accepts (eyeglasses read as a drinking glass, words spelled out letter by
+letter, look-alike letters outside the table, pairs named as one, pieces
+counted as wholes) and for details it credits that the answer never
+committed to. Format as in shared/scoring-cases.json.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import assert_judged, removed
+from conftest import one_gold_case as _case
+
+
+def _count(subject: str, before: str, after: str, **extra: object) -> dict:
+    return {"kind": "count_change", "subject": subject, "from": before, "to": after, **extra}
+
+
+CASES_GLASSES = [
+    # _word_runs / _lexicon.EYEGLASSES: "glasses" was read as the plural of
+    # "glass", so eyeglasses removed found the drinking glass removed, and
+    # the other way round. A judge reads "glasses" as a subject as
+    # eyeglasses; counted or named by a drink they are drinking glasses.
+    _case("G1 glasses are no drinking glass", removed("glass"), removed("glasses"), None),
+    _case("G1 a glass is no pair of glasses", removed("glasses"), removed("glass"), None),
+    _case("G1 glasses are no wine glass", removed("wine_glass"), removed("glasses"), None),
+    _case(
+        "G1 'The glasses are gone.' are no drinking glass",
+        removed("glass"),
+        removed("object", description="The glasses on the table are gone."),
+        None,
+    ),
+    _case(
+        "G1 pair_of_glasses is the glasses", removed("glasses"), removed("pair_of_glasses"), "d01"
+    ),
+    _case("G1 eyeglasses are the glasses", removed("glasses"), removed("eyeglasses"), "d01"),
+    _case("G1 spectacles are the glasses", removed("glasses"), removed("spectacles"), "d01"),
+    _case(
+        "G1 reading_glasses are the glasses", removed("glasses"), removed("reading_glasses"), "d01"
+    ),
+    # Counted or named by a drink, they are drinking glasses still.
+    _case(
+        "G1 wine_glasses are the wine glass", removed("wine_glass"), removed("wine_glasses"), "d01"
+    ),
+    _case(
+        "G1 3 glasses count the glasses",
+        _count("glass", "2", "3"),
+        _count("3_glasses", "2", "3"),
+        "d01",
+    ),
+    _case(
+        "G1 glasses_of_water are drinking glasses",
+        removed("glass"),
+        removed("glasses_of_water"),
+        "d01",
+    ),
+    _case(
+        "G1 'The wine glasses are gone.' is the wine glass",
+        removed("wine_glass"),
+        removed("object", description="The wine glasses are gone."),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_GLASSES, ids=[c["name"] for c in CASES_GLASSES])
+def test_glasses(case: dict) -> None:
+    assert_judged(case)
+
+
+CASES_SPELLED = [
+    # _word_runs: "t_o_y_car" read "t", "o", "y", "car", a car; a judge reads
+    # the letters as the word they spell, a toy car, which is no car.
+    _case("S1 t_o_y_car is no car", removed("car"), removed("t_o_y_car"), None),
+    _case("S1 T-O-Y-car is no car", removed("car"), removed("T-O-Y-car"), None),
+    _case(
+        "S1 'The t o y car is gone.' is no car",
+        removed("car"),
+        removed("object", description="The t o y car is gone."),
+        None,
+    ),
+    _case("S1 t_o_y_car is the toy car", removed("toy_car"), removed("t_o_y_car"), "d01"),
+    _case("S1 c_a_t is the cat", removed("cat"), removed("c_a_t"), "d01"),
+    # One letter stays a letter, and an article before one letter an article.
+    _case("S1 t_shirt is the t-shirt", removed("t_shirt"), removed("t_shirt"), "d01"),
+    _case("S1 a_t_shirt is the t-shirt", removed("t_shirt"), removed("a_t_shirt"), "d01"),
+]
+
+
+@pytest.mark.parametrize("case", CASES_SPELLED, ids=[c["name"] for c in CASES_SPELLED])
+def test_spelled_out_letters(case: dict) -> None:
+    assert_judged(case)
