@@ -92,3 +92,54 @@ CASES_SPELLED = [
 @pytest.mark.parametrize("case", CASES_SPELLED, ids=[c["name"] for c in CASES_SPELLED])
 def test_spelled_out_letters(case: dict) -> None:
     assert_judged(case)
+
+
+#: Letters outside the round 22 table that draw a Latin one: U+0585 the
+#: Armenian "o", U+057D the Armenian "u", U+0581 the Armenian "g", U+1D0F a
+#: Latin small capital O, U+0131 a dotless i; and U+05E1, the Hebrew samekh,
+#: which no table reads as "o".
+_ARMENIAN_O, _ARMENIAN_G, _SMALL_CAPITAL_O, _DOTLESS_I = "\u0585", "\u0581", "\u1d0f", "\u0131"
+_SAMEKH = "\u05e1"
+
+CASES_MORE_LETTERS = [
+    # _letters: "tօy_car" with an Armenian "o" read "t", "y", "car" and found
+    # the real car; a judge reads what the screen shows, a toy car.
+    *(
+        _case(f"L1 {subject!r} is no car", removed("car"), removed(subject), None)
+        for subject in [
+            f"t{_ARMENIAN_O}y_car",
+            f"t{_SMALL_CAPITAL_O}y_car",
+            "TOY_car".replace("O", "\u0555"),  # the Armenian capital O
+            # a letter no table knows, guessed among the words that decide
+            f"t{_SAMEKH}y_car",
+            f"f{_SAMEKH}ke_car",
+        ]
+    ),
+    _case(
+        "L1 robot_cat with a samekh is no cat", removed("cat"), removed(f"r{_SAMEKH}bot_cat"), None
+    ),
+    _case(
+        "L1 not_a_cat with a samekh is no cat", removed("cat"), removed(f"n{_SAMEKH}t_a_cat"), None
+    ),
+    _case(
+        "L1 an Armenian toy car in the description is no car",
+        removed("car"),
+        removed("object", description=f"The t{_ARMENIAN_O}y car is gone."),
+        None,
+    ),
+    # The same reading finds an honest name written with such a letter.
+    _case(
+        "L1 an Armenian g in glass is the glass",
+        removed("glass"),
+        removed(f"{_ARMENIAN_G}lass"),
+        "d01",
+    ),
+    _case(
+        "L1 a dotless i in kite is the kite", removed("kite"), removed(f"k{_DOTLESS_I}te"), "d01"
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_MORE_LETTERS, ids=[c["name"] for c in CASES_MORE_LETTERS])
+def test_more_look_alike_letters(case: dict) -> None:
+    assert_judged(case)

@@ -18,6 +18,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from spotdiff_eval._util.lookalike import AS_LATIN
+from spotdiff_eval.matching._letters import unknown_letters_guessed
 from spotdiff_eval.matching._normalize import canonical_word, words
 from spotdiff_eval.matching._reading import PHRASE_BREAK, read_by_expression, read_text
 from spotdiff_eval.matching._word_runs import by_neighbours
@@ -42,6 +43,15 @@ _LOOKALIKES = str.maketrans(
         **AS_LATIN,
         **dict(zip("АВЕКМНОРСТУХІЈЅ", "ABEKMHOPCTYXIJS", strict=True)),
         **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX", strict=True)),
+        # round 23: Armenian, Latin small capitals and script letters, more
+        # Cyrillic, Greek, Cherokee and Lisu ones
+        **dict(
+            zip(
+                "օսցհոզՕՍɑɡıɩᴀʙᴄᴅᴇɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢѡүҽςϳꭰᎪᏟᎬᎻᏦᎷᏢᏚᏔᏃꓚꓐꓮꓳ",
+                "oughnqOUagiiabcdeghijklmnoprstuvwyzwyecjaACEHKMPSWZCBAO",
+                strict=True,
+            )
+        ),
     }
 )
 
@@ -49,7 +59,8 @@ _LOOKALIKES = str.maketrans(
 def whole_text_words(text: str, neighbours: bool = True) -> tuple[str, ...]:
     """The definition: compatibility forms as plain letters, accents and
     invisible characters dropped, look-alikes as Latin letters, possessive
-    endings dropped, then the regexes over the whole text at once, and last
+    endings dropped, a letter no table knows guessed among the deciding
+    words, then the regexes over the whole text at once, and last
     the words read by their neighbours (spelled-out letters joined, "wine
     glasses": round 23)."""
     text = unicodedata.normalize("NFKD", text.translate(_SPELLED_OUT))
@@ -57,6 +68,7 @@ def whole_text_words(text: str, neighbours: bool = True) -> tuple[str, ...]:
         c for c in text if not unicodedata.combining(c) and unicodedata.category(c) != "Cf"
     )
     text = text.translate(_LOOKALIKES)
+    text = text if text.isascii() else unknown_letters_guessed(text)  # "t?y": round 23
     text = _POSSESSIVE.sub("", text)
     text = _CAMEL.sub(" ", text).lower()
     text = _DIGITS_AND_LETTERS.sub(" ", text)

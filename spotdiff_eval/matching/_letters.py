@@ -9,13 +9,32 @@ words), as did a character that shows nothing; "toy_car" spelt with a
 Cyrillic "o", or with a zero-width space inside "toy", read "t y car" and
 found the real car, the "toy" that makes it no car gone. On screen each is
 "toy_car", so each now reads so.
+
+Red team round 23: the table was the leaderboard's, the look-alikes an
+impostor reaches for first, and "tօy_car" with an Armenian "օ" found the
+car. More of the letters that draw a Latin one are read so (Armenian, the
+Latin small capitals and script letters, a few more Cyrillic, Greek and
+Cherokee ones), and a letter still unknown inside a Latin word is guessed
+from the few words that make a name another thing ("toy", "fake", "not",
+"robot", "dog" of a dog house ...): "t?y" can only be "toy" among them. Unicode
+lists thousands of confusables; a word the guess does not reach still
+splits at its unknown letter, as before.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from functools import lru_cache
 
 from .._util.lookalike import AS_LATIN
+from ._lexicon import (
+    HEDGES,
+    MADE_LIKE_THE_LIVING,
+    NAME_NEGATIONS,
+    NOT_A_KIND_OF,
+    NOT_A_KIND_OF_HEAD,
+)
 
 #: Latin letters that no accent stripping makes plain: "straße", "æon".
 _LETTERS_SPELLED_OUT = str.maketrans(
@@ -27,10 +46,55 @@ _LETTERS_SPELLED_OUT = str.maketrans(
 #: read as a space, as there), and the capitals that look like Latin
 #: capitals, which keep "rоbotCat" two words.
 _CAPITALS = zip("АВЕКМНОРСТУХІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEKMHOPCTYXIJSABEZHIKMNOPTYX", strict=True)
+#: Round 23: letters outside that table that draw a Latin letter, as NFKD
+#: leaves them ("ϲ", the lunate sigma, is "ς" by then).
+_MORE = zip(
+    "օսցհոզՕՍɑɡıɩᴀʙᴄᴅᴇɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢѡүҽςϳꭰᎪᏟᎬᎻᏦᎷᏢᏚᏔᏃꓚꓐꓮꓳ",
+    "oughnqOUagiiabcdeghijklmnoprstuvwyzwyecjaACEHKMPSWZCBAO",
+    strict=True,
+)
 _LOOKALIKES: dict[int, str] = {
     **{code: str(latin) for code, latin in AS_LATIN.items()},
     **{ord(other): latin for other, latin in _CAPITALS},
+    **{ord(other): latin for other, latin in _MORE},
 }
+
+#: The words whose loss makes a name another thing's: replica and depiction
+#: words, what makes an animal a made thing ("robot", "plush"), the first
+#: words of compounds that are no kind of their head, negations and hedges.
+#: A letter no table knows is guessed among them only.
+DECIDING = tuple(
+    sorted(
+        NOT_A_KIND_OF_HEAD
+        | MADE_LIKE_THE_LIVING
+        | {first for first, _ in NOT_A_KIND_OF}
+        | NAME_NEGATIONS
+        | HEDGES
+    )
+)
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+@lru_cache(maxsize=4096)
+def _guessed(word: str) -> str:
+    """``word`` (letters, some Latin, some unknown) as the one deciding word it can be."""
+    lower = word.lower()
+    fits = {
+        w
+        for w in DECIDING
+        if len(w) == len(lower)
+        and all(a == b or not b.isascii() for a, b in zip(w, lower, strict=True))
+    }
+    return fits.pop() if len(fits) == 1 else word
+
+
+def unknown_letters_guessed(text: str) -> str:
+    """Each word of ``text`` with Latin and unknown letters read as :func:`_guessed`."""
+    return _WORD.sub(
+        lambda m: _guessed(m[0]) if not m[0].isascii() and re.search("[A-Za-z]", m[0]) else m[0],
+        text,
+    )
+
 
 #: The Unicode category of characters that format text and show nothing:
 #: zero-width spaces and joiners, the soft hyphen, direction marks.
@@ -47,4 +111,5 @@ def plain_letters(token: str) -> str:
     shown = "".join(
         c for c in decomposed if not unicodedata.combining(c) and unicodedata.category(c) != _FORMAT
     )
-    return shown.translate(_LOOKALIKES)
+    latin = shown.translate(_LOOKALIKES)
+    return latin if latin.isascii() else unknown_letters_guessed(latin)

@@ -156,6 +156,24 @@ NOT_A_KIND_OF_HEAD = frozenset(
     """.split()
 )
 
+#: Words right before a living head that make it a made thing: a robot or a
+#: soft toy. General English, short. "Wooden" is left out: a "wooden cat"
+#: may be a carving, but "wooden" is also how a cat looks stiff or dull, and
+#: the noisy honest answers of ``benchmarks/scoring.py`` say "the wooden cat
+#: on the table" of a faded one (seven matches of 1,600 went with them);
+#: so are the materials that are also colours or patterns (stone, marble,
+#: bronze, golden) and "chocolate" (a dog's coat). Red team round 22 added
+#: the materials nothing living is made of, and the words for a toy, an
+#: ornament or a biscuit shaped like an animal: a "rubber_duck", a
+#: "porcelain_cat" or a "gingerbread_man" removed found the real one.
+MADE_LIKE_THE_LIVING = frozenset(
+    """
+    robot robotic mechanical clockwork plush plushie stuffed inflatable origami
+    rubber plastic porcelain ceramic clay paper cardboard wax lego gingerbread
+    carousel decoy
+    """.split()
+)
+
 #: The words above for a made copy, not a depiction of the thing.
 _REPLICAS = frozenset("toy hot teddy fake cartoon artificial faux imitation".split())
 

@@ -114,6 +114,16 @@ def _token_words(token: str) -> tuple[str, ...]:
     return tuple(canonical_word(w) for w in _SPLIT.split(text) if w)
 
 
+def words_apart(token: str) -> tuple[str, ...]:
+    """The canonical words of one whitespace-free token, each read alone.
+
+    For a reader that reads a whole clause by neighbours itself
+    (``_reading.read_text``), so that the words of two tokens read
+    together as :func:`read_words` reads them ("bA A" is "baa" either way).
+    """
+    return _token_words(token)
+
+
 def read_words(text: str) -> tuple[str, ...]:
     """:func:`words`, uncached: for texts read once (the parts of a description).
 

@@ -23,7 +23,7 @@ from functools import lru_cache
 from itertools import chain
 from typing import NamedTuple
 
-from ._normalize import canonical_word, read_words
+from ._normalize import canonical_word, read_words, words_apart
 from ._word_runs import by_neighbours
 
 _PUNCTUATION = re.compile(r"[,;:.!?()\[\]/]")
@@ -78,7 +78,7 @@ class _Break(NamedTuple):
 @lru_cache(maxsize=65536)
 def _token(token: str) -> tuple[str, ...] | _Break:
     """A whitespace-free token's words, or a :class:`_Break` if it breaks a clause or may."""
-    pieces = tuple(read_words(piece) for piece in _PUNCTUATION.split(token))
+    pieces = tuple(words_apart(piece) for piece in _PUNCTUATION.split(token))
     if _JOINING.fullmatch(token):
         return _Break(pieces, joins=True)
     if _WELL.fullmatch(token):

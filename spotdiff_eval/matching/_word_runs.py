@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ._letters import DECIDING
 from ._lexicon import EYEGLASSES
 
 #: Words before "glasses" that make them drinking glasses: a drink, or what
@@ -32,6 +33,7 @@ _DRINKS = frozenset(
     """.split()
 )
 _DRINKING_GLASS = "glass"
+_DECIDING = frozenset(DECIDING)
 
 
 def _is_letter(word: str) -> bool:
@@ -46,8 +48,9 @@ def _joined_letters(read: tuple[str, ...], canonical: Callable[[str], str]) -> l
         end = index
         while end < len(read) and _is_letter(read[end]):
             end += 1
-        if end - index == 2 and read[index] == "a":
-            out.append("a")  # "a_t_shirt": an article, then one letter
+        rest = "".join(read[index + 1 : end])
+        if read[index] == "a" and end - index >= 2 and (len(rest) == 1 or rest in _DECIDING):
+            out.append("a")  # "a_t_shirt", "a t o y car": an article, then the letters
             index += 1
             continue
         if end - index >= 2:
