@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import assert_judged, removed
+from conftest import attribute_change as _attr
 from conftest import one_gold_case as _case
 
 
@@ -142,4 +143,52 @@ CASES_MORE_LETTERS = [
 
 @pytest.mark.parametrize("case", CASES_MORE_LETTERS, ids=[c["name"] for c in CASES_MORE_LETTERS])
 def test_more_look_alike_letters(case: dict) -> None:
+    assert_judged(case)
+
+
+_TEACUP_GONE = removed("teacup", aliases=["cup_and_saucer", "green_teacup"])
+
+CASES_PAIRS = [
+    # _normalize._names_two: "and" was a filler, so "cat_and_dog" was a dog
+    # and "cup_and_saucer" a saucer, and each found the dog or the saucer
+    # alone. A judge reads a pair, as "The cat and the dog are gone" names
+    # no single object: neither the last thing nor the first.
+    _case("P1 cat_and_dog is not the dog alone", removed("dog"), removed("cat_and_dog"), None),
+    _case("P1 cat_and_dog is not the cat alone", removed("cat"), removed("cat_and_dog"), None),
+    _case(
+        "P1 cup_and_saucer is not the saucer", removed("saucer"), removed("cup_and_saucer"), None
+    ),
+    _case("P1 the dog is not the pair cat_and_dog", removed("cat_and_dog"), removed("dog"), None),
+    _case(
+        "P1 cat_and_dog turning blue is not the dog",
+        _attr("dog", "color", "red", "blue"),
+        _attr("cat_and_dog", "color", "red", "blue"),
+        None,
+    ),
+    _case(
+        "P1 cat_and_dog on the sofa is not the sofa",
+        removed("sofa"),
+        removed("cat_and_dog_on_sofa"),
+        None,
+    ),
+    # The same pair is found, as is a gold known by it (the bundled teacup).
+    _case(
+        "P1 cat_and_dog is the cat_and_dog", removed("cat_and_dog"), removed("cat_and_dog"), "d01"
+    ),
+    _case("P1 cup_and_saucer is the teacup", _TEACUP_GONE, removed("cup_and_saucer"), "d01"),
+    # An "and" between looks, or before a compound, joins no two things.
+    _case(
+        "P1 black_and_white_cat is the cat", removed("cat"), removed("black_and_white_cat"), "d01"
+    ),
+    _case(
+        "P1 salt_and_pepper_shaker is the shaker",
+        removed("shaker"),
+        removed("salt_and_pepper_shaker"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_PAIRS, ids=[c["name"] for c in CASES_PAIRS])
+def test_pairs_named_as_one(case: dict) -> None:
     assert_judged(case)

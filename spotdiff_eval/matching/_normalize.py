@@ -309,6 +309,22 @@ def _compares(name: list[str], index: int) -> bool:
     return index + 1 < len(name) and name[index + 1] in ARTICLES
 
 
+def _names_two(phrase: list[str], at: int) -> bool:
+    """The "and" at ``at`` joins two things: a noun before it, one noun after it.
+
+    Red team round 23: "and" was a filler, so "cat_and_dog" was a dog and
+    "cup_and_saucer" a saucer: the dog removed, or the saucer, found the
+    answer that both went. As "The cat and the dog are gone" names no single
+    object, such a name is a pair, neither of its things alone: it is found
+    by the same pair (an alias "cup_and_saucer" of a teacup), vague for the
+    rest. After the "and" only one noun may stand, or the two are the kinds
+    of what follows: a "salt_and_pepper_shaker" is a shaker, as a
+    "black_and_white_cat" (no noun before the "and") is a cat.
+    """
+    after = [w for w in phrase[at:] if w not in NOT_HEADS and not w.isdigit()]
+    return len(after) == 1 and name_head(phrase[at:]) == after[0]
+
+
 #: A slash or a bar between two words offers one in place of the other:
 #: "dog/cat" named the cat, as a hedge "dog_or_cat" names neither (red team
 #: round 19). Between digits it is no hedge: "1/2_cup".
@@ -343,6 +359,7 @@ def parse_name(text: str) -> Name:
     counts = [False]
     denied: set[int] = set()
     hedged = doubted = False
+    joined_at: list[tuple[int, int]] = []  # where an "and" follows a noun
     for index, (previous, word) in enumerate(zip(["", *all_words], all_words, strict=False)):
         denies = (
             word in NAME_NEGATIONS and not (word == "than" and previous in QUANTITY_COMPARISONS)
@@ -356,6 +373,8 @@ def parse_name(text: str) -> Name:
                 denied.add(len(phrases) - 1)
         elif word in VAGUE_NOUNS:
             vague[-1] = True
+        elif word == "and" and name_head(phrases[-1]) is not None:
+            joined_at.append((len(phrases) - 1, len(phrases[-1])))
         elif word in HEDGES:
             # after a name, it hedges once another follows: "dog_or_cat",
             # "dog/cat", "dog_maybe_cat"; but "black/white_cat" is a cat
@@ -375,7 +394,10 @@ def parse_name(text: str) -> Name:
     attached: set[str] = set()
     landmarks: set[str] = set()
     leading: list[str] = []
+    paired = {index for index, at in joined_at if _names_two(phrases[index], at)}
     for index, phrase in enumerate(phrases):
+        if index in paired:
+            break  # "cup_and_saucer" names the pair, not the saucer
         head = name_head(phrase) or _thing_colour(phrase)
         following = name_head(phrases[index + 1]) if index + 1 < len(phrases) else None
         if head in COLLECTIVES and following is not None:
