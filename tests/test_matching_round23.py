@@ -10,7 +10,7 @@ committed to. Format as in shared/scoring-cases.json.
 from __future__ import annotations
 
 import pytest
-from conftest import assert_judged, removed
+from conftest import added, assert_judged, removed
 from conftest import attribute_change as _attr
 from conftest import one_gold_case as _case
 
@@ -191,4 +191,43 @@ CASES_PAIRS = [
 
 @pytest.mark.parametrize("case", CASES_PAIRS, ids=[c["name"] for c in CASES_PAIRS])
 def test_pairs_named_as_one(case: dict) -> None:
+    assert_judged(case)
+
+
+CASES_STILL_THERE = [
+    # _presence._kept_there: a removal whose description says the lamp is
+    # still there found the lamp that went; its own words say the lamp
+    # stayed, and a judge reads no removal of it (nor an addition).
+    *(
+        _case(f"T1 {subject!r} removed, {text!r}, is no removal", removed("lamp"), prediction, None)
+        for text in [
+            "The lamp is still there but now red.",
+            "The lamp still stands, but red.",
+            "The lamp remains but turns red.",
+        ]
+        for subject in ["lamp", "object"]
+        for prediction in [removed(subject, description=text)]
+    ),
+    _case(
+        "T1 'cat' added, 'The cat remains on the sofa', is no addition",
+        added("cat"),
+        added("cat", description="The cat remains on the sofa."),
+        None,
+    ),
+    # "Still" with a word of going tells how long it is gone; the rest of a
+    # description is about other things.
+    *(
+        _case(f"T1 'lamp' removed, {text!r}, is the removal", removed("lamp"), prediction, "d01")
+        for text in [
+            "The lamp is still missing.",
+            "The lamp is gone, but the table is still there.",
+            "The lamp, still lit, is gone.",
+        ]
+        for prediction in [removed("lamp", description=text)]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_STILL_THERE, ids=[c["name"] for c in CASES_STILL_THERE])
+def test_still_there(case: dict) -> None:
     assert_judged(case)
