@@ -231,3 +231,36 @@ CASES_STILL_THERE = [
 @pytest.mark.parametrize("case", CASES_STILL_THERE, ids=[c["name"] for c in CASES_STILL_THERE])
 def test_still_there(case: dict) -> None:
     assert_judged(case)
+
+
+_RED = _attr("car", "color", "white", "red")
+
+CASES_HEDGED_ATTRIBUTE = [
+    # _details._hedged: an attribute that hedges earned the attribute's
+    # credit ("colour maybe red or blue" read as "colour"). A judge credits
+    # the property an answer commits to, not one it offers among others.
+    *(
+        _case(f"H1 attribute {attribute!r} earns no credit", _RED, prediction, "d01", False)
+        for attribute in [
+            "colour maybe red or blue",
+            "red or blue",
+            "colour or size",
+            "size/colour",
+            "colour, maybe",
+        ]
+        for prediction in [_attr("car", attribute, "white", "red")]
+    ),
+    # Names of one property offered together still name it.
+    *(
+        _case(f"H1 attribute {attribute!r} is the colour", _RED, prediction, "d01", True)
+        for attribute in ["colour", "colour or hue", "color/colour"]
+        for prediction in [_attr("car", attribute, "white", "red")]
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "case", CASES_HEDGED_ATTRIBUTE, ids=[c["name"] for c in CASES_HEDGED_ATTRIBUTE]
+)
+def test_hedged_attribute(case: dict) -> None:
+    assert_judged(case)
