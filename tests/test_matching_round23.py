@@ -264,3 +264,45 @@ CASES_HEDGED_ATTRIBUTE = [
 )
 def test_hedged_attribute(case: dict) -> None:
     assert_judged(case)
+
+
+_APPLES_3_TO_5 = _count("apples", "3", "5")
+
+CASES_PIECES = [
+    # _normalize._PIECE: "piece" was never a head, so "apple_pieces" from 3
+    # to 5 were apples from 3 to 5. A judge counts pieces, as the slices of
+    # round 21 were counted apart from the apples they were cut from.
+    *(
+        _case(f"C1 {subject} from 3 to 5 counts no apples", _APPLES_3_TO_5, prediction, None)
+        for subject in ["apple_pieces", "pieces_of_apple", "apple_piece"]
+        for prediction in [_count(subject, "3", "5")]
+    ),
+    _case(
+        "C1 'five apple pieces' counts no apples",
+        _APPLES_3_TO_5,
+        _count("apple", "3", "5", description="There are five apple pieces instead of three."),
+        None,
+    ),
+    _case(
+        "C1 apples from 3 to 5 are the apples", _APPLES_3_TO_5, _count("apples", "3", "5"), "d01"
+    ),
+    # A piece told with the same change of look is still the whole's part,
+    # and a piece alone, or after a look, names nothing.
+    _case(
+        "C1 apple_piece turning brown is the apple turning brown",
+        _attr("apple", "color", "red", "brown"),
+        _attr("apple_piece", "color", "red", "brown"),
+        "d01",
+    ),
+    _case(
+        "C1 puzzle_piece is the puzzle_piece",
+        removed("puzzle_piece"),
+        removed("puzzle_piece"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_PIECES, ids=[c["name"] for c in CASES_PIECES])
+def test_pieces_are_counted_apart(case: dict) -> None:
+    assert_judged(case)

@@ -189,18 +189,33 @@ class Name:
 _NOUN_COMPOUNDS = COLOUR_NOUNS | POSITION_NOUNS
 
 
+#: A generic word that is the head after a noun: red team round 23 counted
+#: "apple_pieces" from 3 to 5 as apples from 3 to 5, "piece" being no head.
+#: Before "of" and a noun too ("pieces_of_apple"); alone or after a look
+#: it names nothing ("red_piece"), and a "part" or an "area" is never a
+#: head ("wall_area" is the wall).
+_PIECE = "piece"
+
+
+def _noun_like(word: str, skip: frozenset[str]) -> bool:
+    return word not in skip and not word.isdigit() and word not in FILLER
+
+
 def head_of(phrase: list[str], skip: frozenset[str] = NOT_HEADS) -> str | None:
     """The last word that is a noun-like identity word, not a modifier.
 
     Words that say *that* something changed are not heads either:
     "red_balloon_missing" is a balloon, "new_object" is vague. A colour
     or a position that a compound makes a thing is one ("ice_cream" is
-    cream, never ice; a "tank_top" a top: ``COLOUR_NOUNS``, ``POSITION_NOUNS``).
+    cream, never ice; a "tank_top" a top: ``COLOUR_NOUNS``, ``POSITION_NOUNS``),
+    and so is a "piece" after a noun: "apple_pieces" are pieces (:data:`_PIECE`).
     """
     for index in range(len(phrase) - 1, -1, -1):
         word = phrase[index]
         if index > 0 and (phrase[index - 1], word) in _NOUN_COMPOUNDS:
             return word
+        if word == _PIECE and index > 0 and _noun_like(phrase[index - 1], skip):
+            return word  # "apple_pieces" are pieces: 3 -> 5 of them count no apples
         if word in skip or word.isdigit():
             continue
         return word
@@ -402,6 +417,8 @@ def parse_name(text: str) -> Name:
         following = name_head(phrases[index + 1]) if index + 1 < len(phrases) else None
         if head in COLLECTIVES and following is not None:
             continue  # "flock_of_birds" is about birds
+        if head is None and phrase[-1:] == [_PIECE] and following and joins[index + 1] == "of":
+            head = _PIECE  # "pieces_of_apple" are pieces, as "apple_pieces" are
         if head is not None:
             position = len(phrase) - 1 - phrase[::-1].index(head)
             leading = phrase[:position]
@@ -438,7 +455,9 @@ def parse_name(text: str) -> Name:
     core = frozenset(
         w
         for w in kept
-        if (w not in POSITION or w in things) and w not in GENERIC and w not in CHANGE_WORDS
+        if (w not in POSITION or w in things)
+        and (w not in GENERIC or w == head)
+        and w not in CHANGE_WORDS
     )
     positions = frozenset(w for w in kept if w in POSITION and w not in things)
     return Name(
