@@ -306,3 +306,31 @@ CASES_PIECES = [
 @pytest.mark.parametrize("case", CASES_PIECES, ids=[c["name"] for c in CASES_PIECES])
 def test_pieces_are_counted_apart(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_DIGITS_FOR_LETTERS = [
+    # _letters.digits_as_letters: "t0y_car" read "t 0 y car", a car, and
+    # found the real car; a reader sees "toy", "robot", "not".
+    *(
+        _case(f"D1 {subject} is no {gold}", removed(gold), removed(subject), None)
+        for gold, subject in [
+            ("car", "t0y_car"),
+            ("car", "T0Y_CAR"),
+            ("car", "t0yCar"),
+            ("car", "f4ke_car"),
+            ("cat", "r0b0t_cat"),
+            ("cat", "n0t_a_cat"),
+            ("house", "d0g_house"),
+        ]
+    ),
+    # A number after a name, or a code of letters and digits, stays one.
+    _case("D1 car2 is the car", removed("car"), removed("car2"), "d01"),
+    _case("D1 b52_bomber is the bomber", removed("bomber"), removed("b52_bomber"), "d01"),
+]
+
+
+@pytest.mark.parametrize(
+    "case", CASES_DIGITS_FOR_LETTERS, ids=[c["name"] for c in CASES_DIGITS_FOR_LETTERS]
+)
+def test_digits_for_letters(case: dict) -> None:
+    assert_judged(case)

@@ -18,7 +18,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from spotdiff_eval._util.lookalike import AS_LATIN
-from spotdiff_eval.matching._letters import unknown_letters_guessed
+from spotdiff_eval.matching._letters import digits_as_letters, unknown_letters_guessed
 from spotdiff_eval.matching._normalize import canonical_word, words
 from spotdiff_eval.matching._reading import PHRASE_BREAK, read_by_expression, read_text
 from spotdiff_eval.matching._word_runs import by_neighbours
@@ -70,8 +70,8 @@ def whole_text_words(text: str, neighbours: bool = True) -> tuple[str, ...]:
     text = text.translate(_LOOKALIKES)
     text = text if text.isascii() else unknown_letters_guessed(text)  # "t?y": round 23
     text = _POSSESSIVE.sub("", text)
-    text = _CAMEL.sub(" ", text).lower()
-    text = _DIGITS_AND_LETTERS.sub(" ", text)
+    text = _CAMEL.sub(" ", digits_as_letters(text)).lower()
+    text = _DIGITS_AND_LETTERS.sub(" ", digits_as_letters(text))  # "t0y": round 23
     read = tuple(canonical_word(w) for w in _SPLIT.split(text) if w)
     return by_neighbours(read, canonical_word) if neighbours else read
 

@@ -77,15 +77,33 @@ _WORD = re.compile(r"[^\W\d_]+")
 
 @lru_cache(maxsize=4096)
 def _guessed(word: str) -> str:
-    """``word`` (letters, some Latin, some unknown) as the one deciding word it can be."""
+    """``word`` (letters, some Latin, some unknown or digits) as the one deciding word it can be."""
     lower = word.lower()
     fits = {
         w
         for w in DECIDING
         if len(w) == len(lower)
-        and all(a == b or not b.isascii() for a, b in zip(w, lower, strict=True))
+        and all(a == b or not b.isascii() or b.isdigit() for a, b in zip(w, lower, strict=True))
     }
     return fits.pop() if len(fits) == 1 else word
+
+
+#: A run of Latin letters with digits inside: "t0y", "r0b0t", "f4ke".
+_DIGITS_INSIDE = re.compile(r"[a-z]+(?:[0-9]+[a-z]+)+", re.I)
+
+
+def digits_as_letters(text: str) -> str:
+    """``text`` with each word that writes letters as digits read as the deciding
+    word it spells.
+
+    Red team round 23: "t0y_car" read "t 0 y car", a car, and found the real
+    car, as "r0b0t_cat" and "n0t_a_cat" found the cat. A reader sees "toy",
+    "robot" and "not". Only a deciding word (:data:`DECIDING`) is read so,
+    and only one with a letter before and after the digits: "car2", "b52"
+    and "r2d2" stay as they are. Read before camel case splits a word
+    ("T0Y" would be "T0 Y") and after ("t0yCar" is "t0y Car").
+    """
+    return _DIGITS_INSIDE.sub(lambda m: _guessed(m[0]), text)
 
 
 def unknown_letters_guessed(text: str) -> str:

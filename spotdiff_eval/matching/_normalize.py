@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, pairwise
 
-from ._letters import plain_letters
+from ._letters import digits_as_letters, plain_letters
 from ._lexicon import (
     ADJECTIVES,
     ARTICLES,
@@ -54,6 +54,7 @@ NOT_HEADS = ADJECTIVES | POSITION | GENERIC | ATTRIBUTE_CATEGORIES["count"] | CH
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SPLIT = re.compile(r"[^a-z0-9]+")
+_HAS_DIGIT = re.compile(r"[0-9]")
 _DIGITS_AND_LETTERS = re.compile(r"(?<=[0-9])(?=[a-z])|(?<=[a-z])(?=[0-9])")
 
 
@@ -109,8 +110,10 @@ def _token_words(token: str) -> tuple[str, ...]:
         token = plain_letters(token)
     if "s" in token or "S" in token:
         token = _POSSESSIVE.sub("", token)  # after NFKD: a full-width "＇ｓ" too
-    text = _CAMEL.sub(" ", token).lower()
-    text = _DIGITS_AND_LETTERS.sub(" ", text)
+    digits = _HAS_DIGIT.search(token) is not None
+    text = _CAMEL.sub(" ", digits_as_letters(token) if digits else token).lower()
+    if digits:
+        text = _DIGITS_AND_LETTERS.sub(" ", digits_as_letters(text))  # "t0y": round 23
     return tuple(canonical_word(w) for w in _SPLIT.split(text) if w)
 
 
