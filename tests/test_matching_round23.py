@@ -334,3 +334,35 @@ CASES_DIGITS_FOR_LETTERS = [
 )
 def test_digits_for_letters(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_SHOWN_IN = [
+    # _normalize.SHOWN_IN: a cat named by the picture or the mirror it is
+    # shown in was the cat, where "painting_cat" and "cat_reflection" were
+    # refused. A judge reads a painted cat or a reflection: no cat removed.
+    *(
+        _case(f"V1 {subject} is no cat", removed("cat"), removed(subject), None)
+        for subject in [
+            "cat_in_painting",
+            "cat_in_the_painting",
+            "cat_on_poster",
+            "cat_in_mural",
+            "cat_in_mirror",
+            "reflected_cat",
+        ]
+    ),
+    # A panel word after a preposition is the panel, and a place is a place.
+    _case("V1 cat_in_the_picture is the cat", removed("cat"), removed("cat_in_the_picture"), "d01"),
+    _case("V1 cat_on_sofa is the cat", removed("cat"), removed("cat_on_sofa"), "d01"),
+    _case(
+        "V1 painting_on_wall is the painting",
+        removed("painting"),
+        removed("painting_on_wall"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_SHOWN_IN, ids=[c["name"] for c in CASES_SHOWN_IN])
+def test_shown_in_a_picture(case: dict) -> None:
+    assert_judged(case)

@@ -149,10 +149,11 @@ QUANTITY_COMPARISONS = frozenset("more less fewer".split())
 #: the head: in hot_air_balloon "hot" is about the air. General English, not
 #: the catalogue of any dataset. Red team round 22 added the synonyms of
 #: "fake": an "artificial_plant" or a "faux_flower" removed found the plant.
+#: Round 23: a "reflected_cat" (and a "cat_in_mirror") is the cat's image.
 NOT_A_KIND_OF_HEAD = frozenset(
     """
     toy hot teddy statue statuette figurine picture photo photograph poster drawing
-    sketch model fake cartoon replica painting artificial faux imitation
+    sketch model fake cartoon replica painting artificial faux imitation reflected
     """.split()
 )
 

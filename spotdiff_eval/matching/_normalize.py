@@ -312,6 +312,26 @@ def _thing_colour(phrase: list[str]) -> str | None:
     return phrase[0] if len(phrase) == 1 and phrase[0] in THING_COLOURS else None
 
 
+#: Red team round 23: what a thing is shown in or on, and the word that
+#: makes a thing so shown no such thing. "cat_in_painting",
+#: "cat_on_poster" and "cat_in_mirror" removed found the real cat removed,
+#: as "painting_cat" or "cat_reflection" did not: read as their replica
+#: word before the head ("painting", "reflected"). "Picture", "photo" and
+#: "image" are not here: after a preposition they are the panels
+#: ("cat_in_the_picture" is the cat), nor a screen or a TV, which a cat
+#: may sit on.
+SHOWN_IN = {
+    "painting": "painting",
+    "mural": "painting",
+    "poster": "poster",
+    "drawing": "drawing",
+    "sketch": "sketch",
+    "mirror": "reflected",
+    "reflection": "reflected",
+}
+_INSIDE_A_PICTURE = frozenset({"in", "on"})
+
+
 #: Prepositions after which a name says what kind its head is: its contents
 #: or stuff ("plate_of_cookies", "loaf_of_bread"). Not "with": what a thing
 #: bears is no kind of it (man_with_beard is any man; red team round 6).
@@ -429,6 +449,8 @@ def parse_name(text: str) -> Name:
                 leading = leading + phrases[index + 1]  # plate_of_cookies
             if position > 0:
                 before = phrase[position - 1]
+            if following in SHOWN_IN and joins[index + 1] in _INSIDE_A_PICTURE:
+                before = SHOWN_IN[following]  # "cat_in_painting" is a painted cat
             modifier = head_of(phrase[:position])
             if modifier is not None:
                 attached.add(modifier)
