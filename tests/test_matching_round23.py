@@ -366,3 +366,24 @@ CASES_SHOWN_IN = [
 @pytest.mark.parametrize("case", CASES_SHOWN_IN, ids=[c["name"] for c in CASES_SHOWN_IN])
 def test_shown_in_a_picture(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_DRAWN_AS_NOTHING = [
+    # _letters: marks of combining class 0 (the combining grapheme joiner,
+    # a variation selector) and the default-ignorable Hangul fillers split
+    # "toy" in two ("t oy car", a car). On screen each reads "toy_car".
+    *(
+        _case(f"I1 {subject!r} is no car", removed("car"), removed(subject), None)
+        for subject in ["t\u034foy_car", "t\ufe0foy_car", "to\u115fy_car", "t\u3164oy_car"]
+    ),
+    _case(
+        "I1 a cat with a variation selector is the cat", removed("cat"), removed("ca\ufe0ft"), "d01"
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "case", CASES_DRAWN_AS_NOTHING, ids=[c["name"] for c in CASES_DRAWN_AS_NOTHING]
+)
+def test_characters_drawn_as_nothing(case: dict) -> None:
+    assert_judged(case)

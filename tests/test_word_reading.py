@@ -17,7 +17,7 @@ from itertools import chain
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from spotdiff_eval._util.lookalike import AS_LATIN
+from spotdiff_eval._util.lookalike import AS_LATIN, BLANK_LETTERS
 from spotdiff_eval.matching._letters import digits_as_letters, unknown_letters_guessed
 from spotdiff_eval.matching._normalize import canonical_word, words
 from spotdiff_eval.matching._reading import PHRASE_BREAK, read_by_expression, read_text
@@ -41,6 +41,7 @@ _POSSESSIVE = re.compile(r"['\u2019\u2018`\u00b4]s(?![a-z0-9])", re.I)
 _LOOKALIKES = str.maketrans(
     {
         **AS_LATIN,
+        **dict.fromkeys(BLANK_LETTERS, ""),  # drawn as nothing (round 23)
         **dict(zip("АВЕКМНОРСТУХІЈЅ", "ABEKMHOPCTYXIJS", strict=True)),
         **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX", strict=True)),
         # round 23: Armenian, Latin small capitals and script letters, more
@@ -65,7 +66,9 @@ def whole_text_words(text: str, neighbours: bool = True) -> tuple[str, ...]:
     glasses": round 23)."""
     text = unicodedata.normalize("NFKD", text.translate(_SPELLED_OUT))
     text = "".join(
-        c for c in text if not unicodedata.combining(c) and unicodedata.category(c) != "Cf"
+        c
+        for c in text
+        if not unicodedata.combining(c) and unicodedata.category(c) not in ("Cf", "Mn", "Me")
     )
     text = text.translate(_LOOKALIKES)
     text = text if text.isascii() else unknown_letters_guessed(text)  # "t?y": round 23
@@ -129,7 +132,9 @@ PIECES = st.sampled_from(
         "\u041e",  # a Cyrillic capital O
         "\u200b",  # a zero-width space shows nothing
         "\u00ad",  # a soft hyphen
-        "\u3164",  # a Hangul filler draws a space
+        "\u3164",  # a Hangul filler draws nothing (round 23; a space before)
+        "\u034f",  # a combining grapheme joiner draws nothing (round 23)
+        "\ufe0f",  # nor does a variation selector
     ]
 )
 TEXTS = st.one_of(st.lists(PIECES, max_size=12).map("".join), st.text(max_size=40))

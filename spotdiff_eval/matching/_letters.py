@@ -27,7 +27,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from .._util.lookalike import AS_LATIN
+from .._util.lookalike import AS_LATIN, BLANK_LETTERS
 from ._lexicon import (
     HEDGES,
     MADE_LIKE_THE_LIVING,
@@ -42,8 +42,7 @@ _LETTERS_SPELLED_OUT = str.maketrans(
 )
 
 #: Cyrillic and Greek letters that look Latin: the small ones from the table
-#: the leaderboard tells model names apart with (letters that draw nothing
-#: read as a space, as there), and the capitals that look like Latin
+#: the leaderboard tells model names apart with, and the capitals that look like Latin
 #: capitals, which keep "rоbotCat" two words.
 _CAPITALS = zip("АВЕКМНОРСТУХІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEKMHOPCTYXIJSABEZHIKMNOPTYX", strict=True)
 #: Round 23: letters outside that table that draw a Latin letter, as NFKD
@@ -57,6 +56,12 @@ _LOOKALIKES: dict[int, str] = {
     **{code: str(latin) for code, latin in AS_LATIN.items()},
     **{ord(other): latin for other, latin in _CAPITALS},
     **{ord(other): latin for other, latin in _MORE},
+    # Round 23: the Hangul fillers are default-ignorable, drawn as nothing
+    # (or, in some fonts, a gap), so "to\u115fy_car" shows "toy_car"; read
+    # as a space (the leaderboard's reading, right between words of a
+    # model's name) they split it into "to y car", a car. No reader takes a
+    # gap inside "toy" for two words.
+    **dict.fromkeys(map(ord, BLANK_LETTERS), ""),
 }
 
 #: The words whose loss makes a name another thing's: replica and depiction
@@ -117,6 +122,11 @@ def unknown_letters_guessed(text: str) -> str:
 #: The Unicode category of characters that format text and show nothing:
 #: zero-width spaces and joiners, the soft hyphen, direction marks.
 _FORMAT = "Cf"
+#: Marks that draw nothing of their own: round 23 found the combining
+#: grapheme joiner (U+034F) and the variation selectors (U+FE0F), marks of
+#: combining class 0 that the accent stripping kept, splitting "t\u034foy_car"
+#: into "t oy car", a car.
+_INVISIBLE_MARKS = frozenset({"Mn", "Me"})
 
 
 def plain_letters(token: str) -> str:
@@ -127,7 +137,11 @@ def plain_letters(token: str) -> str:
     """
     decomposed = unicodedata.normalize("NFKD", token.translate(_LETTERS_SPELLED_OUT))
     shown = "".join(
-        c for c in decomposed if not unicodedata.combining(c) and unicodedata.category(c) != _FORMAT
+        c
+        for c in decomposed
+        if not unicodedata.combining(c)
+        and unicodedata.category(c) != _FORMAT
+        and unicodedata.category(c) not in _INVISIBLE_MARKS
     )
     latin = shown.translate(_LOOKALIKES)
     return latin if latin.isascii() else unknown_letters_guessed(latin)
