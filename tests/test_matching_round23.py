@@ -387,3 +387,42 @@ CASES_DRAWN_AS_NOTHING = [
 )
 def test_characters_drawn_as_nothing(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_PAIRS_OTHERWISE = [
+    # _normalize._LISTED, _reading._JOINING: round 23 paired "cat_and_dog",
+    # but a pair joined otherwise was still its last thing, the dog.
+    *(
+        _case(f"P2 {subject!r} is not the dog alone", removed("dog"), removed(subject), None)
+        for subject in [
+            "cat_&_dog",
+            "cat&dog",
+            "cat+dog",
+            "cat,dog",
+            "cat_plus_dog",
+            "cat_as_well_as_dog",
+            "cat_vs_dog",
+        ]
+    ),
+    *(
+        _case(f"P2 {text!r} is not the dog alone", removed("dog"), prediction, None)
+        for text in ["The cat & the dog are gone.", "The cat + dog are gone.", "Cat & dog: gone"]
+        for prediction in [removed("object", description=text)]
+    ),
+    # A comma before a look or a panel joins no second thing.
+    _case("P2 'cat, black' is the cat", removed("cat"), removed("cat,_black"), "d01"),
+    _case("P2 'mug, right photo' is the mug", removed("mug"), removed("mug, right photo"), "d01"),
+    _case(
+        "P2 salt_&_pepper_shaker is the shaker",
+        removed("shaker"),
+        removed("salt_&_pepper_shaker"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "case", CASES_PAIRS_OTHERWISE, ids=[c["name"] for c in CASES_PAIRS_OTHERWISE]
+)
+def test_pairs_joined_otherwise(case: dict) -> None:
+    assert_judged(case)

@@ -369,11 +369,21 @@ def _names_two(phrase: list[str], at: int) -> bool:
 SLASHED = re.compile(r"(?<=[^\W\d_])\s*[/|]\s*(?=[^\W\d_])")
 
 
+#: What joins two things in a name as "and" does (``_names_two``): red team
+#: round 23 paired "cat_and_dog", and "cat_&_dog", "cat+dog", "cat,dog",
+#: "cat_plus_dog", "cat_as_well_as_dog" and "cat_vs_dog" were still the dog.
+_LISTED = re.compile(
+    r"\s*[&+,;]\s*|(?<![A-Za-z0-9])(?:as[\W_]+well[\W_]+as|plus|versus|vs)(?![A-Za-z0-9])",
+    re.I,
+)
+
+
 @lru_cache(maxsize=65536)
 def parse_name(text: str) -> Name:
     """Parse a subject or alias into head, core words and position words."""
     if "/" in text or "|" in text:
         text = SLASHED.sub(" or ", text)  # "dog/cat" hedges as "dog_or_cat"
+    text = _LISTED.sub(" and ", text)  # "cat_&_dog" pairs as "cat_and_dog"
     all_words = _without_panel_positions(list(words(text)))
     # The head lives before the first preposition ("apples_in_tree"); if that
     # part holds only positions or generic words ("top_of_tower",

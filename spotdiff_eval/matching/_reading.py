@@ -27,7 +27,9 @@ from ._normalize import canonical_word, read_words, words_apart
 from ._word_runs import by_neighbours
 
 _PUNCTUATION = re.compile(r"[,;:.!?()\[\]/]")
-_JOINING = re.compile(r"and|or|but|while|whereas", re.I)
+#: Round 23 added "&", "+" and "plus": "The cat & the dog are gone" named
+#: the dog (one phrase, "cat dog"), where "The cat and the dog" names none.
+_JOINING = re.compile(r"and|or|but|while|whereas|plus|&|\+", re.I)
 
 #: Where a clause ends: punctuation that separates clauses or list entries,
 #: and the words that join two of them, between whitespace.
