@@ -51,6 +51,19 @@ CASES_GLASSES = [
         _count("3_glasses", "2", "3"),
         "d01",
     ),
+    # A count of glasses counts drinking glasses: nobody counts spectacles.
+    _case(
+        "G1 glasses from 2 to 3 count the glass",
+        _count("glass", "2", "3"),
+        _count("glasses", "2", "3"),
+        "d01",
+    ),
+    _case(
+        "G1 glass from 2 to 3 counts the glasses",
+        _count("glasses", "2", "3"),
+        _count("glass", "2", "3"),
+        "d01",
+    ),
     _case(
         "G1 glasses_of_water are drinking glasses",
         removed("glass"),

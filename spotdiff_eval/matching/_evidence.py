@@ -40,6 +40,7 @@ from ._modifiers import (
 from ._normalize import Name, content_words, parse_name, words
 from ._reading import read_text
 from ._values import attribute_category
+from ._word_runs import counted_glasses
 
 #: Added, removed and count changes all say "how many of X are there":
 #: an addition reported as a count change from 0 is the same claim.
@@ -216,6 +217,8 @@ def _stated(
     Small caches here and in :func:`_told`: at 10k items, caches of 65,536
     entries held 46 MiB of evidence that was never asked for again.
     """
+    if kind == "count_change":  # a count of "glasses" counts drinking glasses
+        subject, aliases = counted_glasses(subject), tuple(map(counted_glasses, aliases))
     named = _named(subject, aliases)
     changed = _changed(kind, attribute, from_value, to_value)
     return _Stated(

@@ -14,11 +14,14 @@ the words around it (red team round 23):
   found the reading glasses. They are glasses only when a number counts
   them or a drink names them: "2_glasses", "wine_glasses", "glasses_of_red_wine"
   and "drinking glasses" are glasses to drink from; "pair_of_glasses",
-  "reading_glasses", "glasses_of_man" and "sunglasses" are not.
+  "reading_glasses", "glasses_of_man" and "sunglasses" are not. A count
+  change counts them too: "glasses" from 2 to 3 are drinking glasses
+  (:func:`counted_glasses`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from ._letters import DECIDING
@@ -85,3 +88,15 @@ def by_neighbours(read: tuple[str, ...], canonical: Callable[[str], str]) -> tup
         if word == EYEGLASSES and _drinking(words, index):
             words[index] = _DRINKING_GLASS
     return tuple(words)
+
+
+_GLASSES = re.compile(r"(?<![A-Za-z])glasses(?![a-z])", re.I)
+
+
+def counted_glasses(name: str) -> str:
+    """``name`` of a count change, its "glasses" drinking glasses: nobody counts spectacles.
+
+    Read as eyeglasses, a count of "glasses" from 2 to 3 was no count of
+    "glass" from 2 to 3 (red team round 23).
+    """
+    return _GLASSES.sub("glass", name) if "lasses" in name.lower() else name
