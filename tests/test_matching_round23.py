@@ -439,3 +439,48 @@ CASES_PAIRS_OTHERWISE = [
 )
 def test_pairs_joined_otherwise(case: dict) -> None:
     assert_judged(case)
+
+
+def _red_to_blue(subject: str) -> dict:
+    return _attr(subject, "color", "red", "blue")
+
+
+CASES_NO_PARTS = [
+    # _wholes.LIVING, _parts.HOLDERS, _lexicon.ACCESSORIES: a thing named
+    # after another with the same change was read as its part, so an insect
+    # or a bird named after where it sits, a boat after the river and a key
+    # after the car it opens turning from red to blue found the bed, the
+    # bench, the river or the car turning from red to blue.
+    *(
+        _case(
+            f"W1 {subject} is no part of the {gold}",
+            _red_to_blue(gold),
+            _red_to_blue(subject),
+            None,
+        )
+        for gold, subject in [
+            ("bed", "bed_bug"),
+            ("house", "house_fly"),
+            ("bench", "park_bench_pigeon"),
+            ("river", "river_boat"),
+            ("sea", "sea_ship"),
+            ("car", "car_key"),
+            ("door", "door_key"),
+        ]
+    ),
+    # A part still is: the same change said of it is the whole's.
+    *(
+        _case(
+            f"W1 {subject} is a part of the {gold}",
+            _red_to_blue(gold),
+            _red_to_blue(subject),
+            "d01",
+        )
+        for gold, subject in [("car", "car_seat"), ("kite", "kite_tail"), ("lamp", "lamp_bulb")]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_NO_PARTS, ids=[c["name"] for c in CASES_NO_PARTS])
+def test_things_that_are_no_parts(case: dict) -> None:
+    assert_judged(case)

@@ -200,11 +200,13 @@ DEPICTIONS = (NOT_A_KIND_OF_HEAD - _REPLICAS) | frozenset(
 #: "plate") are left out: a shirt's collar and a bike's saddle are parts.
 #: The generator's catalogue has flower pots and window curtains beside
 #: flowers and windows, so "pot" and "curtain" are in (a chimney pot is the
-#: rare part they miss).
+#: rare part they miss). Round 23 added the key: a "car_key" or a
+#: "door_key" turning blue found the car or the door turning blue (a
+#: piano's or a keyboard's keys are the rare parts it misses).
 ACCESSORIES = frozenset(
     """
     bowl dish cage house kennel hutch coop nest bed basket leash harness food treat toy
-    feeder perch tank aquarium vase stand rack holder bag box pot curtain
+    feeder perch tank aquarium vase stand rack holder bag box pot curtain key
     """.split()
 )
 
