@@ -484,3 +484,30 @@ CASES_NO_PARTS = [
 @pytest.mark.parametrize("case", CASES_NO_PARTS, ids=[c["name"] for c in CASES_NO_PARTS])
 def test_things_that_are_no_parts(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_TOYS = [
+    # _imitations.NAMED_AFTER, _lexicon.MADE_LIKE_THE_LIVING: toy cars named
+    # by their make or kind, and a balloon twisted into a dog, found the
+    # real car or dog removed. One way, as for the paper plane: a gold toy
+    # car may be called a car.
+    *(
+        _case(f"Y1 {subject} is no {gold}", removed(gold), removed(subject), None)
+        for gold, subject in [
+            ("car", "die-cast_car"),
+            ("car", "diecast_car"),
+            ("car", "matchbox_car"),
+            ("car", "rc_car"),
+            ("car", "remote_control_car"),
+            ("car", "slot_car"),
+            ("dog", "balloon_dog"),
+        ]
+    ),
+    _case("Y1 car is the matchbox_car", removed("matchbox_car"), removed("car"), "d01"),
+    _case("Y1 race_car is the car", removed("car"), removed("race_car"), "d01"),
+]
+
+
+@pytest.mark.parametrize("case", CASES_TOYS, ids=[c["name"] for c in CASES_TOYS])
+def test_toys_named_by_kind(case: dict) -> None:
+    assert_judged(case)

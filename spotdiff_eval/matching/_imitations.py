@@ -56,10 +56,14 @@ OTHER_KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 #: motorbike or a dirt bike ("bike" reads "bicycle"), a spaceship. One way:
 #: the hand-written set's paper airplane is found by "airplane", as a
 #: child's drawing of one would be called. Written as the words read.
+#: Round 23 added the toy cars named by their make or their kind: a
+#: "die-cast_car", a "matchbox_car", an "rc_car" (remote control) or a
+#: "slot_car" removed found the car removed.
 NAMED_AFTER = frozenset(
     tuple(pair.split("_"))
     for pair in """
     paper_airplane paper_boat cable_car bumper_car motor_bicycle dirt_bicycle space_ship
+    diecast_car cast_car matchbox_car rc_car control_car slot_car
     """.split()
 )
 

@@ -167,11 +167,12 @@ NOT_A_KIND_OF_HEAD = frozenset(
 #: the materials nothing living is made of, and the words for a toy, an
 #: ornament or a biscuit shaped like an animal: a "rubber_duck", a
 #: "porcelain_cat" or a "gingerbread_man" removed found the real one.
+#: Round 23: a "balloon_dog" (the twisted balloon) found the dog.
 MADE_LIKE_THE_LIVING = frozenset(
     """
     robot robotic mechanical clockwork plush plushie stuffed inflatable origami
     rubber plastic porcelain ceramic clay paper cardboard wax lego gingerbread
-    carousel decoy
+    carousel decoy balloon
     """.split()
 )
 
