@@ -511,3 +511,33 @@ CASES_TOYS = [
 @pytest.mark.parametrize("case", CASES_TOYS, ids=[c["name"] for c in CASES_TOYS])
 def test_toys_named_by_kind(case: dict) -> None:
     assert_judged(case)
+
+
+_CAT_TURNS_BLACK = _attr(
+    "cat",
+    "color",
+    "orange",
+    "black",
+    aliases=["kitten", "orange_cat"],
+    description="The cat in the middle changes from orange to black.",
+)
+
+CASES_APOSTROPHES = [
+    # _letters.APOSTROPHES: a mark that draws an apostrophe (the modifier
+    # letter apostrophe, a prime, an acute accent alone) was no possessive,
+    # so its "s" stood between the owner and the head, as in round 19.
+    *(
+        _case(
+            f"A1 'cat{mark}s_fur' turning black finds the cat",
+            _CAT_TURNS_BLACK,
+            _attr(f"cat{mark}s_fur", "color", "orange", "black"),
+            "d01",
+        )
+        for mark in ["\u02bc", "\u2032", "\u00b4", "\u055a"]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_APOSTROPHES, ids=[c["name"] for c in CASES_APOSTROPHES])
+def test_apostrophes_drawn_otherwise(case: dict) -> None:
+    assert_judged(case)

@@ -30,6 +30,7 @@ _DIGITS_AND_LETTERS = re.compile(r"(?<=[0-9])(?=[a-z])|(?<=[a-z])(?=[0-9])")
 
 _SPELLED_OUT = str.maketrans(
     {"ß": "ss", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L"}
+    | dict.fromkeys("\u02bc\u02b9\u02bb\u2032\u055a\u05f3\ua78c\u00b4", "'")  # round 23
 )
 
 
@@ -134,6 +135,8 @@ PIECES = st.sampled_from(
         "\u00ad",  # a soft hyphen
         "\u3164",  # a Hangul filler draws nothing (round 23; a space before)
         "\u034f",  # a combining grapheme joiner draws nothing (round 23)
+        "\u02bcs",  # a modifier letter apostrophe: a possessive (round 23)
+        "\u00b4s",  # an acute accent alone, NFKD a space and a mark
         "\ufe0f",  # nor does a variation selector
     ]
 )
