@@ -238,6 +238,13 @@ CASES_STILL_THERE = [
         ]
         for prediction in [removed("lamp", description=text)]
     ),
+    # Before the noun, "still" is a look: a still life is no object staying.
+    _case(
+        "T1 'A still life painting appears' is the painting added",
+        added("painting"),
+        added("painting", description="A still life painting appears on the wall."),
+        "d01",
+    ),
 ]
 
 

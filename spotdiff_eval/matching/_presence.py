@@ -185,13 +185,19 @@ def _kept_there(pred: Difference) -> bool:
     found the lamp that went: its kind said "removed" and its description
     that the lamp stayed, and a judge reads an answer that says the lamp is
     there as no removal of it (nor an addition: "The cat remains on the
-    sofa"). Only the lead phrase and what its own clause tells count, and
-    a word of going makes "still" tell how long: "is still missing" went.
+    sofa"). Only the lead phrase after its first word and what its own
+    clause tells count ("A still life painting appears" is added), and a
+    word of going makes "still" tell how long: "is still missing" went.
     """
     if not pred.description:
         return False
-    said = set(lead_phrase(pred.description)) | set(told_of_lead(pred.description))
-    return not said.isdisjoint(_STAYING) and said.isdisjoint(_GOING)
+    lead = lead_phrase(pred.description)
+    # Before the first noun "still" is a look: "A still life painting appears".
+    after_a_noun = lead[1:] if lead else ()
+    said = set(lead) | set(told_of_lead(pred.description))
+    return not _STAYING.isdisjoint((*after_a_noun, *told_of_lead(pred.description))) and (
+        said.isdisjoint(_GOING)
+    )
 
 
 def appears_against_stays(pred: Difference, gold: Difference, p: Profile, g: Profile) -> bool:
