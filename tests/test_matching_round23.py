@@ -548,3 +548,32 @@ CASES_APOSTROPHES = [
 @pytest.mark.parametrize("case", CASES_APOSTROPHES, ids=[c["name"] for c in CASES_APOSTROPHES])
 def test_apostrophes_drawn_otherwise(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_SHOWN_IN_DESCRIPTIONS = [
+    # _evidence._shown_in: a vague answer's description that shows its
+    # object in a painting or on a poster named the real dog, as the same
+    # words in a subject no longer do.
+    *(
+        _case(f"V2 {text!r} is no dog", removed("dog"), prediction, None)
+        for text in [
+            "The dog in the painting is gone.",
+            "The dog in the big painting is gone.",
+            "The dog on the poster vanished.",
+        ]
+        for prediction in [removed("object", description=text)]
+    ),
+    _case(
+        "V2 'The dog near the painting is gone' is the dog",
+        removed("dog"),
+        removed("object", description="The dog near the painting is gone."),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "case", CASES_SHOWN_IN_DESCRIPTIONS, ids=[c["name"] for c in CASES_SHOWN_IN_DESCRIPTIONS]
+)
+def test_shown_in_a_picture_described(case: dict) -> None:
+    assert_judged(case)
