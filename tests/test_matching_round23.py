@@ -97,6 +97,14 @@ CASES_SPELLED = [
     ),
     _case("S1 t_o_y_car is the toy car", removed("toy_car"), removed("t_o_y_car"), "d01"),
     _case("S1 c_a_t is the cat", removed("cat"), removed("c_a_t"), "d01"),
+    # An article before a spelled word that decides is an article.
+    _case("S1 a_t_o_y_car is no car", removed("car"), removed("a_t_o_y_car"), None),
+    _case(
+        "S1 'A t o y car is gone.' is no car",
+        removed("car"),
+        removed("object", description="A t o y car is gone."),
+        None,
+    ),
     # One letter stays a letter, and an article before one letter an article.
     _case("S1 t_shirt is the t-shirt", removed("t_shirt"), removed("t_shirt"), "d01"),
     _case("S1 a_t_shirt is the t-shirt", removed("t_shirt"), removed("a_t_shirt"), "d01"),
