@@ -126,7 +126,7 @@ CASES = [
         "expected": ["d01"],
         "details_correct": [False],
     },
-    # _normalize._without_panel_positions: a note of which picture is no
+    # _panels.without_panel_positions: a note of which picture is no
     # part of the name.
     *(
         _case(

@@ -7,7 +7,8 @@ applicable fields the prediction got right:
 * every kind: the ``kind`` itself (a removal reported as an attribute change
   is found, but its kind is wrong);
 * ``object_added`` / ``object_removed``: the ``count`` (absent means 1);
-* ``attribute_change``: the attribute (same sort: "colour" is "color"), and
+* ``attribute_change``: the attribute (same sort: "colour" is "color"; one
+  that hedges, "colour maybe red or blue", is wrong: round 23), and
   ``from`` and ``to`` each (swapped values are wrong, case "wrong direction");
 * ``count_change``: ``from`` and ``to`` as numbers ("8 rays" = "eight").
 
@@ -20,9 +21,11 @@ applicable field is right.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..datasets import Difference
+from ._lexicon import HEDGES
 from ._normalize import content_words, words
 from ._values import attribute_category, values_match
 
@@ -41,8 +44,30 @@ class DetailScore:
         return self.correct == self.applicable
 
 
+#: What offers one attribute in place of another: "colour or size", "colour/size".
+_ALTERNATIVES = re.compile(r"\bor\b|[/|]", re.I)
+
+
+def _hedged(attribute: str) -> bool:
+    """The attribute does not commit to one property.
+
+    Red team round 23: "colour maybe red or blue" (and "red or blue", or
+    "colour or size") earned the attribute's credit against a colour
+    change, as if the answer had said "colour". A hedge word ("maybe",
+    "perhaps" ...) hedges whatever follows it; alternatives ("or", "/") hedge
+    unless each is a name of the same property ("colour or hue", "color/colour").
+    """
+    if not (HEDGES - {"or"}).isdisjoint(words(attribute)):
+        return True
+    parts = [part for part in _ALTERNATIVES.split(attribute) if part.strip()]
+    if len(parts) < 2 and not _ALTERNATIVES.search(attribute):
+        return False
+    named = {attribute_category(part) for part in parts}
+    return len(named) != 1 or None in named
+
+
 def _attribute_agrees(pred: Difference, gold: Difference) -> bool:
-    if not pred.attribute:
+    if not pred.attribute or _hedged(pred.attribute):
         return False
     if words(pred.attribute) == words(gold.attribute or ""):
         return True

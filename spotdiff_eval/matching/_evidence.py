@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from ..datasets import Difference, GoldDifference
 from ._counted import counted_in, counted_nouns
-from ._lead import head_of_phrase, phrase_told, words_of_phrase
+from ._lead import head_of_phrase, phrase_told, told_of_lead, words_of_phrase
 from ._lexicon import ATTRIBUTE_WORDS, CHANGE_WORDS, FILLER, POSITION, VAGUE_NOUNS
 from ._modifiers import (
     Looks,
@@ -37,9 +37,10 @@ from ._modifiers import (
     with_looks,
     with_places,
 )
-from ._normalize import Name, content_words, parse_name, words
+from ._normalize import SHOWN_IN, Name, content_words, parse_name, words
 from ._reading import read_text
 from ._values import attribute_category
+from ._word_runs import counted_glasses
 
 #: Added, removed and count changes all say "how many of X are there":
 #: an addition reported as a count change from 0 is the same claim.
@@ -140,6 +141,7 @@ class _Told(NamedTuple):
     looks: Looks
     phrase: tuple[str, ...] = ()
     placed: bool = False  # the lead phrase holds a position word
+    shown_in: tuple[str, ...] = ()  # "in the painting" after it: round 23
 
 
 #: Attributes that say a thing holds something, not what: "contents", "items".
@@ -216,6 +218,8 @@ def _stated(
     Small caches here and in :func:`_told`: at 10k items, caches of 65,536
     entries held 46 MiB of evidence that was never asked for again.
     """
+    if kind == "count_change":  # a count of "glasses" counts drinking glasses
+        subject, aliases = counted_glasses(subject), tuple(map(counted_glasses, aliases))
     named = _named(subject, aliases)
     changed = _changed(kind, attribute, from_value, to_value)
     return _Stated(
@@ -236,6 +240,7 @@ def _told(description: str | None) -> _Told:
     if counts:
         said = frozenset(w for w in said if not w.isdigit())
     return _Told(
+        shown_in=_shown_in(description, said),
         words=said,  # its content words, but not those that say *that* it changed
         lead_words=lead,
         lead_head=frozenset() if head is None else frozenset([head]),
@@ -244,6 +249,26 @@ def _told(description: str | None) -> _Told:
         phrase=phrase,
         placed=not POSITION.isdisjoint(phrase),
     )
+
+
+#: Before what a description's object is shown in: "The dog *in the* painting".
+_SHOWN_ON = frozenset({"in", "on"})
+
+
+def _shown_in(description: str, said: frozenset[str]) -> tuple[str, ...]:
+    """The picture or mirror the lead's own clause first shows its object in, as a phrase.
+
+    "The dog in the painting is gone" names a painted dog, as a subject
+    "dog_in_painting" does (``_normalize.SHOWN_IN``), though its lead phrase
+    ends at "in" (red team round 23). Read only when the text holds such a word.
+    """
+    if said.isdisjoint(SHOWN_IN):
+        return ()
+    rest = told_of_lead(description)
+    if not rest or rest[0] not in _SHOWN_ON:
+        return ()
+    shown = next((word for word in rest[1:5] if word in SHOWN_IN), None)
+    return () if shown is None else (rest[0], shown)
 
 
 def profile(diff: Difference) -> Profile:
@@ -263,7 +288,7 @@ def profile(diff: Difference) -> Profile:
     if named.head is None and told.lead_head:
         # A vague subject names its object by its description, kind words
         # and all: "A toy car is gone" is no car (red team round 19).
-        modifiers = with_kinds(modifiers, phrase_kinds(told.phrase))
+        modifiers = with_kinds(modifiers, phrase_kinds(told.phrase + told.shown_in))
     elif told.placed and about_itself(named.heads, told.lead_words):
         # So does a named one its place: "The left dog is gone" said of a
         # "dog" is no right dog (red team round 19).

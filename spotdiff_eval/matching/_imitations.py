@@ -25,27 +25,13 @@ from functools import lru_cache
 from ..datasets import Difference
 from ._evidence import Profile
 from ._lead import lead_phrase
-from ._lexicon import NOT_A_KIND_OF_HEAD
+from ._lexicon import MADE_LIKE_THE_LIVING, NOT_A_KIND_OF_HEAD
 from ._normalize import Name, parse_name, words
 from ._wholes import LIVING
 
-#: Words right before a living head that make it a made thing: a robot or a
-#: soft toy. General English, short. "Wooden" is left out: a "wooden cat"
-#: may be a carving, but "wooden" is also how a cat looks stiff or dull, and
-#: the noisy honest answers of ``benchmarks/scoring.py`` say "the wooden cat
-#: on the table" of a faded one (seven matches of 1,600 went with them);
-#: so are the materials that are also colours or patterns (stone, marble,
-#: bronze, golden) and "chocolate" (a dog's coat). Red team round 22 added
-#: the materials nothing living is made of, and the words for a toy, an
-#: ornament or a biscuit shaped like an animal: a "rubber_duck", a
-#: "porcelain_cat" or a "gingerbread_man" removed found the real one.
-MADE_LIKE_THE_LIVING = frozenset(
-    """
-    robot robotic mechanical clockwork plush plushie stuffed inflatable origami
-    rubber plastic porcelain ceramic clay paper cardboard wax lego gingerbread
-    carousel decoy
-    """.split()
-)
+#: ``_lexicon.MADE_LIKE_THE_LIVING``: the words right before a living head
+#: that make it a made thing (there since round 23: ``_letters`` guesses
+#: them too, and reads no rule).
 
 #: Look nouns that end a name of a likeness: "cat_pattern", "flower_pattern"
 #: is a pattern of them. A shape is a likeness of a living thing only: a
@@ -70,10 +56,14 @@ OTHER_KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 #: motorbike or a dirt bike ("bike" reads "bicycle"), a spaceship. One way:
 #: the hand-written set's paper airplane is found by "airplane", as a
 #: child's drawing of one would be called. Written as the words read.
+#: Round 23 added the toy cars named by their make or their kind: a
+#: "die-cast_car", a "matchbox_car", an "rc_car" (remote control) or a
+#: "slot_car" removed found the car removed.
 NAMED_AFTER = frozenset(
     tuple(pair.split("_"))
     for pair in """
     paper_airplane paper_boat cable_car bumper_car motor_bicycle dirt_bicycle space_ship
+    diecast_car cast_car matchbox_car rc_car control_car slot_car
     """.split()
 )
 

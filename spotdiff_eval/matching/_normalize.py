@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, pairwise
 
-from ._letters import plain_letters
+from ._letters import digits_as_letters, plain_letters
 from ._lexicon import (
     ADJECTIVES,
     ARTICLES,
@@ -35,7 +35,6 @@ from ._lexicon import (
     NOT_PLURAL,
     NOT_PLURAL_SUFFIXES,
     NUMBER_WORDS,
-    PANEL_WORDS,
     PICTURE_WORDS,
     PLACE_WORDS,
     POSITION,
@@ -46,6 +45,8 @@ from ._lexicon import (
     THING_COLOURS,
     VAGUE_NOUNS,
 )
+from ._panels import without_panel_positions
+from ._word_runs import by_neighbours
 
 #: Words that are never the head of a name: modifiers, places, generic parts,
 #: counting words and words that say *that* something changed.
@@ -53,6 +54,7 @@ NOT_HEADS = ADJECTIVES | POSITION | GENERIC | ATTRIBUTE_CATEGORIES["count"] | CH
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SPLIT = re.compile(r"[^a-z0-9]+")
+_HAS_DIGIT = re.compile(r"[0-9]")
 _DIGITS_AND_LETTERS = re.compile(r"(?<=[0-9])(?=[a-z])|(?<=[a-z])(?=[0-9])")
 
 
@@ -108,9 +110,21 @@ def _token_words(token: str) -> tuple[str, ...]:
         token = plain_letters(token)
     if "s" in token or "S" in token:
         token = _POSSESSIVE.sub("", token)  # after NFKD: a full-width "＇ｓ" too
-    text = _CAMEL.sub(" ", token).lower()
-    text = _DIGITS_AND_LETTERS.sub(" ", text)
+    digits = _HAS_DIGIT.search(token) is not None
+    text = _CAMEL.sub(" ", digits_as_letters(token) if digits else token).lower()
+    if digits:
+        text = _DIGITS_AND_LETTERS.sub(" ", digits_as_letters(text))  # "t0y": round 23
     return tuple(canonical_word(w) for w in _SPLIT.split(text) if w)
+
+
+def words_apart(token: str) -> tuple[str, ...]:
+    """The canonical words of one whitespace-free token, each read alone.
+
+    For a reader that reads a whole clause by neighbours itself
+    (``_reading.read_text``), so that the words of two tokens read
+    together as :func:`read_words` reads them ("bA A" is "baa" either way).
+    """
+    return _token_words(token)
 
 
 def read_words(text: str) -> tuple[str, ...]:
@@ -123,8 +137,8 @@ def read_words(text: str) -> tuple[str, ...]:
     """
     tokens = text.split()
     if len(tokens) == 1:
-        return _token_words(tokens[0])
-    return tuple(chain.from_iterable(map(_token_words, tokens)))
+        return by_neighbours(_token_words(tokens[0]), canonical_word)
+    return by_neighbours(tuple(chain.from_iterable(map(_token_words, tokens))), canonical_word)
 
 
 @lru_cache(maxsize=8192)
@@ -178,18 +192,33 @@ class Name:
 _NOUN_COMPOUNDS = COLOUR_NOUNS | POSITION_NOUNS
 
 
+#: A generic word that is the head after a noun: red team round 23 counted
+#: "apple_pieces" from 3 to 5 as apples from 3 to 5, "piece" being no head.
+#: Before "of" and a noun too ("pieces_of_apple"); alone or after a look
+#: it names nothing ("red_piece"), and a "part" or an "area" is never a
+#: head ("wall_area" is the wall).
+_PIECE = "piece"
+
+
+def _noun_like(word: str, skip: frozenset[str]) -> bool:
+    return word not in skip and not word.isdigit() and word not in FILLER
+
+
 def head_of(phrase: list[str], skip: frozenset[str] = NOT_HEADS) -> str | None:
     """The last word that is a noun-like identity word, not a modifier.
 
     Words that say *that* something changed are not heads either:
     "red_balloon_missing" is a balloon, "new_object" is vague. A colour
     or a position that a compound makes a thing is one ("ice_cream" is
-    cream, never ice; a "tank_top" a top: ``COLOUR_NOUNS``, ``POSITION_NOUNS``).
+    cream, never ice; a "tank_top" a top: ``COLOUR_NOUNS``, ``POSITION_NOUNS``),
+    and so is a "piece" after a noun: "apple_pieces" are pieces (:data:`_PIECE`).
     """
     for index in range(len(phrase) - 1, -1, -1):
         word = phrase[index]
         if index > 0 and (phrase[index - 1], word) in _NOUN_COMPOUNDS:
             return word
+        if word == _PIECE and index > 0 and _noun_like(phrase[index - 1], skip):
+            return word  # "apple_pieces" are pieces: 3 -> 5 of them count no apples
         if word in skip or word.isdigit():
             continue
         return word
@@ -215,72 +244,29 @@ def name_head(phrase: list[str], skip: frozenset[str] = NOT_HEADS) -> str | None
     return head_of(phrase, skip)
 
 
-#: Words that point at one of the two pictures: "right image", "second panel".
-_PANEL_POINTERS = POSITION | frozenset({"first", "second", "other"})
-#: Panel words that name nothing in a scene: only after them does "on the
-#: right" point at a panel ("the picture on the left" may hang on a wall).
-_ONLY_PANELS = frozenset({"panel", "image", "version"})
-#: Words that may stand between a pointer and the panel: "right hand image".
-_PANEL_FILL = frozenset({"hand", "side", "the"})
-
-
-def _panel_reference(raw: list[str], index: int) -> tuple[int, int] | None:
-    """The span of words around the panel word at ``index`` that point at a panel.
-
-    Before it, pointers ("right", "second") and fill ("right hand image");
-    after it, "on the right" ("the image on the right"). None when no
-    pointer stands on either side: a plain "picture" may be the object.
-    """
-    first = index
-    while first > 0 and (raw[first - 1] in _PANEL_POINTERS or raw[first - 1] in _PANEL_FILL):
-        first -= 1
-    while first < index and raw[first] == "the":
-        first += 1
-    last = index + 1
-    if raw[index] in _ONLY_PANELS and last < len(raw) and raw[last] in PREPOSITIONS:
-        after = last + 1
-        while after < len(raw) and raw[after] in _PANEL_FILL:
-            after += 1
-        if after < len(raw) and raw[after] in POSITION:
-            last = after + 1
-            while last < len(raw) and raw[last] in _PANEL_FILL - {"the"}:
-                last += 1
-    pointed = any(w in _PANEL_POINTERS for w in raw[first:last])
-    return (first, last) if pointed else None
-
-
-def _without_panel_positions(raw: list[str]) -> list[str]:
-    """Drop the words that point at a panel: "bottom panel", "mug (right image)".
-
-    "red_balloon_in_bottom_panel" says where the balloon is in the pair of
-    pictures, not at the bottom of the scene (case "a panel named in the
-    subject is not a place in the scene"). After another word the panel word
-    goes too: in "mug (second image)" and "mug_in_the_image_on_the_right"
-    the mug is the thing, and its place is no scene position (red team
-    round 16); at the start it stays, as "left_picture" may be a picture.
-    """
-    kept: list[str] = []
-    index = 0
-    while index < len(raw):
-        span = _panel_reference(raw, index) if raw[index] in PANEL_WORDS else None
-        if span is None:
-            kept.append(raw[index])
-            index += 1
-            continue
-        first, last = span
-        del kept[len(kept) - (index - first) :]
-        if first > 0 and raw[index] != "frame":  # a window_left_frame is a frame
-            while kept and kept[-1] in PREPOSITIONS:
-                kept.pop()  # "mug in [the right image]"
-        else:
-            kept.append(raw[index])
-        index = last
-    return kept
-
-
 def _thing_colour(phrase: list[str]) -> str | None:
     """A phrase that is one colour word naming a thing: "orange", "lime"."""
     return phrase[0] if len(phrase) == 1 and phrase[0] in THING_COLOURS else None
+
+
+#: Red team round 23: what a thing is shown in or on, and the word that
+#: makes a thing so shown no such thing. "cat_in_painting",
+#: "cat_on_poster" and "cat_in_mirror" removed found the real cat removed,
+#: as "painting_cat" or "cat_reflection" did not: read as their replica
+#: word before the head ("painting", "reflected"). "Picture", "photo" and
+#: "image" are not here: after a preposition they are the panels
+#: ("cat_in_the_picture" is the cat), nor a screen or a TV, which a cat
+#: may sit on.
+SHOWN_IN = {
+    "painting": "painting",
+    "mural": "painting",
+    "poster": "poster",
+    "drawing": "drawing",
+    "sketch": "sketch",
+    "mirror": "reflected",
+    "reflection": "reflected",
+}
+_INSIDE_A_PICTURE = frozenset({"in", "on"})
 
 
 #: Prepositions after which a name says what kind its head is: its contents
@@ -298,10 +284,35 @@ def _compares(name: list[str], index: int) -> bool:
     return index + 1 < len(name) and name[index + 1] in ARTICLES
 
 
+def _names_two(phrase: list[str], at: int) -> bool:
+    """The "and" at ``at`` joins two things: a noun before it, one noun after it.
+
+    Red team round 23: "and" was a filler, so "cat_and_dog" was a dog and
+    "cup_and_saucer" a saucer: the dog removed, or the saucer, found the
+    answer that both went. As "The cat and the dog are gone" names no single
+    object, such a name is a pair, neither of its things alone: it is found
+    by the same pair (an alias "cup_and_saucer" of a teacup), vague for the
+    rest. After the "and" only one noun may stand, or the two are the kinds
+    of what follows: a "salt_and_pepper_shaker" is a shaker, as a
+    "black_and_white_cat" (no noun before the "and") is a cat.
+    """
+    after = [w for w in phrase[at:] if w not in NOT_HEADS and not w.isdigit()]
+    return len(after) == 1 and name_head(phrase[at:]) == after[0]
+
+
 #: A slash or a bar between two words offers one in place of the other:
 #: "dog/cat" named the cat, as a hedge "dog_or_cat" names neither (red team
 #: round 19). Between digits it is no hedge: "1/2_cup".
 SLASHED = re.compile(r"(?<=[^\W\d_])\s*[/|]\s*(?=[^\W\d_])")
+
+
+#: What joins two things in a name as "and" does (``_names_two``): red team
+#: round 23 paired "cat_and_dog", and "cat_&_dog", "cat+dog", "cat,dog",
+#: "cat_plus_dog", "cat_as_well_as_dog" and "cat_vs_dog" were still the dog.
+_LISTED = re.compile(
+    r"\s*[&+,;]\s*|(?<![A-Za-z0-9])(?:as[\W_]+well[\W_]+as|plus|versus|vs)(?![A-Za-z0-9])",
+    re.I,
+)
 
 
 @lru_cache(maxsize=65536)
@@ -309,7 +320,8 @@ def parse_name(text: str) -> Name:
     """Parse a subject or alias into head, core words and position words."""
     if "/" in text or "|" in text:
         text = SLASHED.sub(" or ", text)  # "dog/cat" hedges as "dog_or_cat"
-    all_words = _without_panel_positions(list(words(text)))
+    text = _LISTED.sub(" and ", text)  # "cat_&_dog" pairs as "cat_and_dog"
+    all_words = without_panel_positions(list(words(text)))
     # The head lives before the first preposition ("apples_in_tree"); if that
     # part holds only positions or generic words ("top_of_tower",
     # "number_of_rays"), it lives after it. A part that holds a vague noun
@@ -332,6 +344,7 @@ def parse_name(text: str) -> Name:
     counts = [False]
     denied: set[int] = set()
     hedged = doubted = False
+    joined_at: list[tuple[int, int]] = []  # where an "and" follows a noun
     for index, (previous, word) in enumerate(zip(["", *all_words], all_words, strict=False)):
         denies = (
             word in NAME_NEGATIONS and not (word == "than" and previous in QUANTITY_COMPARISONS)
@@ -345,6 +358,8 @@ def parse_name(text: str) -> Name:
                 denied.add(len(phrases) - 1)
         elif word in VAGUE_NOUNS:
             vague[-1] = True
+        elif word == "and" and name_head(phrases[-1]) is not None:
+            joined_at.append((len(phrases) - 1, len(phrases[-1])))
         elif word in HEDGES:
             # after a name, it hedges once another follows: "dog_or_cat",
             # "dog/cat", "dog_maybe_cat"; but "black/white_cat" is a cat
@@ -364,11 +379,16 @@ def parse_name(text: str) -> Name:
     attached: set[str] = set()
     landmarks: set[str] = set()
     leading: list[str] = []
+    paired = {index for index, at in joined_at if _names_two(phrases[index], at)}
     for index, phrase in enumerate(phrases):
+        if index in paired:
+            break  # "cup_and_saucer" names the pair, not the saucer
         head = name_head(phrase) or _thing_colour(phrase)
         following = name_head(phrases[index + 1]) if index + 1 < len(phrases) else None
         if head in COLLECTIVES and following is not None:
             continue  # "flock_of_birds" is about birds
+        if head is None and phrase[-1:] == [_PIECE] and following and joins[index + 1] == "of":
+            head = _PIECE  # "pieces_of_apple" are pieces, as "apple_pieces" are
         if head is not None:
             position = len(phrase) - 1 - phrase[::-1].index(head)
             leading = phrase[:position]
@@ -376,6 +396,8 @@ def parse_name(text: str) -> Name:
                 leading = leading + phrases[index + 1]  # plate_of_cookies
             if position > 0:
                 before = phrase[position - 1]
+            if following in SHOWN_IN and joins[index + 1] in _INSIDE_A_PICTURE:
+                before = SHOWN_IN[following]  # "cat_in_painting" is a painted cat
             modifier = head_of(phrase[:position])
             if modifier is not None:
                 attached.add(modifier)
@@ -405,7 +427,9 @@ def parse_name(text: str) -> Name:
     core = frozenset(
         w
         for w in kept
-        if (w not in POSITION or w in things) and w not in GENERIC and w not in CHANGE_WORDS
+        if (w not in POSITION or w in things)
+        and (w not in GENERIC or w == head)
+        and w not in CHANGE_WORDS
     )
     positions = frozenset(w for w in kept if w in POSITION and w not in things)
     return Name(

@@ -66,11 +66,14 @@ COUNTED_APART = frozenset(
 #: so a "table_lamp", "wall_clock", "cup_coffee" or "bowl_fruit" turning from
 #: red to blue found the table, the wall, the cup or the bowl turning from
 #: red to blue, and "shelf_books" from 3 to 5 the shelves from 3 to 5.
+#: Round 23 added the water and the roads things float or drive on: a
+#: "river_boat" or a "sea_ship" turning blue found the river or the sea.
 HOLDERS = frozenset(
     """
     table desk shelf counter countertop floor wall ground sky mantel mantelpiece windowsill
     sill bookshelf bookcase cabinet cupboard dresser nightstand tray cup mug glass bowl jar
     vase bucket bin basket box plate
+    river sea lake pond ocean pool road street
     """.split()
 )
 

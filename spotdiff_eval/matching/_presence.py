@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..datasets import Difference
 from ._evidence import Profile
-from ._lead import told_of_lead
+from ._lead import lead_phrase, told_of_lead
 from ._lexicon import (
     FILLER,
     NEGATIONS,
@@ -167,6 +167,39 @@ def _tells_the_look(pred: Difference, gold: Difference, p: Profile, g: Profile) 
     return said is not None and seen is not None and not said.isdisjoint(seen)
 
 
+#: Words that keep an object in the picture, and words that tell it went
+#: (with which "still" says how long it is gone: "is still missing").
+_STAYING = frozenset("still remain remained stay stayed".split())
+_GOING = NEGATIONS | frozenset(
+    """
+        missing gone removed absent absence disappear disappeared vanish vanished deleted
+        nowhere excluded hidden invisible longer anymore
+        """.split()
+)
+
+
+def _kept_there(pred: Difference) -> bool:
+    """A removal's or addition's description says its object is still there.
+
+    Red team round 23: "lamp" removed, "The lamp is still there but now red",
+    found the lamp that went: its kind said "removed" and its description
+    that the lamp stayed, and a judge reads an answer that says the lamp is
+    there as no removal of it (nor an addition: "The cat remains on the
+    sofa"). Only the lead phrase after its first word and what its own
+    clause tells count ("A still life painting appears" is added), and a
+    word of going makes "still" tell how long: "is still missing" went.
+    """
+    if not pred.description:
+        return False
+    lead = lead_phrase(pred.description)
+    # Before the first noun "still" is a look: "A still life painting appears".
+    after_a_noun = lead[1:] if lead else ()
+    said = set(lead) | set(told_of_lead(pred.description))
+    return not _STAYING.isdisjoint((*after_a_noun, *told_of_lead(pred.description))) and (
+        said.isdisjoint(_GOING)
+    )
+
+
 def appears_against_stays(pred: Difference, gold: Difference, p: Profile, g: Profile) -> bool:
     """One side has the object come or go while the other shows it in both panels.
 
@@ -183,6 +216,8 @@ def appears_against_stays(pred: Difference, gold: Difference, p: Profile, g: Pro
     # A gold that is itself about being seen ("visibility" visible -> hidden)
     # does not stay, so the same claim finds it (red team round 8).
     comes_or_goes = p.kind in _PRESENCE or _speaks_of_being_there(pred, p)
+    if p.kind in _PRESENCE and g.kind in _PRESENCE and _about_it(p, g) and _kept_there(pred):
+        return True  # "lamp" removed, "The lamp is still there but now red"
     if comes_or_goes and _says_it_stays(gold, g):
         return not _tells_the_look(pred, gold, p, g)
     if g.kind not in _PRESENCE or not _says_it_stays(pred, p):

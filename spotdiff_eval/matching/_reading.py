@@ -23,10 +23,13 @@ from functools import lru_cache
 from itertools import chain
 from typing import NamedTuple
 
-from ._normalize import read_words
+from ._normalize import canonical_word, read_words, words_apart
+from ._word_runs import by_neighbours
 
 _PUNCTUATION = re.compile(r"[,;:.!?()\[\]/]")
-_JOINING = re.compile(r"and|or|but|while|whereas", re.I)
+#: Round 23 added "&", "+" and "plus": "The cat & the dog are gone" named
+#: the dog (one phrase, "cat dog"), where "The cat and the dog" names none.
+_JOINING = re.compile(r"and|or|but|while|whereas|plus|&|\+", re.I)
 
 #: Where a clause ends: punctuation that separates clauses or list entries,
 #: and the words that join two of them, between whitespace.
@@ -77,7 +80,7 @@ class _Break(NamedTuple):
 @lru_cache(maxsize=65536)
 def _token(token: str) -> tuple[str, ...] | _Break:
     """A whitespace-free token's words, or a :class:`_Break` if it breaks a clause or may."""
-    pieces = tuple(read_words(piece) for piece in _PUNCTUATION.split(token))
+    pieces = tuple(words_apart(piece) for piece in _PUNCTUATION.split(token))
     if _JOINING.fullmatch(token):
         return _Break(pieces, joins=True)
     if _WELL.fullmatch(token):
@@ -120,4 +123,6 @@ def read_text(text: str) -> Reading:
             current = list(read.pieces[-1])
             joined = False
     clauses.append(tuple(current))
-    return tuple(clauses), tuple(breaks)
+    # Read token by token, a clause is read again by neighbours across the
+    # whitespace, as read_words reads it whole: "wine glasses", "t o y car".
+    return tuple(by_neighbours(c, canonical_word) for c in clauses), tuple(breaks)

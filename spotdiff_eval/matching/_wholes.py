@@ -35,7 +35,10 @@ GROWN_ON_OR_MADE_FROM = frozenset(
 #: to blue found the girl whose dress turned from red to blue, and a "tree
 #: bird" the tree. Round 21 added the small creatures (apple worms from 3 to 5
 #: found the apples from 3 to 5) and the catalogue's other animals (a penguin's
-#: ball turning blue found the penguin).
+#: ball turning blue found the penguin). Round 23 added the insects and
+#: the birds of a street or a park: a "bed_bug", a "house_fly" or a
+#: "bench_pigeon" turning from red to blue found the bed, the house or the
+#: bench turning from red to blue.
 LIVING = frozenset(
     """
     man woman boy girl child kid baby person lady gentleman mother father friend
@@ -44,6 +47,7 @@ LIVING = frozenset(
     rooster fox owl mouse rat rabbit bunny squirrel hedgehog turtle snail elephant
     lion tiger bear monkey fish frog bee butterfly ladybug parrot seagull gull
     worm caterpillar spider ant beetle snake lizard penguin swan whale crab starfish deer
+    bug fly insect moth mosquito wasp pigeon dove crow raven sparrow robin eagle hawk goose
     """.split()
 )
 
