@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import assert_judged, removed, told
+from conftest import assert_judged, attribute_change, removed, told
 from conftest import one_gold_case as _case
 
 from spotdiff_eval import evaluate, load_dataset, load_predictions
@@ -31,6 +31,7 @@ MATCHER_TRICKS = [
     "everything changed",
     "nounless generator descriptions",
     "a sentence per noun",
+    "place words as subjects",
 ]
 
 
@@ -124,4 +125,66 @@ CASES_ROLL_CALL = [
 
 @pytest.mark.parametrize("case", CASES_ROLL_CALL, ids=[c["name"] for c in CASES_ROLL_CALL])
 def test_roll_call(case: dict) -> None:
+    assert_judged(case)
+
+
+def _larger(subject: str, **extra: object) -> dict:
+    return attribute_change(subject, "size", "small", "large", **extra)
+
+
+def _counted(subject: str, **extra: object) -> dict:
+    return {"kind": "count_change", "subject": subject, "from": "2", "to": "4", **extra}
+
+
+CASES_SETTINGS = [
+    # _settings: the place a compound name borrows ("beach" in beach_ball) is
+    # no part of the thing; with the same change it found the thing.
+    _case(
+        "S1 sand growing is no sand bucket",
+        _larger("bucket", aliases=["pail", "sand_bucket"]),
+        _larger("sand"),
+        None,
+    ),
+    _case(
+        "S1 the park growing is no park bench",
+        _larger("bench", aliases=["park_bench", "seat"]),
+        _larger("park"),
+        None,
+    ),
+    _case(
+        "S1 beaches counted are no beach balls",
+        _counted("ball", aliases=["beach_ball", "balls"]),
+        _counted("beach"),
+        None,
+    ),
+    _case(
+        "S1 the street growing is no street lamp",
+        _larger("street_lamp", aliases=["lamp_post"]),
+        _larger("street"),
+        None,
+    ),
+    # The thing named with its setting, or by its own head, is still found.
+    _case(
+        "S1 beach_ball is the ball",
+        _counted("ball", aliases=["beach_ball", "balls"]),
+        _counted("beach_ball"),
+        "d01",
+    ),
+    _case(
+        "S1 park bench is the bench",
+        _larger("bench", aliases=["park_bench"]),
+        _larger("park bench"),
+        "d01",
+    ),
+    _case(
+        "S1 lamp growing is still the street lamp",
+        _larger("street_lamp"),
+        _larger("lamp"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_SETTINGS, ids=[c["name"] for c in CASES_SETTINGS])
+def test_settings(case: dict) -> None:
     assert_judged(case)
