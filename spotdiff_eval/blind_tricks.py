@@ -252,7 +252,21 @@ def sentence_per_noun(annotations: Sequence[Annotation], copies: int = 6) -> Dif
     return {a.item_id: guesses for a in annotations}
 
 
-#: The strategies of this module, merged into ``blind.STRATEGIES``.
+def noun_pairs_counted(annotations: Sequence[Annotation], pairs: int = 12) -> DifferencesByItem:
+    """Count changes of two everyday nouns at once: "cats and dogs" from 2 to 4.
+
+    Read as one compound, the subject names its last noun, while its first,
+    counted, could corroborate a count of that noun too: two guesses in one.
+    """
+    nouns = EVERYDAY_NOUNS[: 2 * pairs]
+    guesses = [
+        {"kind": "count_change", "subject": f"{a}s and {b}s", "from": "2", "to": "4"}
+        for a, b in zip(nouns[0::2], nouns[1::2], strict=True)
+    ]
+    return {a.item_id: guesses for a in annotations}
+
+
+#: The strategies of this module, measured beside ``blind.STRATEGIES`` (``benchmarks/blind.py``).
 TRICKS: dict[str, Callable[[Sequence[Annotation]], DifferencesByItem]] = {
     "likeliest full guess per item": likeliest_guesses,
     "likeliest full guesses, 3 per item": lambda a: likeliest_guesses(a, 3),
@@ -266,4 +280,5 @@ TRICKS: dict[str, Callable[[Sequence[Annotation]], DifferencesByItem]] = {
     "one noun, every kind, duplicated": one_noun_every_way,
     "numbers and nulls": numbers_and_nulls,
     "a sentence per noun": sentence_per_noun,
+    "noun pairs counted together": noun_pairs_counted,
 }
