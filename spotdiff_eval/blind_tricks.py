@@ -180,7 +180,7 @@ def place_words(annotations: Sequence[Annotation]) -> DifferencesByItem:
             {"kind": "attribute_change", "attribute": "size", "from": "small", "to": "large"},
         )
     ]
-    return {a.item_id: guesses[: 2 * len(PLACE_WORDS)] for a in annotations}
+    return {a.item_id: guesses for a in annotations}
 
 
 #: Generator-style descriptions that name no object.
