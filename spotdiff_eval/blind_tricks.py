@@ -102,14 +102,16 @@ def commonest_values(annotations: Sequence[Annotation]) -> DifferencesByItem:
         for d in _others(annotations, a):
             if d.kind == "count_change" or (d.kind == "attribute_change" and d.attribute):
                 sort = d.attribute if d.kind == "attribute_change" else "count"
-                by_sort.setdefault(sort or "", Counter())[(d.from_value, d.to_value)] += 1
+                values = (d.from_value or "", d.to_value or "")
+                by_sort.setdefault(sort or "", Counter())[values] += 1
         guesses: list[dict[str, Any]] = [{"kind": kind, "subject": "something"} for kind in KINDS]
         for sort in sorted(by_sort):
             before, after = _ranked(by_sort[sort])[0]
             guess = {"kind": "attribute_change", "subject": "object", "attribute": sort}
             if sort == "count":
                 guess = {"kind": "count_change", "subject": "objects"}
-            guesses.append({**guess, "from": before or "", "to": after or ""})
+            values = {"from": before, "to": after}
+            guesses.append(guess | {field: value for field, value in values.items() if value})
         answer[a.item_id] = guesses
     return answer
 
