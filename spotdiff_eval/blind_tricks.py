@@ -110,8 +110,8 @@ def commonest_values(annotations: Sequence[Annotation]) -> DifferencesByItem:
             guess = {"kind": "attribute_change", "subject": "object", "attribute": sort}
             if sort == "count":
                 guess = {"kind": "count_change", "subject": "objects"}
-            values = {"from": before, "to": after}
-            guesses.append(guess | {field: value for field, value in values.items() if value})
+            stated = {"from": before, "to": after}
+            guesses.append(guess | {field: value for field, value in stated.items() if value})
         answer[a.item_id] = guesses
     return answer
 
