@@ -1,12 +1,13 @@
 """How much an answer written without looking at any image scores.
 
-Builds every blind strategy of ``spotdiff_eval.blind`` (public information
-only), and one that guesses the likeliest objects of each scene's theme as
-learnt from another set of the public generator, and scores them, with the
-official scorer, on the bundled set and on a set freshly generated with a
-seed no bundled file used. Prints one row per
-strategy and set, then the perfect answer, and checks the targets: every
-blind answer at most 10% recall and 20% overall, the perfect answer 100%.
+Builds every blind strategy of ``spotdiff_eval.blind`` and
+``spotdiff_eval.blind_tricks`` (public information only), and one that
+guesses the likeliest objects of each scene's theme as learnt from another
+set of the public generator, and scores them, with the official scorer, on
+the bundled set and on a set freshly generated with a seed no bundled file
+used. Prints one row per strategy and set, then the perfect answer, and
+checks the targets: every blind answer at most 10% recall and 20% overall,
+the perfect answer 100%.
 
 Usage: python benchmarks/blind.py [--manifest data/manifest.json] [--seed 90210]
        [--items 28] [--prior-items 200] [--json]
@@ -26,6 +27,7 @@ from pathlib import Path
 
 from spotdiff_eval import evaluate, load_dataset, load_predictions
 from spotdiff_eval.blind import STRATEGIES, DifferencesByItem, predictions_document
+from spotdiff_eval.blind_tricks import TRICKS
 from spotdiff_eval.datasets import Dataset
 from spotdiff_eval.generator.priors import difference_heads, themes_of, top
 
@@ -161,7 +163,7 @@ def main() -> int:
         placed = placed_guesses(folder / "prior")
         for set_name, (dataset, manifest) in sets.items():
             annotations = list(dataset.annotations)
-            answers = {name: build(annotations) for name, build in STRATEGIES.items()}
+            answers = {name: build(annotations) for name, build in {**STRATEGIES, **TRICKS}.items()}
             answers["generated priors, theme top-12"] = with_priors(dataset, manifest)
             answers["objects tied to their place"] = placed(dataset, manifest)
             answers["perfect answer"] = perfect_answer(dataset)
@@ -181,10 +183,10 @@ def main() -> int:
     if args.json:
         print(json.dumps({"rows": rows, "failures": len(failures)}, indent=2))
     else:
-        print(f"{'set':<20} {'answer':<32} {'overall':>8} {'recall':>7} {'prec.':>6} {'attr.':>6}")
+        print(f"{'set':<20} {'answer':<36} {'overall':>8} {'recall':>7} {'prec.':>6} {'attr.':>6}")
         for r in rows:
             print(
-                f"{r['set']:<20} {r['answer']:<32} {r['overall_score']:>8.1%} "
+                f"{r['set']:<20} {r['answer']:<36} {r['overall_score']:>8.1%} "
                 f"{r['recall']:>7.1%} {r['precision']:>6.1%} {r['attribute_accuracy']:>6.1%}"
             )
         worst = max((r for r in rows if r["answer"] != "perfect answer"), key=lambda r: r["recall"])

@@ -13,12 +13,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from .datasets import KINDS, Annotation
 from .matching import COLORS, PATTERNS, SHAPES, SIZES, parse_name
 
-#: A blind strategy's answer: the predicted differences of each item id.
-DifferencesByItem = dict[str, list[dict[str, str]]]
+#: A blind strategy's answer: the predicted differences of each item id (JSON objects;
+#: a value may be a number or ``null``, as a file may have it).
+DifferencesByItem = dict[str, list[dict[str, Any]]]
 
 #: Everyday nouns a guesser might list, in no particular order, from no dataset.
 EVERYDAY_NOUNS = """

@@ -23,7 +23,7 @@ LAYERS = [
     {"datasets"},
     {"matching"},
     {"scoring", "validation"},
-    {"hub", "blind"},
+    {"hub", "blind", "blind_tricks"},
     {"generator", "runner", "leaderboard"},
     {"ci"},
     {"commands", "cli", "__main__", "__init__"},
@@ -108,4 +108,4 @@ def test_imports_between_subpackages_flow_one_way() -> None:
 
 def test_the_package_root_holds_only_its_doors() -> None:
     modules = sorted(p.stem for p in PACKAGE.glob("*.py"))
-    assert modules == ["__init__", "__main__", "blind", "cli", "errors", "version"]
+    assert modules == ["__init__", "__main__", "blind", "blind_tricks", "cli", "errors", "version"]

@@ -32,6 +32,7 @@ from ._lexicon import (
 )
 from ._normalize import NOT_HEADS, name_head
 from ._reading import breaks_between, read_text
+from ._roll_call import calls_the_roll
 
 #: Scene verbs that are nouns too: "bird feed", "flip phone", "gear shift",
 #: "fall foliage" (red team round 15). One that acts on something is a verb
@@ -217,6 +218,8 @@ def phrase_told(
     index, phrase, rest = found
     if phrase and not rest and _lists(clauses, index):
         return ()
+    if phrase and calls_the_roll(clauses[index + 1 :], head_of_phrase(phrase), _opening_head):
+        return ()  # "The cat is gone. The dog is gone. The bird ..." (``_roll_call``)
     if phrase and not DENYING_WORDS.isdisjoint(clauses[index]) and denies_change(clauses, index):
         return ()  # "Nothing about the cat changed", "The cat is not gone" (``_denials``)
     if phrase and ("or" in breaks or _MAY_HEDGE.search(text)):
@@ -243,6 +246,20 @@ def _lists(clauses: tuple[tuple[str, ...], ...], index: int) -> bool:
     if not following or following[0] in _NO_LIST_ITEM:
         return False  # a place, a relative clause, or a hedge (``_hedges``)
     return head_of_phrase(tuple(_about(following)[0])) is not None
+
+
+def _opening_head(clause: tuple[str, ...]) -> str | None:
+    """The object a clause opens with, by an article, when the clause says it changed.
+
+    "The dog is gone" names a dog; "its wheels are black", "nothing else
+    changed" and "the sofa is empty now" name no other changed object.
+    """
+    if clause[0] not in ARTICLES:
+        return None
+    phrase, named, vague, end = _about(clause)
+    if not named or vague or CHANGE_WORDS.isdisjoint(clause[end:]):
+        return None
+    return head_of_phrase(tuple(phrase))
 
 
 #: Breaks that offer another object in place of the one before: "or", "/".

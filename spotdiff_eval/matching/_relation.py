@@ -27,6 +27,7 @@ from ._lexicon import (
     PLACE_WORDS,
 )
 from ._parts import belongs_apart, no_part_of
+from ._settings import is_setting
 from ._values import exchanged, value_words, values_match
 from ._vetoes import Veto, change_corroborates, veto
 from ._wholes import NOT_ITS_PART
@@ -143,7 +144,8 @@ def _route(pred: Difference, gold: Difference, p: Profile, g: Profile) -> str | 
         said_elsewhere = not g.heads.isdisjoint(_named_outside_subject(pred, gold, p))
         # A word the gold's description puts its object at is a place, not
         # a whole: "floor" growing is no floor_lamp "on the floor" (round 18).
-        placed = p.head in places_in(gold.description or "")
+        # Nor is a setting ("park" for park_bench, ``_settings``: round 23).
+        placed = p.head in places_in(gold.description or "") or is_setting(p.head)
         narrows = (
             (_narrows_as_noun(p.head, g) and not placed)
             or p.head in g.lead_head
