@@ -7,7 +7,8 @@ images; ``protocols`` speaks OpenAI-compatible, Gemini and Anthropic;
 retries, ``deadline`` bounding each attempt, ``reply_status`` saying which
 failures to retry, ``reply_text`` and ``event_stream`` reading the body and
 ``html_page`` naming an error page; ``answer_json`` finds the JSON
-in what the model said and ``answers`` reads it; ``output``, ``journal`` and
+in what the model said, ``answer_choice`` picks the answer among it and
+``answers`` reads it; ``output``, ``journal`` and
 ``merge`` write predictions files; ``engine`` runs the worker pool;
 ``submission_prompt`` tells ``submit`` which prompt a run used;
 ``..redaction`` keeps the token out of everything::

@@ -111,7 +111,7 @@ def read_answer(text: str) -> Answer:
     text, replaced = _SURROGATE.subn("\ufffd", text)
     if replaced:
         warnings.append(f"answer: {_invalid_characters(replaced)}")
-    entries, repaired = find_differences(text)
+    entries, repaired = find_differences(text, _readable)
     if repaired is not None:
         warnings.append(repaired)
     if len(entries) > MAX_DIFFERENCES:
@@ -139,6 +139,12 @@ def read_answer(text: str) -> Answer:
         more = len(warnings) - MAX_WARNINGS + 1
         warnings = [*warnings[: MAX_WARNINGS - 1], f"... and {more} more warnings"]
     return Answer(tuple(differences), tuple(warnings))
+
+
+def _readable(entry: Any) -> bool:
+    """Whether an entry reads as a difference (``answer_json`` keeps a later
+    candidate only if it holds one: a remark quoting JSON is no answer)."""
+    return _difference(entry, "", []) is not None
 
 
 def valid_text(text: str) -> str:
