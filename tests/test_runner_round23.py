@@ -10,7 +10,20 @@ import json
 from pathlib import Path
 
 import pytest
-from fake_endpoints import Reply, run_scripted
+from fake_endpoints import (
+    TOKEN,
+    Drop,
+    Fail,
+    FakeEndpoint,
+    Reply,
+    make_run_dataset,
+    run,
+    run_scripted,
+    settings_for,
+    statuses,
+)
+
+from spotdiff_eval.cli import main
 
 CAT = {"kind": "object_removed", "subject": "cat"}
 DOG = {"kind": "object_added", "subject": "dog"}
@@ -73,3 +86,93 @@ def test_a_later_answer_still_replaces_an_earlier_one(
     done = run_scripted(tmp_path, "openai_compatible", {"item_000": [Reply(text)]})
     assert done.entries["item_000"]["status"] == "ok"
     assert done.answers["item_000"] == expected
+
+
+# -- an endpoint that is down --------------------------------------------------------
+
+
+@pytest.mark.parametrize("failure", [Fail(503, "upstream down"), Drop()], ids=["503", "drop"])
+def test_an_endpoint_down_for_many_items_in_a_row_stops_the_run(failure, tmp_path: Path) -> None:
+    """An endpoint answering 503 (or dropping every connection) after it had
+    answered once failed every remaining item in turn, each after its full
+    retries: hours for a large run. Ten items in a row failing that way stop
+    the run with one line, and --resume continues once the endpoint is back."""
+    dataset = make_run_dataset(tmp_path / "ds", 30)
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset, default=lambda _item: failure) as fake:
+        fake.script("item_000", Reply())  # it worked once: not a wrong address
+        result, _ = run(settings_for(fake, dataset, output, retries=1, concurrency=1))
+        asked = fake.counts()
+    assert result.error is not None
+    line = result.error.one_line()
+    assert "\n" not in line
+    assert "10 items in a row failed with a server error, a timeout or no connection" in line
+    assert "--resume" in line
+    assert len(asked) == 11  # the good one, then ten down
+    entries = statuses(output)
+    assert entries["item_000"]["status"] == "ok"
+    assert [entries[f"item_{i:03d}"]["status"] for i in (1, 10, 11, 29)] == [
+        "failed",
+        "failed",
+        "skipped",
+        "skipped",
+    ]
+    with FakeEndpoint("openai_compatible", dataset) as back:
+        again, _ = run(settings_for(back, dataset, output, resume=True))
+    assert again.error is None and again.ok == 30 and again.earlier == 1
+
+
+def test_failures_between_answers_do_not_stop_the_run(tmp_path: Path) -> None:
+    """The other side: a flaky endpoint whose failures come between answers is
+    not down; every item is asked."""
+    dataset = make_run_dataset(tmp_path / "ds", 24)
+    output = tmp_path / "out.json"
+
+    def flaky(item: str | None) -> Fail | Reply:
+        return Fail(503) if item and int(item[-3:]) % 3 else Reply()
+
+    with FakeEndpoint("openai_compatible", dataset, default=flaky) as fake:
+        result, _ = run(settings_for(fake, dataset, output, retries=0, concurrency=1))
+    assert result.error is None
+    assert (result.ok, result.failed, result.skipped) == (8, 16, 0)
+
+
+@pytest.mark.parametrize(("given", "stops"), [("0", False), ("3", True)])
+def test_the_outage_limit_is_a_flag(
+    given: str,
+    stops: bool,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--stop-after-outage N sets how many items in a row stop a run; 0 never."""
+    dataset = make_run_dataset(tmp_path / "ds", 12)
+    output = tmp_path / "out.json"
+    monkeypatch.setenv("SPOTDIFF_API_TOKEN", TOKEN)
+    with FakeEndpoint("openai_compatible", dataset, default=lambda _item: Fail(500)) as fake:
+        fake.script("item_000", Reply())
+        code = main(
+            [
+                "run",
+                "--endpoint",
+                fake.endpoint(),
+                "--model",
+                "m",
+                "--manifest",
+                str(dataset.manifest),
+                "--output",
+                str(output),
+                "--retries",
+                "0",
+                "--concurrency",
+                "1",
+                "--stop-after-outage",
+                given,
+            ]
+        )
+        asked = len(fake.counts())
+    err = capsys.readouterr().err
+    assert code == 1
+    assert asked == (4 if stops else 12)
+    assert ("3 items in a row failed" in err) is stops
+    assert "Traceback" not in err

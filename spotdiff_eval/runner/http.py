@@ -79,6 +79,7 @@ class RequestFailed(Exception):
         fatal: bool = False,
         stopped: bool = False,
         unreachable: bool = False,
+        exhausted: bool = False,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -88,6 +89,8 @@ class RequestFailed(Exception):
         self.stopped = stopped
         #: The last attempt could not connect (refused, no such host...): no HTTP answer.
         self.unreachable = unreachable
+        #: Every attempt failed in a way worth retrying (5xx, timeout...): ``outage``.
+        self.exhausted = exhausted
 
 
 class _Transient(Exception):
@@ -183,6 +186,7 @@ class EndpointClient:
                 attempts=number,
                 http_status=exc.http_status,
                 unreachable=exc.connecting,
+                exhausted=True,
             ) from None
         raise AssertionError("unreachable: every attempt returns or raises")
 
