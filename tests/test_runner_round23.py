@@ -15,6 +15,7 @@ from fake_endpoints import (
     Drop,
     Fail,
     FakeEndpoint,
+    Raw,
     Reply,
     make_run_dataset,
     run,
@@ -176,3 +177,44 @@ def test_the_outage_limit_is_a_flag(
     assert asked == (4 if stops else 12)
     assert ("3 items in a row failed" in err) is stops
     assert "Traceback" not in err
+
+
+# -- an HTML page instead of the API -----------------------------------------------------
+
+SIGN_IN = (
+    b"<!DOCTYPE html>\n<html><head><meta charset=utf-8><title>Sign in &ndash; Corp Proxy"
+    b"</title></head><body><form>...</form></body></html>"
+)
+
+
+@pytest.mark.parametrize(
+    ("page", "content_type", "said"),
+    [
+        (SIGN_IN, "text/html; charset=utf-8", 'an HTML page titled "Sign in \u2013 Corp Proxy"'),
+        (SIGN_IN, "application/json", 'an HTML page titled "Sign in \u2013 Corp Proxy"'),
+        (b"<body><h1>It works!</h1></body>", "text/html", 'an HTML page ("<body><h1>It works!'),
+    ],
+    ids=["sign-in", "mislabelled", "fragment"],
+)
+@pytest.mark.parametrize("protocol", ["openai_compatible", "gemini_native", "anthropic"])
+def test_an_html_page_with_status_200_stops_the_run(
+    protocol: str, page: bytes, content_type: str, said: str, tmp_path: Path
+) -> None:
+    """A wrong base URL or a proxy's sign-in wall answers every request with
+    status 200 and an HTML page; each item failed in turn as "the reply is not
+    JSON". The run stops at the first, naming the URL asked and the page."""
+    dataset = make_run_dataset(tmp_path / "ds", 6)
+    output = tmp_path / "out.json"
+    html = Raw(200, page, content_type)
+    with FakeEndpoint(protocol, dataset, default=lambda _item: html) as fake:
+        endpoint = fake.endpoint() + "?key=url-secret-123456789"
+        result, _ = run(settings_for(fake, dataset, output, concurrency=1, endpoint=endpoint))
+        asked = sum(fake.counts().values())
+        url = fake.endpoint().replace("{model}", "test-model")
+    assert result.error is not None
+    line = result.error.one_line()
+    assert f"{url} answered HTTP 200 with {said}" in line
+    assert "not an API reply" in line and "--resume" in line
+    assert "url-secret" not in line and "\n" not in line
+    assert asked == 1
+    assert result.failed == 1 and result.skipped == 5
