@@ -218,3 +218,49 @@ def test_an_html_page_with_status_200_stops_the_run(
     assert "url-secret" not in line and "\n" not in line
     assert asked == 1
     assert result.failed == 1 and result.skipped == 5
+
+
+# -- an answer given as a tool call beside some text ----------------------------------------
+
+EXAMPLE = 'Each entry looks like {"kind": "object_added", "subject": "dog"}.'
+NONE_SEEN = {"differences": []}
+
+
+def _tool_reply(protocol: str, text: str, answer: dict) -> bytes:
+    """A reply whose text is ``text`` and whose tool call carries ``answer``."""
+    if protocol == "openai_compatible":
+        call = {"type": "function", "function": {"name": "report", "arguments": json.dumps(answer)}}
+        message = {"role": "assistant", "content": text, "tool_calls": [call]}
+        body: dict = {"choices": [{"message": message, "finish_reason": "tool_calls"}]}
+    elif protocol == "gemini_native":
+        parts = [{"text": text}, {"functionCall": {"name": "report", "args": answer}}]
+        body = {"candidates": [{"content": {"parts": parts}, "finishReason": "STOP"}]}
+    else:
+        blocks = [{"type": "text", "text": text}, {"type": "tool_use", "input": answer}]
+        body = {"content": blocks, "stop_reason": "tool_use"}
+    return json.dumps(body).encode()
+
+
+@pytest.mark.parametrize("protocol", ["openai_compatible", "gemini_native", "anthropic"])
+@pytest.mark.parametrize(
+    ("text", "answer", "expected"),
+    [
+        ("Sure, calling the tool now.", {"differences": [CAT, DOG]}, [CAT, DOG]),
+        (EXAMPLE, NONE_SEEN, []),
+        (f"Draft: {json.dumps([CAT])}", {"differences": [DOG]}, [DOG]),
+    ],
+    ids=["prose", "example-then-none", "draft"],
+)
+def test_a_tool_call_is_the_answer_whatever_text_is_beside_it(
+    protocol: str, text: str, answer: dict, expected: list, tmp_path: Path
+) -> None:
+    """A model forced to answer through a tool may write a sentence too. An
+    OpenAI-compatible reply read the tool's arguments only when its content
+    was empty, so "Sure, calling the tool now." failed the item as "no JSON
+    list"; and a call saying "none seen" lost to an example entry quoted in
+    the text beside it (the text and the input were read as one answer). The
+    call is the answer."""
+    reply = Raw(200, _tool_reply(protocol, text, answer))
+    done = run_scripted(tmp_path, protocol, {"item_000": [reply]})
+    assert done.entries["item_000"]["status"] == "ok", done.entries["item_000"]
+    assert done.answers.get("item_000", []) == expected

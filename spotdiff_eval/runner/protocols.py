@@ -207,11 +207,13 @@ def _openai(data: dict[str, Any]) -> Reply:
         refusal = refusal or next(
             (p.get("refusal") for p in parts if p.get("type") == "refusal"), None
         )
-    if not (isinstance(content, str) and content.strip()):
-        # Red team round 18: servers that turn JSON output into a tool call (or a
-        # model that calls a tool unasked) put the answer in its arguments; it
-        # failed as "no answer text (finish reason tool_calls)".
-        content = _tool_arguments(message) or content
+    # Red team round 18: servers that turn JSON output into a tool call (or a
+    # model that calls a tool unasked) put the answer in its arguments; it
+    # failed as "no answer text (finish reason tool_calls)". Red team round 23:
+    # only when the content was empty; "Sure, calling the tool now." beside the
+    # call failed the item as "no JSON list". The call is the answer
+    # (:func:`_with_tool_input`).
+    content = _tool_arguments(message) or content
     if not content and isinstance(refusal, str) and refusal.strip():
         raise ResponseError(f"the model refused: {refusal.strip()}")
     usage = data.get("usage")
@@ -291,21 +293,24 @@ def _anthropic(data: dict[str, Any]) -> Reply:
 
 
 def _with_tool_input(text: str, inputs: list[Any]) -> str:
-    """The text, then the input of each tool the model called (Anthropic's
-    ``tool_use``, Gemini's ``functionCall``) as JSON text.
+    """The input of each tool the model called (Anthropic's ``tool_use``,
+    Gemini's ``functionCall``) as JSON text, if it called one; else the text.
 
     Red team round 20: forcing a tool is how Anthropic's documentation gets
     JSON out of Claude, and Gemini's function calling does the same; the
-    answer is the tool's input, and it failed as "no answer text". Put after
-    the text, it is the answer's last JSON, which is the one read; a string
-    is the input as streamed (``event_stream``), read as it is.
+    answer is the tool's input, and it failed as "no answer text". A string
+    is the input as streamed (``event_stream``), read as it is. Red team
+    round 23: the input was put after the text, as its last JSON, but the
+    last JSON wins only if it is an answer (``answer_choice``): an empty
+    list in the call lost to an example entry quoted in the text. The call
+    is the answer, the text beside it a remark.
     """
     given = [
         value if isinstance(value, str) else json.dumps(value)
         for value in inputs
         if isinstance(value, dict | list) or (isinstance(value, str) and value.strip())
     ]
-    return "\n".join([text, *given]) if given else text
+    return "\n".join(given) if given else text
 
 
 def _reply(
