@@ -7,6 +7,7 @@ and pins one fix; the attack is in its docstring.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,7 @@ from fake_endpoints import (
 )
 
 from spotdiff_eval.cli import main
+from spotdiff_eval.runner.answers import read_answer
 
 CAT = {"kind": "object_removed", "subject": "cat"}
 DOG = {"kind": "object_added", "subject": "dog"}
@@ -264,3 +266,15 @@ def test_a_tool_call_is_the_answer_whatever_text_is_beside_it(
     done = run_scripted(tmp_path, protocol, {"item_000": [reply]})
     assert done.entries["item_000"]["status"] == "ok", done.entries["item_000"]
     assert done.answers.get("item_000", []) == expected
+
+
+def test_many_empty_lists_after_an_answer_are_read_in_linear_time() -> None:
+    """The rule above first looked for revising words in all the text between
+    the answer standing and each later candidate: an answer followed by
+    20,000 ``[]`` took 17 s, quadratic in their number. Only the words since
+    the previous candidate are read now."""
+    text = ANSWER + " []" * 50_000
+    started = time.monotonic()
+    answer = read_answer(text)
+    assert time.monotonic() - started < 5
+    assert list(answer.differences) == [CAT, DOG]

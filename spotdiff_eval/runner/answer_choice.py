@@ -85,25 +85,31 @@ def final(text: str, candidates: list[Candidate], readable: Callable[[Any], bool
 
     - one that lists a difference the reader can read (``readable``) does,
       unless it is a lone object after a list (a remark quoting an example
-      entry), which replaces the list only when the words between revise it
+      entry), which replaces the list only when the words before it revise it
       (:data:`REVISION`: "wait, it is only {...}");
-    - an empty list does only when the words between revise the answer
+    - an empty list does only when the words before it revise the answer
       ("wait, actually there are none: []");
     - one whose entries none can read never does;
     - and anything replaces such an unreadable one.
     """
-    standing = candidates[0]
+    standing, previous = candidates[0], candidates[0]
+    standing_useful = any(readable(entry) for entry in standing.entries)
     for later in candidates[1:]:
+        # Only the words just before it (since the previous candidate) are read:
+        # from the standing one, thousands of ``[]`` after it took quadratic time.
+        gap = (previous.end, later.start)
+        previous = later
         useful = any(readable(entry) for entry in later.entries)
-        revised = REVISION.search(text, standing.end, later.start) is not None
-        if standing.entries and not any(readable(entry) for entry in standing.entries):
+        if standing.entries and not standing_useful:
             replace = True  # anything is a better answer than entries none can read
-        elif useful:
-            replace = revised or not (later.alone and not standing.alone)
+        elif useful and not (later.alone and not standing.alone):
+            replace = True
+        elif useful or not later.entries:
+            replace = REVISION.search(text, *gap) is not None
         else:
-            replace = not later.entries and revised
+            replace = False
         if replace:
-            standing = later
+            standing, standing_useful = later, useful
     return standing
 
 
