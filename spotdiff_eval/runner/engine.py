@@ -49,8 +49,9 @@ from .stop_hints import fatal_hint, raise_limit_hint
 from .tracebacks import clipped, formatted_traceback
 
 #: What an item's outcome says about the run: ``"fatal"`` (stop now: every item
-#: would fail alike), ``"outage"`` (failed after its retries: ``outage``), else "".
-Verdict = Literal["", "fatal", "outage"]
+#: would fail alike), ``"outage"`` (failed after its retries: ``outage``), ``"down"``
+#: (the outage item that tripped the breaker: stop now), else "".
+Verdict = Literal["", "fatal", "outage", "down"]
 
 
 @dataclass(frozen=True)
@@ -236,7 +237,9 @@ class _Loop:
                 except queue.Empty:
                     return
                 record, verdict, line = self._ask_safely(job)
-                if verdict == "fatal":
+                if self.outage.tripped(verdict == "outage"):
+                    verdict = "down"
+                if verdict in ("fatal", "down"):
                     self.stop.set()  # now, before this worker takes another item
                 results.put((record, verdict, line))
         finally:
@@ -256,7 +259,7 @@ class _Loop:
             self.fatal = SpotDiffError(
                 self.plan.endpoint_host, record.item_id, fatal_hint(record, self.settings)
             )
-        if self.outage.tripped(verdict == "outage") and self.fatal is None:
+        if verdict == "down" and self.fatal is None:
             self.stop.set()
             self.fatal = SpotDiffError(
                 self.plan.endpoint_host,

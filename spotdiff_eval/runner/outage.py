@@ -19,7 +19,7 @@ the endpoint went down all count.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
 
 #: Items in a row failing for an outage that stop the run, unless
 #: ``--concurrency`` is larger: then twice it, so that one fault met by every
@@ -37,22 +37,33 @@ def outage_limit(setting: int | None, concurrency: int) -> int:
     return max(DEFAULT_OUTAGE_ITEMS, 2 * concurrency)
 
 
-@dataclass
 class OutageBreaker:
-    """Counts the items in a row that failed for an outage."""
+    """Counts the items in a row that failed for an outage, from every worker.
 
-    limit: int
-    streak: int = 0
+    Each worker asks it as soon as its item is done, before taking another:
+    left to the thread that writes the results, the breaker tripped only
+    after the worker had started on the next item, asked for nothing.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.streak = 0
+        self._tripped = False
+        self._lock = threading.Lock()
 
     def tripped(self, outage: bool) -> bool:
-        """Note one finished item; whether the run should stop now."""
-        self.streak = self.streak + 1 if outage else 0
-        return 0 < self.limit <= self.streak
+        """Note one finished item; True for the one that trips the breaker (once)."""
+        with self._lock:
+            self.streak = self.streak + 1 if outage else 0
+            if self._tripped or not 0 < self.limit <= self.streak:
+                return False
+            self._tripped = True
+            return True
 
     def message(self, last_error: str | None, output: object) -> str:
         """The one line a tripped breaker stops the run with."""
         return (
-            f"{self.streak} items in a row failed with a server error, a timeout or no "
+            f"{self.limit} items in a row failed with a server error, a timeout or no "
             f"connection (the last: {last_error}); the endpoint looks down. The run stopped; "
             f"finished items are saved in {output}: run again with --resume once it is back "
             "(--stop-after-outage N sets how many items in a row stop a run, 0 never)"
