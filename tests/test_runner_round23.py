@@ -278,3 +278,32 @@ def test_many_empty_lists_after_an_answer_are_read_in_linear_time() -> None:
     answer = read_answer(text)
     assert time.monotonic() - started < 5
     assert list(answer.differences) == [CAT, DOG]
+
+
+# -- a reply in another protocol's shape ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("served", "asked"),
+    [
+        ("gemini_native", "openai_compatible"),
+        ("anthropic", "openai_compatible"),
+        ("openai_compatible", "anthropic"),
+        ("openai_compatible", "gemini_native"),
+    ],
+)
+def test_a_reply_in_another_protocols_shape_stops_the_run(
+    served: str, asked: str, tmp_path: Path
+) -> None:
+    """--protocol left at its default for an endpoint whose replies have another
+    protocol's shape (a proxy that takes one protocol's requests and answers in
+    another's) failed every item in turn as "the reply has no choices[0]"."""
+    dataset = make_run_dataset(tmp_path / "ds", 5)
+    output = tmp_path / "out.json"
+    with FakeEndpoint(served, dataset) as fake:
+        result, _ = run(settings_for(fake, dataset, output, protocol=asked, concurrency=1))
+        count = sum(fake.counts().values())
+    assert result.error is not None
+    line = result.error.one_line()
+    assert f"the reply has the shape of {served}'s, not {asked}'s: check --protocol" in line
+    assert count == 1 and result.skipped == 4

@@ -43,7 +43,7 @@ from .journal import Journal, journal_path, record_line
 from .outage import OutageBreaker, outage_limit
 from .output import ItemRecord, totals
 from .plan import Job, Plan, prepare, request_for
-from .protocols import ResponseError, read_reply, request_url
+from .protocols import ResponseError, WrongProtocol, read_reply, request_url
 from .settings import RunSettings
 from .stop_hints import fatal_hint, raise_limit_hint
 from .tracebacks import clipped, formatted_traceback
@@ -346,7 +346,8 @@ class _Loop:
         try:
             reply = read_reply(settings.protocol, response.data)
         except ResponseError as exc:
-            return ItemRecord(job.item_id, "failed", error=str(exc), **base), ""
+            verdict: Verdict = "fatal" if isinstance(exc, WrongProtocol) else ""
+            return ItemRecord(job.item_id, "failed", error=str(exc), **base), verdict
         tokens = {
             "input_tokens": reply.input_tokens,
             "output_tokens": reply.output_tokens,

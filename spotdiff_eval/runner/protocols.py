@@ -27,6 +27,36 @@ class ResponseError(ValueError):
     """A 2xx reply that carries no answer text (a refusal, a block, an odd shape)."""
 
 
+class WrongProtocol(ResponseError):
+    """A 2xx reply in another protocol's shape: every item would get one, so the run stops."""
+
+
+#: The field that holds the answer in each protocol's reply, and what it holds.
+_ANSWER_SHAPES = (
+    ("openai_compatible", "choices", list),
+    ("gemini_native", "candidates", list),
+    ("anthropic", "content", list),
+)
+
+
+def _other_protocol(protocol: str, data: Any) -> str | None:
+    """The protocol whose answer field ``data`` has, if not ``protocol``'s.
+
+    Red team round 23: ``--protocol`` left at its default for an Anthropic-
+    or Gemini-shaped endpoint (a proxy that speaks one and takes the other's
+    requests) failed every item in turn as "the reply has no choices[0]".
+    """
+    if not isinstance(data, dict):
+        return None
+    own = next(field for name, field, _ in _ANSWER_SHAPES if name == protocol)
+    if own in data:
+        return None
+    for name, field, kind in _ANSWER_SHAPES:
+        if name != protocol and isinstance(data.get(field), kind) and data[field]:
+            return name
+    return None
+
+
 #: Finish reasons saying a filter stopped the answer: whatever text came is not
 #: the whole answer (red team round 18: a half-written list that read as a
 #: valid shorter one was kept as the item's answer). Red team round 22: so do
@@ -178,6 +208,11 @@ def read_reply(protocol: str, data: Any) -> Reply:
         data = gemini_joined(data)
     if not isinstance(data, dict):
         raise ResponseError("the reply is not a JSON object")
+    other = _other_protocol(protocol, data)
+    if other is not None:
+        raise WrongProtocol(
+            f"the reply has the shape of {other}'s, not {protocol}'s: check --protocol"
+        )
     if protocol == "openai_compatible":
         return _openai(data)
     if protocol == "gemini_native":
