@@ -307,3 +307,27 @@ def test_a_reply_in_another_protocols_shape_stops_the_run(
     line = result.error.one_line()
     assert f"the reply has the shape of {served}'s, not {asked}'s: check --protocol" in line
     assert count == 1 and result.skipped == 4
+
+
+# -- JSON written as a string inside the answer ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        json.dumps({"differences": json.dumps([CAT, DOG])}),
+        "<tool_call>\n"
+        + json.dumps({"name": "report", "arguments": json.dumps({"differences": [CAT, DOG]})})
+        + "\n</tool_call>",
+        json.dumps({"answer": json.dumps({"differences": [CAT, DOG]})}),
+    ],
+    ids=["stringified-list", "hermes-call", "wrapped-string"],
+)
+def test_an_answer_holding_its_json_as_a_string_is_read(text: str, tmp_path: Path) -> None:
+    """Tool parsers (vLLM's for Llama and Hermes models) pass a nested value on
+    as a string, ``{"differences": "[{...}]"}``, and a Hermes-style call written
+    in the text holds ``"arguments": "{...}"``: each failed its item as "no
+    JSON list", the answer in plain sight."""
+    done = run_scripted(tmp_path, "openai_compatible", {"item_000": [Reply(text)]})
+    assert done.entries["item_000"]["status"] == "ok", done.entries["item_000"]
+    assert done.answers["item_000"] == [CAT, DOG]

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .json_reader import DECODER
+
 
 def is_object(entry: Any) -> bool:
     """The default test of an entry (:func:`find_differences`): an object at least."""
@@ -127,16 +129,36 @@ def as_list(value: Any, *, strict: bool) -> list[Any] | None:
         return None
     for key, entries in value.items():
         if isinstance(key, str) and key.strip().lower() == "differences":
+            entries = unstrung(entries)
             return entries if isinstance(entries, list) else None
     if any(isinstance(k, str) and k.strip().lower() in ("kind", "type") for k in value):
         return [value]  # a single difference on its own
     nested = _nested_differences(value)
     if nested is not None:
         return nested
-    lists = [v for v in value.values() if isinstance(v, list)]
+    lists = [v for v in map(unstrung, value.values()) if isinstance(v, list)]
     if len(lists) == 1 and lists[0] and all(isinstance(e, dict) for e in lists[0]):
         return lists[0]  # {"changes": [...]}
     return None
+
+
+def unstrung(value: Any) -> Any:
+    """A string that is JSON text of a list or object, read; any other value as it is.
+
+    Red team round 23: tool parsers (vLLM's for Llama and Hermes models among
+    them) pass a nested value on as a string, ``{"differences": "[{...}]"}``,
+    and Hermes-style calls written in the text hold ``"arguments": "{...}"``;
+    each failed its item as "no JSON list", the answer in plain sight.
+    """
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    if text[:1] not in ("[", "{"):
+        return value
+    try:
+        return DECODER.decode(text)
+    except (ValueError, RecursionError):
+        return value
 
 
 #: How deep a "differences" list is looked for inside a wrapper.
@@ -156,7 +178,7 @@ def _nested_differences(value: dict[Any, Any]) -> list[Any] | None:
     for _depth in range(_NESTING):
         found: list[Any] = []
         deeper: list[Any] = []
-        for node in level:
+        for node in map(unstrung, level):
             if isinstance(node, list):
                 deeper.extend(node)
             elif isinstance(node, dict):
@@ -166,6 +188,7 @@ def _nested_differences(value: dict[Any, Any]) -> list[Any] | None:
                     else:
                         deeper.append(entries)
         if found:
-            return found[0] if len(found) == 1 and isinstance(found[0], list) else None
+            entries = unstrung(found[0]) if len(found) == 1 else None
+            return entries if isinstance(entries, list) else None
         level = deeper
     return None
