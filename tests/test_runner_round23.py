@@ -18,6 +18,7 @@ from fake_endpoints import (
     FakeEndpoint,
     Raw,
     Reply,
+    Slow,
     make_run_dataset,
     run,
     run_scripted,
@@ -331,3 +332,19 @@ def test_an_answer_holding_its_json_as_a_string_is_read(text: str, tmp_path: Pat
     done = run_scripted(tmp_path, "openai_compatible", {"item_000": [Reply(text)]})
     assert done.entries["item_000"]["status"] == "ok", done.entries["item_000"]
     assert done.answers["item_000"] == [CAT, DOG]
+
+
+def test_an_outage_of_timeouts_names_the_timeout(tmp_path: Path) -> None:
+    """Items that all time out may mean a model slower than --timeout, not one
+    that is down: the stop says which option to raise."""
+    dataset = make_run_dataset(tmp_path / "ds", 6)
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset, default=lambda _item: Slow(1.0)) as fake:
+        fake.script("item_000", Reply())
+        options = {"retries": 0, "concurrency": 1, "timeout": 0.2, "stop_after_outage": 2}
+        result, _ = run(settings_for(fake, dataset, output, **options))
+    assert result.error is not None
+    line = result.error.one_line()
+    assert "2 items in a row failed" in line
+    assert "no answer within 0.2 s" in line
+    assert "if the model is only slow, raise --timeout (now 0.2 s)" in line

@@ -264,7 +264,7 @@ class _Loop:
             self.fatal = SpotDiffError(
                 self.plan.endpoint_host,
                 record.item_id,
-                self.outage.message(record.error, self.settings.output),
+                self.outage.message(record.error, self.settings.output, self.settings.timeout),
             )
         self.progress(self.done, f"{self.failed} failed" if self.failed else "")
 

@@ -60,11 +60,14 @@ class OutageBreaker:
             self._tripped = True
             return True
 
-    def message(self, last_error: str | None, output: object) -> str:
-        """The one line a tripped breaker stops the run with."""
+    def message(self, last_error: str | None, output: object, timeout: float) -> str:
+        """The one line a tripped breaker stops the run with; when the items timed
+        out, the model may be slow rather than down, and ``--timeout`` is named."""
+        slow = (last_error or "").startswith(("no answer within", "no complete answer within"))
+        hint = f"; if the model is only slow, raise --timeout (now {timeout:g} s)" if slow else ""
         return (
             f"{self.limit} items in a row failed with a server error, a timeout or no "
-            f"connection (the last: {last_error}); the endpoint looks down. The run stopped; "
-            f"finished items are saved in {output}: run again with --resume once it is back "
-            "(--stop-after-outage N sets how many items in a row stop a run, 0 never)"
+            f"connection (the last: {last_error}); the endpoint looks down{hint}. The run "
+            f"stopped; finished items are saved in {output}: run again with --resume once it "
+            "is back (--stop-after-outage N sets how many items in a row stop a run, 0 never)"
         )
