@@ -251,8 +251,9 @@ def _tool_reply(protocol: str, text: str, answer: dict) -> bytes:
         ("Sure, calling the tool now.", {"differences": [CAT, DOG]}, [CAT, DOG]),
         (EXAMPLE, NONE_SEEN, []),
         (f"Draft: {json.dumps([CAT])}", {"differences": [DOG]}, [DOG]),
+        (ANSWER, {}, [CAT, DOG]),  # a call without input leaves the text the answer
     ],
-    ids=["prose", "example-then-none", "draft"],
+    ids=["prose", "example-then-none", "draft", "empty-call"],
 )
 def test_a_tool_call_is_the_answer_whatever_text_is_beside_it(
     protocol: str, text: str, answer: dict, expected: list, tmp_path: Path

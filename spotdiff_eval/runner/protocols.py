@@ -272,8 +272,16 @@ def _tool_arguments(message: dict[str, Any]) -> str:
     return "\n".join(
         f["arguments"]
         for f in functions
-        if isinstance(f, dict) and isinstance(f.get("arguments"), str) and f["arguments"].strip()
+        if isinstance(f, dict) and isinstance(f.get("arguments"), str) and _given(f["arguments"])
     )
+
+
+def _given(value: Any) -> bool:
+    """Whether a tool's input says something: not blank, nor an empty ``{}`` or ``[]``
+    (a call with no input beside an answer in the text leaves the text the answer)."""
+    if isinstance(value, str):
+        return "".join(value.split()) not in ("", "{}", "[]")
+    return isinstance(value, dict | list) and bool(value)
 
 
 def _gemini(data: dict[str, Any]) -> Reply:
@@ -341,9 +349,7 @@ def _with_tool_input(text: str, inputs: list[Any]) -> str:
     is the answer, the text beside it a remark.
     """
     given = [
-        value if isinstance(value, str) else json.dumps(value)
-        for value in inputs
-        if isinstance(value, dict | list) or (isinstance(value, str) and value.strip())
+        value if isinstance(value, str) else json.dumps(value) for value in inputs if _given(value)
     ]
     return "\n".join(given) if given else text
 
