@@ -349,3 +349,17 @@ def test_an_outage_of_timeouts_names_the_timeout(tmp_path: Path) -> None:
     assert "2 items in a row failed" in line
     assert "no answer within 0.2 s" in line
     assert "if the model is only slow, raise --timeout (now 0.2 s)" in line
+
+
+def test_an_entry_holding_a_deeply_nested_value_keeps_its_difference(tmp_path: Path) -> None:
+    """An entry with a field nested 500 lists deep (a model caught in a loop)
+    exhausted Python's recursion limit while its strings were checked, and the
+    item failed as an internal error with a traceback. The field is dropped, the
+    difference kept."""
+    deep = "[" * 500 + "]" * 500
+    text = f'[{{"kind": "object_removed", "subject": "cat", "from": {deep}, "x": {deep}}}]'
+    done = run_scripted(tmp_path, "openai_compatible", {"item_000": [Reply(text)]})
+    entry = done.entries["item_000"]
+    assert entry["status"] == "ok", entry
+    assert done.answers["item_000"] == [CAT]
+    assert any("from" in warning and "field dropped" in warning for warning in entry["warnings"])
