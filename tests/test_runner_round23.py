@@ -363,3 +363,30 @@ def test_an_entry_holding_a_deeply_nested_value_keeps_its_difference(tmp_path: P
     assert entry["status"] == "ok", entry
     assert done.answers["item_000"] == [CAT]
     assert any("from" in warning and "field dropped" in warning for warning in entry["warnings"])
+
+
+def _calls_reply(protocol: str, answers: list) -> bytes:
+    """A reply making one tool call for each of ``answers``, at once."""
+    if protocol == "openai_compatible":
+        calls = [{"type": "function", "function": {"arguments": json.dumps(a)}} for a in answers]
+        message = {"role": "assistant", "content": None, "tool_calls": calls}
+        body: dict = {"choices": [{"message": message, "finish_reason": "tool_calls"}]}
+    elif protocol == "gemini_native":
+        parts = [{"functionCall": {"name": "report", "args": a}} for a in answers]
+        body = {"candidates": [{"content": {"parts": parts}, "finishReason": "STOP"}]}
+    else:
+        blocks = [{"type": "tool_use", "input": a} for a in answers]
+        body = {"content": blocks, "stop_reason": "tool_use"}
+    return json.dumps(body).encode()
+
+
+@pytest.mark.parametrize("protocol", ["openai_compatible", "gemini_native", "anthropic"])
+def test_several_tool_calls_made_at_once_are_one_answer(protocol: str, tmp_path: Path) -> None:
+    """A model answering in several calls at once (parallel tool calls), each
+    with a list of its own: joined as text, each read as an answer of its own
+    and the last won, the cat of the first call lost. Calls of one turn
+    cannot revise each other: their entries are one list, a repeat kept once."""
+    calls = [{"differences": [CAT]}, {"differences": [DOG, CAT]}]
+    reply = Raw(200, _calls_reply(protocol, calls))
+    done = run_scripted(tmp_path, protocol, {"item_000": [reply]})
+    assert done.answers["item_000"] == [CAT, DOG]

@@ -10,12 +10,12 @@ for the maximum, which it requires.
 from __future__ import annotations
 
 import base64
-import json
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
 from .event_stream import gemini_joined
+from .tool_calls import tool_arguments, with_tool_input
 
 PROTOCOLS = ("openai_compatible", "gemini_native", "anthropic")
 #: Anthropic requires ``max_tokens``; this leaves room for a long list.
@@ -247,8 +247,8 @@ def _openai(data: dict[str, Any]) -> Reply:
     # failed as "no answer text (finish reason tool_calls)". Red team round 23:
     # only when the content was empty; "Sure, calling the tool now." beside the
     # call failed the item as "no JSON list". The call is the answer
-    # (:func:`_with_tool_input`).
-    content = _tool_arguments(message) or content
+    # (``tool_calls``).
+    content = tool_arguments(message) or content
     if not content and isinstance(refusal, str) and refusal.strip():
         raise ResponseError(f"the model refused: {refusal.strip()}")
     usage = data.get("usage")
@@ -262,26 +262,6 @@ def _openai(data: dict[str, Any]) -> Reply:
         (_tokens(usage, "prompt_tokens"), _tokens(usage, "completion_tokens")),
         data.get("model"),
     )
-
-
-def _tool_arguments(message: dict[str, Any]) -> str:
-    """The arguments of the tool calls (or the older ``function_call``) in a message."""
-    calls = message.get("tool_calls")
-    calls = [c for c in calls if isinstance(c, dict)] if isinstance(calls, list) else []
-    functions = [c.get("function") for c in calls] + [message.get("function_call")]
-    return "\n".join(
-        f["arguments"]
-        for f in functions
-        if isinstance(f, dict) and isinstance(f.get("arguments"), str) and _given(f["arguments"])
-    )
-
-
-def _given(value: Any) -> bool:
-    """Whether a tool's input says something: not blank, nor an empty ``{}`` or ``[]``
-    (a call with no input beside an answer in the text leaves the text the answer)."""
-    if isinstance(value, str):
-        return "".join(value.split()) not in ("", "{}", "[]")
-    return isinstance(value, dict | list) and bool(value)
 
 
 def _gemini(data: dict[str, Any]) -> Reply:
@@ -301,7 +281,7 @@ def _gemini(data: dict[str, Any]) -> Reply:
         if isinstance(part.get("text"), str) and not part.get("thought")
     )
     calls = [part.get("functionCall") for part in parts]
-    text = _with_tool_input(text, [c.get("args") for c in calls if isinstance(c, dict)])
+    text = with_tool_input(text, [c.get("args") for c in calls if isinstance(c, dict)])
     usage = data.get("usageMetadata")
     output = _tokens(usage, "candidatesTokenCount")
     thoughts = _tokens(usage, "thoughtsTokenCount")
@@ -325,7 +305,7 @@ def _anthropic(data: dict[str, Any]) -> Reply:
         for block in blocks
         if block.get("type") == "text" and isinstance(block.get("text"), str)
     )
-    text = _with_tool_input(text, [b.get("input") for b in blocks if b.get("type") == "tool_use"])
+    text = with_tool_input(text, [b.get("input") for b in blocks if b.get("type") == "tool_use"])
     usage = data.get("usage")
     return _reply(
         text,
@@ -333,25 +313,6 @@ def _anthropic(data: dict[str, Any]) -> Reply:
         (_tokens(usage, "input_tokens"), _tokens(usage, "output_tokens")),
         data.get("model"),
     )
-
-
-def _with_tool_input(text: str, inputs: list[Any]) -> str:
-    """The input of each tool the model called (Anthropic's ``tool_use``,
-    Gemini's ``functionCall``) as JSON text, if it called one; else the text.
-
-    Red team round 20: forcing a tool is how Anthropic's documentation gets
-    JSON out of Claude, and Gemini's function calling does the same; the
-    answer is the tool's input, and it failed as "no answer text". A string
-    is the input as streamed (``event_stream``), read as it is. Red team
-    round 23: the input was put after the text, as its last JSON, but the
-    last JSON wins only if it is an answer (``answer_choice``): an empty
-    list in the call lost to an example entry quoted in the text. The call
-    is the answer, the text beside it a remark.
-    """
-    given = [
-        value if isinstance(value, str) else json.dumps(value) for value in inputs if _given(value)
-    ]
-    return "\n".join(given) if given else text
 
 
 def _reply(
