@@ -95,10 +95,12 @@ class EarlyHints:
 
 @dataclass(frozen=True)
 class Raw:
-    """Send these bytes with this status as they are (a body that is not JSON)."""
+    """Send these bytes with this status as they are (a body that is not JSON),
+    labelled with ``content_type``."""
 
     status: int
     body: bytes
+    content_type: str = "application/json"
 
 
 Action = Reply | Fail | Drop | Slow | Raw | Trickle | EarlyHints
@@ -390,7 +392,7 @@ def _handler_for(fake: FakeEndpoint) -> type[BaseHTTPRequestHandler]:
                     action.headers,
                 )
             elif isinstance(action, Raw):
-                self._send(action.status, action.body)
+                self._send(action.status, action.body, content_type=action.content_type)
             elif isinstance(action, Trickle):
                 self._trickle(action, good_answer(item_id or "?"))
             else:
@@ -399,9 +401,15 @@ def _handler_for(fake: FakeEndpoint) -> type[BaseHTTPRequestHandler]:
                 reply = fake.success_body(text, action.usage, action.truncated)
                 self._send(200, json.dumps(reply).encode())
 
-        def _send(self, status: int, payload: bytes, headers: tuple = ()) -> None:
+        def _send(
+            self,
+            status: int,
+            payload: bytes,
+            headers: tuple = (),
+            content_type: str = "application/json",
+        ) -> None:
             self.send_response(status)
-            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(payload)))
             for name, value in headers:
                 self.send_header(name, value)

@@ -440,7 +440,8 @@ def test_gives_up_after_the_retries_with_the_reason(dataset: RunDataset, tmp_pat
             "item_000": Fail(502, "bad gateway"),
             "item_001": Slow(1.0),
             "item_002": Drop(),
-            "item_003": Raw(200, b"<html>oops</html>"),
+            # round 23: not an HTML page, which stops the run (test_runner_round23)
+            "item_003": Raw(200, b"oops, not json"),
         }[item]
 
     with FakeEndpoint("openai_compatible", dataset, default=always) as fake:
@@ -453,7 +454,7 @@ def test_gives_up_after_the_retries_with_the_reason(dataset: RunDataset, tmp_pat
         "connection failed: the server closed the connection without answering "
         "(gave up after 2 attempts)"
     )
-    assert seen["item_003"]["error"] == "the reply is not JSON: <html>oops</html>"
+    assert seen["item_003"]["error"] == "the reply is not JSON: oops, not json"
     assert seen["item_003"]["attempts"] == 1  # a 200 that is not JSON is not retried
     assert result.failed == 4 and answered(output) == []
 

@@ -164,7 +164,8 @@ def test_an_html_error_page_is_named_by_its_title(tmp_path: Path) -> None:
         + b"</style>\n<title>api.example.com | 524: A timeout occurred</title></head>"
         b"<body><h1>A timeout occurred</h1></body></html>"
     )
-    sign_in = Raw(200, page.replace(b"524: A timeout occurred", b"Sign in"))
+    # round 23: with status 200 a page stops the run (test_runner_round23); a 400 fails its item
+    sign_in = Raw(400, page.replace(b"524: A timeout occurred", b"Sign in"))
     pages = {"item_000": [Raw(524, page)] * 2, "item_001": [sign_in]}
     seen = _run(tmp_path, "openai_compatible", pages, retries=1).entries
     assert seen["item_000"]["error"] == (
@@ -172,7 +173,7 @@ def test_an_html_error_page_is_named_by_its_title(tmp_path: Path) -> None:
         "(gave up after 2 attempts)"
     )
     assert seen["item_001"]["error"] == (
-        'the reply is not JSON: an HTML page titled "api.example.com | Sign in"'
+        'HTTP 400: an HTML page titled "api.example.com | Sign in"'
     )
 
 

@@ -138,6 +138,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "at most 20 (default: 5)",
     )
     p.add_argument(
+        "--stop-after-outage",
+        type=_non_negative_int,
+        metavar="N",
+        help="stop the run (for --resume later) once N items in a row failed after their "
+        "retries with a server error, a timeout or no connection: the endpoint is down "
+        "(default: 10, or twice --concurrency if larger; 0: never)",
+    )
+    p.add_argument(
         "--temperature",
         type=_non_negative_float,
         help="sampling temperature (default: not sent, the provider's own)",
@@ -186,6 +194,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 _positive_int = number_type(int, 1)
+_non_negative_int = number_type(int, 0)
 
 
 def _concurrency(text: str) -> int:

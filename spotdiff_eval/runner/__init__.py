@@ -2,13 +2,17 @@
 
 The modules, from the edge inwards: ``settings`` and ``plan`` check the
 options and decide what to ask; ``inputs`` holds the prompt and reads the
-images; ``protocols`` speaks OpenAI-compatible, Gemini and Anthropic;
+images; ``protocols`` speaks OpenAI-compatible, Gemini and Anthropic, and
+``tool_calls`` reads an answer given as a tool call;
 ``extra_body`` merges ``--extra-body``; ``http`` sends one request with
 retries, ``deadline`` bounding each attempt, ``reply_status`` saying which
 failures to retry, ``reply_text`` and ``event_stream`` reading the body and
 ``html_page`` naming an error page; ``answer_json`` finds the JSON
-in what the model said and ``answers`` reads it; ``output``, ``journal`` and
-``merge`` write predictions files; ``engine`` runs the worker pool;
+in what the model said, ``answer_choice`` picks the answer among it and
+``answers`` reads it; ``output``, ``journal`` and
+``merge`` write predictions files; ``engine`` runs the worker pool,
+``outage`` stopping it when the endpoint is down and ``stop_hints`` saying
+what to do about a failure;
 ``submission_prompt`` tells ``submit`` which prompt a run used;
 ``..redaction`` keeps the token out of everything::
 

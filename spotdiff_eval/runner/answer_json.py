@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
+from .answer_choice import REVISION as REVISION
+from .answer_choice import Candidate, as_list, candidates, final, is_object
 from .json_reader import DECODER as _DECODER
 from .reasoning import without_reasoning
 
@@ -44,14 +46,19 @@ MAX_LITERAL_CHARS = 200_000
 MAX_LITERAL_READS = 100
 
 
-def find_differences(text: str) -> tuple[list[Any], str | None]:
+def find_differences(
+    text: str, readable: Callable[[Any], bool] = is_object
+) -> tuple[list[Any], str | None]:
     """The list of differences in the answer: JSON alone, in a fence, or inside prose,
     and the warning if its JSON had to be repaired (:data:`REPAIRED`,
     :data:`PYTHON_LITERAL`), else None.
 
-    Where several candidates exist, the last one wins: models that revise
-    themselves ("wait, let me correct that") put the final answer last.
-    Reasoning blocks (``<think>...</think>``) are ignored.
+    Where several candidates exist, the last *answer* wins (:func:`final`):
+    models that revise themselves ("wait, let me correct that") put the final
+    answer last, but a remark after it quoting JSON that is no answer does not
+    replace it. ``readable`` says whether an entry reads as a difference (the
+    caller's reader, ``answers``). Reasoning blocks (``<think>...</think>``)
+    are ignored.
     """
     overlong = len(text) > MAX_ANSWER_CHARS
     text, unended = without_reasoning(text[:MAX_ANSWER_CHARS])
@@ -66,14 +73,14 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
     if isinstance(whole, str) and whole.strip() and whole != text:
         # Red team round 20: JSON encoded twice (some tool parsers, Gemini's JSON
         # mode with a string schema) is a string whose text is the answer.
-        return find_differences(whole)
+        return find_differences(whole, readable)
     if whole is not _NOTHING:
-        found = _as_list(whole, strict=False)
+        found = as_list(whole, strict=False)
         if found is not None:
             return found, repaired
     for fence in reversed(list(_FENCE.finditer(text))):
         value, repaired = _decode(fence.group(1).strip())
-        found = _as_list(value, strict=False)
+        found = as_list(value, strict=False)
         if found is not None and len(found) == 1 and found[0] is value:
             break  # one difference alone, maybe one fence of several: the scan joins them
         if found is not None:
@@ -83,16 +90,19 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
             # Only a whole answer that lists something, though: a lone object or
             # an empty list after the fence is more likely an example in a remark
             # ('a "kind" such as {"kind": ...}', 'none would be {"differences": []}').
-            rest = text[fence.end() :]
-            found_later = _candidates(rest, _Scan(rest).values())
-            later = [c for c in found_later if not c.alone and c.entries]
-            if later:
-                return later[-1].entries, later[-1].repaired
-            return found, repaired
+            # Red team round 23: the same holds before the fence. An unfenced answer
+            # followed by a fenced example ("if none, reply ```json\n[]\n```") lost
+            # to the example: the fence is one candidate among those of the whole text.
+            fenced = Candidate(found, repaired, fence.start(), fence.end(), False)
+            before = candidates(text, _Scan(text[: fence.start()]).values())
+            after = candidates(text, _values_after(text, fence.end()))
+            answer = final(text, [*before, fenced, *after], readable)
+            return answer.entries, answer.repaired
     scan = _Scan(text)
-    candidates = _candidates(text, scan.values())
-    if candidates:
-        return candidates[-1].entries, candidates[-1].repaired
+    found_all = candidates(text, scan.values())
+    if found_all:
+        answer = final(text, found_all, readable)
+        return answer.entries, answer.repaired
     unfinished = ""
     if scan.unfinished:
         # red team round 18: cut here, not by the model, it was blamed on the model
@@ -106,60 +116,6 @@ def find_differences(text: str) -> tuple[list[Any], str | None]:
 
 
 _NOTHING = object()
-
-#: Words in the text between two lone objects that make the second a revision of
-#: the first ("wait, that is wrong; it is:"), not the next entry of a list.
-#: Only words a label cannot well hold: "Wrong colour: {...}", "Dog instead of
-#: cat: {...}" or "Light fixture: {...}" label the next entry, they revise nothing.
-_REVISION = re.compile(
-    r"\b(?:wait|actually|correction|corrected|sorry|apolog\w*|mistake\w*|oops|"
-    r"scratch that|on second thought|I mean|I meant|revis\w*|let me re\w*)\b",
-    re.I,
-)
-
-
-@dataclass
-class _Candidate:
-    """A list of differences found in prose, where it ends, and whether it is one
-    object standing alone (which the next one alone may continue)."""
-
-    entries: list[Any]
-    repaired: str | None
-    end: int
-    alone: bool
-
-
-def _candidates(
-    text: str, values: list[tuple[Any, str | None, bool, int, int]]
-) -> list[_Candidate]:
-    """The lists of differences the scan found, in order.
-
-    Red team round 20: objects one a line (JSON Lines), or separated by commas
-    or bullets without brackets around them, were each an answer of their
-    own, the last one winning: every difference but the last was lost. Lone
-    objects with nothing but such separators between them became one list.
-    Red team round 22: a label before each ("1. Cat removed: {...}", "**Dog**:
-    {...}") or a fence around each still lost every difference but the last,
-    silently. Lone objects are one list now unless the words between them
-    revise the first (:data:`_REVISION`: "wait, that is wrong; it is:"),
-    when the last still wins.
-    """
-    found: list[_Candidate] = []
-    for value, repaired, in_broken, start, end in values:
-        entries = _as_list(value, strict=True)
-        if entries is None:
-            continue
-        alone = len(entries) == 1 and entries[0] is value
-        if in_broken and alone:
-            continue  # an entry of a broken answer is not an answer of its own
-        last = found[-1] if found else None
-        if alone and last and last.alone and not _REVISION.search(text, last.end, start):
-            last.entries.append(value)
-            last.repaired = last.repaired or repaired
-            last.end = end
-        else:
-            found.append(_Candidate(list(entries), repaired, end, alone))
-    return found
 
 
 def _decode(text: str, *, bracketed: bool = False, literal: bool = True) -> tuple[Any, str | None]:
@@ -313,62 +269,12 @@ class _Scan:
         return values
 
 
-def _as_list(value: Any, *, strict: bool) -> list[Any] | None:
-    """The differences ``value`` holds, if it has the shape of an answer.
-
-    ``strict`` (for JSON found inside prose) asks a bare list to hold objects,
-    so a citation like ``[1]`` is not taken for an answer.
-    """
-    if isinstance(value, list):
-        if strict and not all(isinstance(entry, dict) for entry in value):
-            return None
-        return value
-    if not isinstance(value, dict):
-        return None
-    for key, entries in value.items():
-        if isinstance(key, str) and key.strip().lower() == "differences":
-            return entries if isinstance(entries, list) else None
-    if any(isinstance(k, str) and k.strip().lower() in ("kind", "type") for k in value):
-        return [value]  # a single difference on its own
-    nested = _nested_differences(value)
-    if nested is not None:
-        return nested
-    lists = [v for v in value.values() if isinstance(v, list)]
-    if len(lists) == 1 and lists[0] and all(isinstance(e, dict) for e in lists[0]):
-        return lists[0]  # {"changes": [...]}
-    return None
-
-
-#: How deep a "differences" list is looked for inside a wrapper.
-_NESTING = 4
-
-
-def _nested_differences(value: dict[Any, Any]) -> list[Any] | None:
-    """The one ``differences`` list at the shallowest depth that has one, inside
-    wrappers (``{"result": {"differences": [...]}}``) and lists (the predictions
-    file's ``items``); None when there is none, or several side by side.
-
-    Red team round 19: a wrapper failed the item, and the predictions file's
-    shape, copied by a model shown it, read as a list of unreadable entries:
-    "ok" with no difference at all.
-    """
-    level: list[Any] = list(value.values())
-    for _depth in range(_NESTING):
-        found: list[Any] = []
-        deeper: list[Any] = []
-        for node in level:
-            if isinstance(node, list):
-                deeper.extend(node)
-            elif isinstance(node, dict):
-                for key, entries in node.items():
-                    if isinstance(key, str) and key.strip().lower() == "differences":
-                        found.append(entries)
-                    else:
-                        deeper.append(entries)
-        if found:
-            return found[0] if len(found) == 1 and isinstance(found[0], list) else None
-        level = deeper
-    return None
+def _values_after(text: str, start: int) -> list[tuple[Any, str | None, bool, int, int]]:
+    """The JSON values of ``text[start:]`` (:meth:`_Scan.values`), placed in ``text``."""
+    return [
+        (value, repaired, broken, begin + start, end + start)
+        for value, repaired, broken, begin, end in _Scan(text[start:]).values()
+    ]
 
 
 def _excerpt(text: str) -> str:

@@ -111,7 +111,7 @@ def read_answer(text: str) -> Answer:
     text, replaced = _SURROGATE.subn("\ufffd", text)
     if replaced:
         warnings.append(f"answer: {_invalid_characters(replaced)}")
-    entries, repaired = find_differences(text)
+    entries, repaired = find_differences(text, _readable)
     if repaired is not None:
         warnings.append(repaired)
     if len(entries) > MAX_DIFFERENCES:
@@ -141,24 +141,39 @@ def read_answer(text: str) -> Answer:
     return Answer(tuple(differences), tuple(warnings))
 
 
+def _readable(entry: Any) -> bool:
+    """Whether an entry reads as a difference (``answer_json`` keeps a later
+    candidate only if it holds one: a remark quoting JSON is no answer)."""
+    return _difference(entry, "", []) is not None
+
+
 def valid_text(text: str) -> str:
     """``text`` with every lone surrogate replaced by U+FFFD, so that it can be written as UTF-8."""
     return _SURROGATE.sub("\ufffd", text)
 
 
-def _valid_unicode(value: Any) -> tuple[Any, int]:
+#: How deep :func:`_valid_unicode` goes into an entry. Only an entry's own fields
+#: are kept, and only texts and numbers among them; a deeper value is dropped
+#: as it is (red team round 23: an entry holding a list 500 deep exhausted
+#: Python's recursion limit here, and the item failed as an internal error).
+_UNICODE_DEPTH = 8
+
+
+def _valid_unicode(value: Any, depth: int = 0) -> tuple[Any, int]:
     """``value`` with the lone surrogates in its strings (and keys) replaced; how many."""
     if isinstance(value, str):
         return _SURROGATE.subn("\ufffd", value)
+    if depth >= _UNICODE_DEPTH:
+        return value, 0
     if isinstance(value, list):
-        pairs = [_valid_unicode(item) for item in value]
+        pairs = [_valid_unicode(item, depth + 1) for item in value]
         return [item for item, _ in pairs], sum(n for _, n in pairs)
     if isinstance(value, dict):
         clean: dict[Any, Any] = {}
         total = 0
         for key, item in value.items():
-            key, in_key = _valid_unicode(key)
-            item, in_item = _valid_unicode(item)
+            key, in_key = _valid_unicode(key, depth + 1)
+            item, in_item = _valid_unicode(item, depth + 1)
             clean.setdefault(key, item)  # two keys equal once repaired: the first wins
             total += in_key + in_item
         return clean, total
@@ -314,5 +329,8 @@ def _confidence(value: Any, where: str, warnings: list[str]) -> float | int | No
 
 
 def _show(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (RecursionError, ValueError):  # nested past what the encoder walks
+        return "(a value nested too deep to show)"
     return text if len(text) <= 60 else text[:57] + "..."

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Literal, TextIO
 
 from .._util.progress import Progress
 from .._util.redaction import Redactor
@@ -40,12 +40,18 @@ from .backoff import RetryPolicy
 from .http import EndpointClient, RequestFailed
 from .inputs import read_image
 from .journal import Journal, journal_path, record_line
+from .outage import OutageBreaker, outage_limit
 from .output import ItemRecord, totals
 from .plan import Job, Plan, prepare, request_for
-from .protocols import ResponseError, read_reply, request_url
-from .reply_status import KEY_REFUSED
+from .protocols import ResponseError, WrongProtocol, read_reply, request_url
 from .settings import RunSettings
+from .stop_hints import fatal_hint, raise_limit_hint
 from .tracebacks import clipped, formatted_traceback
+
+#: What an item's outcome says about the run: ``"fatal"`` (stop now: every item
+#: would fail alike), ``"outage"`` (failed after its retries: ``outage``), ``"down"``
+#: (the outage item that tripped the breaker: stop now), else "".
+Verdict = Literal["", "fatal", "outage", "down"]
 
 
 @dataclass(frozen=True)
@@ -183,12 +189,13 @@ class _Loop:
         self.fatal: SpotDiffError | None = None
         self.done = len(plan.earlier)
         self.failed = 0
+        self.outage = OutageBreaker(outage_limit(settings.stop_after_outage, settings.concurrency))
 
     def run(self) -> None:
         jobs: queue.SimpleQueue[Job] = queue.SimpleQueue()
         for job in self.plan.todo:
             jobs.put(job)
-        results: queue.SimpleQueue[tuple[ItemRecord, bool, bytes] | None] = queue.SimpleQueue()
+        results: queue.SimpleQueue[tuple[ItemRecord, Verdict, bytes] | None] = queue.SimpleQueue()
         workers = min(self.settings.concurrency, len(self.plan.todo))
         for _ in range(workers):
             threading.Thread(target=self._work, args=(jobs, results), daemon=True).start()
@@ -204,8 +211,8 @@ class _Loop:
                         break
                 live -= batch.count(None)
                 finished = [r for r in batch if r is not None]
-                for record, fatal, _line in finished:
-                    self._record(record, fatal)
+                for record, verdict, _line in finished:
+                    self._record(record, verdict)
                 self.journal.append(line for _, _, line in finished)
         except KeyboardInterrupt:
             self.stop.set()
@@ -229,14 +236,16 @@ class _Loop:
                     job = jobs.get_nowait()
                 except queue.Empty:
                     return
-                record, fatal, line = self._ask_safely(job)
-                if fatal:
+                record, verdict, line = self._ask_safely(job)
+                if self.outage.tripped(verdict == "outage"):
+                    verdict = "down"
+                if verdict in ("fatal", "down"):
                     self.stop.set()  # now, before this worker takes another item
-                results.put((record, fatal, line))
+                results.put((record, verdict, line))
         finally:
             results.put(None)
 
-    def _record(self, record: ItemRecord, fatal: bool) -> None:
+    def _record(self, record: ItemRecord, verdict: Verdict) -> None:
         self.plan.output.put(record)
         if record.status == "ok":
             self.done += 1
@@ -245,10 +254,17 @@ class _Loop:
             self.failed += 1
             message = safe_text(record.error or "", 300)
             self.progress.note(f"spotdiff: warning: {safe_text(record.item_id)}: {message}")
-        if fatal and self.fatal is None:
+        if verdict == "fatal" and self.fatal is None:
             self.stop.set()
             self.fatal = SpotDiffError(
-                self.plan.endpoint_host, record.item_id, _fatal_hint(record, self.settings)
+                self.plan.endpoint_host, record.item_id, fatal_hint(record, self.settings)
+            )
+        if verdict == "down" and self.fatal is None:
+            self.stop.set()
+            self.fatal = SpotDiffError(
+                self.plan.endpoint_host,
+                record.item_id,
+                self.outage.message(record.error, self.settings.output, self.settings.timeout),
             )
         self.progress(self.done, f"{self.failed} failed" if self.failed else "")
 
@@ -264,7 +280,7 @@ class _Loop:
         self.plan.output.save()
         self.journal.remove()
 
-    def _ask_safely(self, job: Job) -> tuple[ItemRecord, bool, bytes]:
+    def _ask_safely(self, job: Job) -> tuple[ItemRecord, Verdict, bytes]:
         """Never lets a worker die: an unexpected error fails the item, not the run.
 
         Such an error is a bug: the record keeps its whole traceback, so that
@@ -273,9 +289,9 @@ class _Loop:
         item, where it would otherwise crash the run at its next write.
         """
         try:
-            record, fatal = self._ask(job)
+            record, verdict = self._ask(job)
             record = _scrubbed(record, self.plan.redactor)
-            return record, fatal, record_line(record)
+            return record, verdict, record_line(record)
         except Exception as exc:  # an overnight run must go on
             record = _scrubbed(
                 ItemRecord(
@@ -286,14 +302,14 @@ class _Loop:
                 ),
                 self.plan.redactor,
             )
-            return record, False, record_line(record)
+            return record, "", record_line(record)
 
-    def _ask(self, job: Job) -> tuple[ItemRecord, bool]:
+    def _ask(self, job: Job) -> tuple[ItemRecord, Verdict]:
         settings = self.settings
         try:
             image, media_type = read_image(job.image_path)
         except SpotDiffError as exc:
-            return ItemRecord(job.item_id, "failed", error=exc.one_line()), False
+            return ItemRecord(job.item_id, "failed", error=exc.one_line()), ""
         image_sha256 = hashlib.sha256(image).hexdigest()
         body = request_for(
             settings,
@@ -318,7 +334,9 @@ class _Loop:
             # retried for each item in turn, about 25 s each, so a run of 1,000
             # items failed for hours. Nothing has answered at that address yet:
             # every item would fail alike, so the run stops.
-            return record, exc.fatal or (exc.unreachable and not self.client.reached.is_set())
+            if exc.fatal or (exc.unreachable and not self.client.reached.is_set()):
+                return record, "fatal"
+            return record, "outage" if exc.exhausted and not exc.stopped else ""
         base = {
             "attempts": response.attempts,
             "latency_ms": response.latency_ms,
@@ -328,19 +346,20 @@ class _Loop:
         try:
             reply = read_reply(settings.protocol, response.data)
         except ResponseError as exc:
-            return ItemRecord(job.item_id, "failed", error=str(exc), **base), False
+            verdict: Verdict = "fatal" if isinstance(exc, WrongProtocol) else ""
+            return ItemRecord(job.item_id, "failed", error=str(exc), **base), verdict
         tokens = {
             "input_tokens": reply.input_tokens,
             "output_tokens": reply.output_tokens,
             "model_version": reply.model_version,
         }
         if reply.truncated:
-            error = f"the answer was cut off at the token limit; {_raise_limit_hint(settings)}"
-            return ItemRecord(job.item_id, "truncated", error=error, **base, **tokens), False
+            error = f"the answer was cut off at the token limit; {raise_limit_hint(settings)}"
+            return ItemRecord(job.item_id, "truncated", error=error, **base, **tokens), ""
         try:
             answer = _read_scrubbed(reply.text, self.plan.redactor)
         except AnswerError as exc:
-            return ItemRecord(job.item_id, "failed", error=str(exc), **base, **tokens), False
+            return ItemRecord(job.item_id, "failed", error=str(exc), **base, **tokens), ""
         record = ItemRecord(
             job.item_id,
             "ok",
@@ -349,7 +368,7 @@ class _Loop:
             **base,
             **tokens,
         )
-        return record, False
+        return record, ""
 
 
 def _read_scrubbed(text: str, redactor: Redactor) -> Answer:
@@ -380,31 +399,4 @@ def _scrubbed(record: ItemRecord, redactor: Redactor) -> ItemRecord:
         error=None if record.error is None else clean(record.error)[:1000],
         warnings=tuple(clean(w)[:1000] for w in record.warnings),
         traceback=None if record.traceback is None else clipped(clean(record.traceback)),
-    )
-
-
-def _raise_limit_hint(settings: RunSettings) -> str:
-    if settings.max_completion_tokens is not None:
-        return f"raise --max-completion-tokens (now {settings.max_completion_tokens})"
-    if settings.effective_max_tokens is not None:
-        return f"raise --max-tokens (now {settings.effective_max_tokens})"
-    return "set --max-tokens (or --max-completion-tokens) above the provider's default"
-
-
-def _fatal_hint(record: ItemRecord, settings: RunSettings) -> str:
-    hint = ""
-    if record.http_status in (401, 403) or KEY_REFUSED in (record.error or ""):
-        hint = f"; check the token in ${settings.token_env} and --token-header/--token-prefix"
-    elif record.http_status == 404:
-        hint = "; check --endpoint and --model"
-    elif record.http_status == 405:
-        hint = (
-            "; --endpoint takes no POST requests: check its path (the API's, such as "
-            "/v1/chat/completions, not the server's)"
-        )
-    elif (record.error or "").startswith(("connection failed", "could not connect")):
-        hint = "; nothing has answered at --endpoint: check its host and port"
-    return (
-        f"{record.error}{hint}. The run stopped; finished items are saved in "
-        f"{settings.output}: fix the problem and run again with --resume"
     )

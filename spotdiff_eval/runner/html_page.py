@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import html
 import re
+from urllib.parse import urlsplit
+
+from .._util.redaction import Redactor
+from .._util.terminal import safe_text
 
 #: The start of a page: comments (each unable to run past its own end, so that a
 #: body of many comments and no page is given up in linear time, not in time
@@ -24,6 +28,20 @@ _TITLE_CLOSES = re.compile(r"</title", re.I)
 TITLE_SEARCH_CHARS = 64 * 1024
 
 
+#: The start of an HTML fragment (a body with no ``<html>``), read as a page only
+#: when the reply says it is HTML: ``<`` then a tag name or ``!``.
+_TAG = re.compile(r"\s*<[!A-Za-z]")
+
+
+def is_page(text: str, content_type: str | None) -> bool:
+    """Whether a reply is an HTML page: it starts like one, or it says it is HTML
+    (``Content-Type: text/html``) and starts with a tag."""
+    if _HTML.match(text):
+        return True
+    kind = (content_type or "").split(";")[0].strip().lower()
+    return kind in ("text/html", "application/xhtml+xml") and _TAG.match(text) is not None
+
+
 def page_title(text: str) -> str | None:
     """The title of ``text`` if it is an HTML page that has one, on one line."""
     if not _HTML.match(text):
@@ -35,3 +53,28 @@ def page_title(text: str) -> str | None:
         return None
     title = " ".join(html.unescape(head[opened.end() : closed.start()]).split())
     return title or None
+
+
+def page_instead_of_answer(url: str, status: int, text: str, redactor: Redactor) -> str:
+    """The error of a 2xx reply that is an HTML page (:func:`is_page`), which stops the run.
+
+    Red team round 23: a wrong base URL (a web server's own page, a dashboard)
+    or a proxy's sign-in wall answers every request with status 200 and a
+    page; each item failed in turn as "the reply is not JSON". Every item
+    would meet the same page, so ``http`` stops the run, naming the URL
+    asked (its query and credentials left out: they may hold a key) and the
+    page by its title, else by its first characters.
+    """
+    parts = urlsplit(url)
+    where = f"{parts.scheme}://{parts.hostname}"
+    where += f":{parts.port}" if parts.port else ""
+    title = page_title(text[:TITLE_SEARCH_CHARS])
+    if title is not None:
+        page = f'an HTML page titled "{safe_text(title, 100)}"'
+    else:
+        page = f'an HTML page ("{safe_text(" ".join(text[:300].split()), 100)}")'
+    return redactor.text(
+        f"{safe_text(where + parts.path, 200)} answered HTTP {status} with {page}, not an API "
+        "reply: check --endpoint (the API's own path, such as /v1/chat/completions) and any "
+        "proxy or sign-in page between"
+    )

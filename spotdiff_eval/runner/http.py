@@ -39,7 +39,7 @@ from .content_coding import undone_coding
 from .deadline import DeadlineAdapter, Watchdog
 from .event_stream import StreamCut
 from .failure_reason import caused_by, reason
-from .html_page import TITLE_SEARCH_CHARS, page_title
+from .html_page import TITLE_SEARCH_CHARS, is_page, page_instead_of_answer, page_title
 from .reply_status import (
     FATAL_STATUSES,
     alike_for_every_item,
@@ -79,6 +79,7 @@ class RequestFailed(Exception):
         fatal: bool = False,
         stopped: bool = False,
         unreachable: bool = False,
+        exhausted: bool = False,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -88,6 +89,8 @@ class RequestFailed(Exception):
         self.stopped = stopped
         #: The last attempt could not connect (refused, no such host...): no HTTP answer.
         self.unreachable = unreachable
+        #: Every attempt failed in a way worth retrying (5xx, timeout...): ``outage``.
+        self.exhausted = exhausted
 
 
 class _Transient(Exception):
@@ -183,6 +186,7 @@ class EndpointClient:
                 attempts=number,
                 http_status=exc.http_status,
                 unreachable=exc.connecting,
+                exhausted=True,
             ) from None
         raise AssertionError("unreachable: every attempt returns or raises")
 
@@ -211,6 +215,13 @@ class EndpointClient:
                 raise _Transient(f"HTTP {status} with an empty body", http_status=status)
             latency = round(1000 * (time.monotonic() - started))
             read = reply_text(raw)
+            if is_page(read.text[:TITLE_SEARCH_CHARS], headers.get("Content-Type")):
+                raise RequestFailed(
+                    page_instead_of_answer(self.url, status, read.text, self.redactor),
+                    attempts=number,
+                    http_status=status,
+                    fatal=True,
+                )
             data = self._parse(read.text, raw, number, status, undone_coding(headers))
             retry = error_instead_of_answer(data)
             if retry is not None:

@@ -10,12 +10,12 @@ for the maximum, which it requires.
 from __future__ import annotations
 
 import base64
-import json
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
 from .event_stream import gemini_joined
+from .tool_calls import tool_arguments, with_tool_input
 
 PROTOCOLS = ("openai_compatible", "gemini_native", "anthropic")
 #: Anthropic requires ``max_tokens``; this leaves room for a long list.
@@ -25,6 +25,36 @@ ANTHROPIC_VERSION = "2023-06-01"
 
 class ResponseError(ValueError):
     """A 2xx reply that carries no answer text (a refusal, a block, an odd shape)."""
+
+
+class WrongProtocol(ResponseError):
+    """A 2xx reply in another protocol's shape: every item would get one, so the run stops."""
+
+
+#: The field that holds the answer in each protocol's reply, and what it holds.
+_ANSWER_SHAPES = (
+    ("openai_compatible", "choices", list),
+    ("gemini_native", "candidates", list),
+    ("anthropic", "content", list),
+)
+
+
+def _other_protocol(protocol: str, data: Any) -> str | None:
+    """The protocol whose answer field ``data`` has, if not ``protocol``'s.
+
+    Red team round 23: ``--protocol`` left at its default for an Anthropic-
+    or Gemini-shaped endpoint (a proxy that speaks one and takes the other's
+    requests) failed every item in turn as "the reply has no choices[0]".
+    """
+    if not isinstance(data, dict):
+        return None
+    own = next(field for name, field, _ in _ANSWER_SHAPES if name == protocol)
+    if own in data:
+        return None
+    for name, field, kind in _ANSWER_SHAPES:
+        if name != protocol and isinstance(data.get(field), kind) and data[field]:
+            return name
+    return None
 
 
 #: Finish reasons saying a filter stopped the answer: whatever text came is not
@@ -178,6 +208,11 @@ def read_reply(protocol: str, data: Any) -> Reply:
         data = gemini_joined(data)
     if not isinstance(data, dict):
         raise ResponseError("the reply is not a JSON object")
+    other = _other_protocol(protocol, data)
+    if other is not None:
+        raise WrongProtocol(
+            f"the reply has the shape of {other}'s, not {protocol}'s: check --protocol"
+        )
     if protocol == "openai_compatible":
         return _openai(data)
     if protocol == "gemini_native":
@@ -207,11 +242,13 @@ def _openai(data: dict[str, Any]) -> Reply:
         refusal = refusal or next(
             (p.get("refusal") for p in parts if p.get("type") == "refusal"), None
         )
-    if not (isinstance(content, str) and content.strip()):
-        # Red team round 18: servers that turn JSON output into a tool call (or a
-        # model that calls a tool unasked) put the answer in its arguments; it
-        # failed as "no answer text (finish reason tool_calls)".
-        content = _tool_arguments(message) or content
+    # Red team round 18: servers that turn JSON output into a tool call (or a
+    # model that calls a tool unasked) put the answer in its arguments; it
+    # failed as "no answer text (finish reason tool_calls)". Red team round 23:
+    # only when the content was empty; "Sure, calling the tool now." beside the
+    # call failed the item as "no JSON list". The call is the answer
+    # (``tool_calls``).
+    content = tool_arguments(message) or content
     if not content and isinstance(refusal, str) and refusal.strip():
         raise ResponseError(f"the model refused: {refusal.strip()}")
     usage = data.get("usage")
@@ -224,18 +261,6 @@ def _openai(data: dict[str, Any]) -> Reply:
         ),
         (_tokens(usage, "prompt_tokens"), _tokens(usage, "completion_tokens")),
         data.get("model"),
-    )
-
-
-def _tool_arguments(message: dict[str, Any]) -> str:
-    """The arguments of the tool calls (or the older ``function_call``) in a message."""
-    calls = message.get("tool_calls")
-    calls = [c for c in calls if isinstance(c, dict)] if isinstance(calls, list) else []
-    functions = [c.get("function") for c in calls] + [message.get("function_call")]
-    return "\n".join(
-        f["arguments"]
-        for f in functions
-        if isinstance(f, dict) and isinstance(f.get("arguments"), str) and f["arguments"].strip()
     )
 
 
@@ -256,7 +281,7 @@ def _gemini(data: dict[str, Any]) -> Reply:
         if isinstance(part.get("text"), str) and not part.get("thought")
     )
     calls = [part.get("functionCall") for part in parts]
-    text = _with_tool_input(text, [c.get("args") for c in calls if isinstance(c, dict)])
+    text = with_tool_input(text, [c.get("args") for c in calls if isinstance(c, dict)])
     usage = data.get("usageMetadata")
     output = _tokens(usage, "candidatesTokenCount")
     thoughts = _tokens(usage, "thoughtsTokenCount")
@@ -280,7 +305,7 @@ def _anthropic(data: dict[str, Any]) -> Reply:
         for block in blocks
         if block.get("type") == "text" and isinstance(block.get("text"), str)
     )
-    text = _with_tool_input(text, [b.get("input") for b in blocks if b.get("type") == "tool_use"])
+    text = with_tool_input(text, [b.get("input") for b in blocks if b.get("type") == "tool_use"])
     usage = data.get("usage")
     return _reply(
         text,
@@ -288,24 +313,6 @@ def _anthropic(data: dict[str, Any]) -> Reply:
         (_tokens(usage, "input_tokens"), _tokens(usage, "output_tokens")),
         data.get("model"),
     )
-
-
-def _with_tool_input(text: str, inputs: list[Any]) -> str:
-    """The text, then the input of each tool the model called (Anthropic's
-    ``tool_use``, Gemini's ``functionCall``) as JSON text.
-
-    Red team round 20: forcing a tool is how Anthropic's documentation gets
-    JSON out of Claude, and Gemini's function calling does the same; the
-    answer is the tool's input, and it failed as "no answer text". Put after
-    the text, it is the answer's last JSON, which is the one read; a string
-    is the input as streamed (``event_stream``), read as it is.
-    """
-    given = [
-        value if isinstance(value, str) else json.dumps(value)
-        for value in inputs
-        if isinstance(value, dict | list) or (isinstance(value, str) and value.strip())
-    ]
-    return "\n".join([text, *given]) if given else text
 
 
 def _reply(

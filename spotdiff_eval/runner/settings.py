@@ -62,6 +62,7 @@ class RunSettings:
     extra_body_file: Path | None = None
     resume: bool = False
     shard: tuple[int, int] | None = None
+    stop_after_outage: int | None = None  # None: ``outage.outage_limit``'s default
     backoff_base: float = 1.0
     backoff_max: float = 60.0
     retry_after_max: float = 600.0
@@ -113,6 +114,11 @@ def check_settings(settings: RunSettings) -> None:
             not 0 <= settings.retries <= MAX_RETRIES,
             "--retries",
             f"must be from 0 to {MAX_RETRIES}",
+        ),
+        (
+            settings.stop_after_outage is not None and settings.stop_after_outage < 0,
+            "--stop-after-outage",
+            "must be 0 (never) or more",
         ),
         (
             settings.temperature is not None and not 0 <= settings.temperature < float("inf"),
