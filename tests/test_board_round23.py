@@ -5,6 +5,7 @@ Each test names its attack and pins one fix.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -81,3 +82,53 @@ def test_a_failing_after_puts_the_old_folder_back(
     else:
         assert (target / "mark").read_text(encoding="utf-8") == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ([] if swap == "first" else ["site"])
+
+
+# -- notes nested past what the Markdown parser can take --------------------------------------
+
+#: Valid notes (2,000 characters at most): list items opened one inside the other.
+_NESTED_NOTES = {
+    "bullets": "- " * 999 + "x",
+    "numbers": "1. " * 666,
+    "mixed": "- 1. " * 399,
+    "over lines": "\n".join(" " * 4 * 40 * n + "- " * 40 + "x" for n in range(3)),
+}
+
+
+def _render_deep(notes: str, depth: int) -> str:
+    """``render_notes(notes)`` called ``depth`` frames down the stack."""
+    from spotdiff_eval.leaderboard.site_markdown import render_notes
+
+    return str(render_notes(notes)) if depth == 0 else _render_deep(notes, depth - 1)
+
+
+@pytest.mark.parametrize("notes", list(_NESTED_NOTES.values()), ids=list(_NESTED_NOTES))
+def test_notes_nested_past_the_parser_depth_are_shown_as_text(notes: str) -> None:
+    """Attack: notes of "- - - - ... x" (999 list items, each inside the last; valid
+    by the schema, and by ``spotdiff validate``). Python-Markdown parses nesting by
+    recursion and hit Python's limit: a RecursionError traceback ended the whole
+    leaderboard build, so one submission stopped everybody's results. Near the
+    limit, whether it was hit depended on how deep the caller's stack was. Notes
+    nested deeper than a fixed bound are now shown as plain text, whatever the
+    stack."""
+    html = _render_deep(notes, 0)
+    assert html == _render_deep(notes, 300)
+    assert "<li>" not in html and html.startswith("<p>")
+    assert notes.split("\n")[0].strip() in html
+
+
+def test_a_submission_with_deeply_nested_notes_does_not_stop_the_build(
+    tmp_path: Path, make_dataset: object
+) -> None:
+    """The attack end to end: ``spotdiff leaderboard build`` with such notes."""
+    repo = checkout(tmp_path, make_dataset)
+    meta = repo / "submissions" / BOARD / "beta-half" / "submission.json"
+    doc = json.loads(meta.read_text(encoding="utf-8"))
+    meta.write_text(json.dumps({**doc, "notes": _NESTED_NOTES["bullets"]}), encoding="utf-8")
+    built = subprocess.run(
+        [sys.executable, "-m", "spotdiff_eval", "leaderboard", "build"],
+        cwd=repo, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert (built.returncode, built.stderr) == (0, "")
+    page = (repo / "site" / BOARD / "submissions" / "beta-half.html").read_text(encoding="utf-8")
+    assert "- - - - x" in page

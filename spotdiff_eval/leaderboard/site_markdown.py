@@ -54,13 +54,51 @@ def _markdown() -> markdown.Markdown:
     return markdown.Markdown(extensions=[_NoRawHtml()], output_format="html")
 
 
+#: How deep notes may nest lists and quotes and still be read as Markdown.
+#: Python-Markdown parses nesting by recursion, two frames a level: "- - - ... x"
+#: (999 items, each in the last; valid notes) raised RecursionError and ended the
+#: whole build with a traceback, and near Python's limit whether it did depended
+#: on the caller's stack (red team round 23). Deeper notes are shown as text.
+MAX_NESTING = 40
+#: What opens a container at the start of a line: a list item's marker (which a
+#: blank must follow) or a quote's ``>``, each after any blanks.
+_CONTAINER = re.compile(r"[ \t]*(?:(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)|>)")
+_TAB_LENGTH = 4  # Python-Markdown's: each 4 columns of indent is a level of nesting
+
+
+def nesting(text: str) -> int:
+    """The deepest nesting of any line of ``text``: its indent in levels, plus the
+    containers it opens. An upper bound of what the parser recurses through."""
+    deepest = 0
+    for line in text.split("\n"):
+        expanded = line.expandtabs(_TAB_LENGTH)
+        depth = (len(expanded) - len(expanded.lstrip(" "))) // _TAB_LENGTH
+        position = 0
+        while (opener := _CONTAINER.match(line, position)) is not None:
+            depth, position = depth + 1, opener.end()
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _plain(text: str) -> Markup:
+    """Notes as one paragraph of text, line breaks kept: what cannot be parsed safely."""
+    lines = html.escape(text, quote=False).split("\n")
+    return Markup("<p>" + "<br>\n".join(lines) + "</p>")
+
+
 def render_notes(text: str | None) -> Markup:
     """Sanitised HTML for a submission's notes (empty for none)."""
     if not text or not text.strip():
         return Markup("")
+    source = neutralise_multiline(text)
+    if nesting(source) > MAX_NESTING:
+        return _plain(source)
     converter = _markdown()
     converter.reset()
-    html = converter.convert(neutralise_multiline(text))
+    try:
+        html = converter.convert(source)
+    except RecursionError:  # a nesting ``nesting`` does not foresee: text as well
+        return _plain(source)
     clean = nh3.clean(
         html,
         tags=_TAGS,
