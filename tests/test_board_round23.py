@@ -5,16 +5,20 @@ Each test names its attack and pins one fix.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import file_size_limit
+from conftest import file_size_limit, run_cli
 from leaderboard_helpers import BOARD, checkout, make_board, snapshot
 
+from spotdiff_eval import load_dataset
 from spotdiff_eval._util import folder_swap
+from spotdiff_eval.leaderboard.scoring import REPORT_KIND, report_key
 
 # -- LEADERBOARD.md and the site change together, or neither does -----------------------------
 
@@ -132,3 +136,47 @@ def test_a_submission_with_deeply_nested_notes_does_not_stop_the_build(
     assert (built.returncode, built.stderr) == (0, "")
     page = (repo / "site" / BOARD / "submissions" / "beta-half.html").read_text(encoding="utf-8")
     assert "- - - - x" in page
+
+
+# -- a cached report whose figures no scoring gives ---------------------------------------------
+
+
+def _cached_report(repo: Path, submission_id: str) -> Path:
+    """The cache entry of a submission's report, after a build with the default cache."""
+    predictions = repo / "submissions" / BOARD / submission_id / "predictions.json"
+    dataset = load_dataset(repo / "data" / "manifest.json")
+    sha = hashlib.sha256(predictions.read_bytes()).hexdigest()
+    return repo / ".spotdiff-cache" / REPORT_KIND / f"{report_key(dataset, sha)}.json"
+
+
+_IMPOSSIBLE = ["NaN", "Infinity", '"1.0"', "null", "-0.25"]
+
+
+@pytest.mark.parametrize(
+    ("field", "figure"),
+    [("overall_score", figure) for figure in [*_IMPOSSIBLE, "1.5"]]
+    + [("detail_sum", figure) for figure in [*_IMPOSSIBLE, "3.5"]],  # of 3 matched
+)
+def test_a_cached_report_with_impossible_figures_is_scored_again(
+    tmp_path: Path, make_dataset: object, figure: str, field: str
+) -> None:
+    """Attack: a report in the cache (damaged, or planted in a local cache folder)
+    whose overall score or a tally is NaN, Infinity, a string, null, negative, or
+    above what it is part of (a score above 1, a detail sum above the matches).
+    NaN and Infinity ended the build in a ValueError traceback (leaderboard.json
+    refuses them), a string or null in a TypeError; 1.5 and -0.25 were published
+    as scores of 150.0 and -25.0. The cache promises that an entry not describing
+    what its key says is a miss: it is scored again."""
+    repo = checkout(tmp_path, make_dataset)
+    assert run_cli("leaderboard", "build", cwd=repo).returncode == 0
+    before = (repo / "LEADERBOARD.md").read_bytes()
+    entry = _cached_report(repo, "acme-perfect")
+    text = entry.read_text(encoding="utf-8")
+    damaged = re.sub(rf'"{field}": [0-9.]+', f'"{field}": {figure}', text, count=1)
+    assert damaged != text
+    entry.write_text(damaged, encoding="utf-8")
+    rebuilt = run_cli("leaderboard", "build", cwd=repo)
+    assert (rebuilt.returncode, rebuilt.stderr) == (0, "")
+    assert "(1 scored, 2 cached)" in rebuilt.stdout
+    assert (repo / "LEADERBOARD.md").read_bytes() == before
+    assert entry.read_text(encoding="utf-8") == text  # and the entry is made again
