@@ -121,6 +121,16 @@ def test_notes_nested_past_the_parser_depth_are_shown_as_text(notes: str) -> Non
     assert notes.split("\n")[0].strip() in html
 
 
+def test_notes_within_the_bound_render_alike_however_deep_the_caller() -> None:
+    """Forty nested list items are Markdown, from a shallow stack or a deep one: a
+    caller 920 frames down (a worker, a test runner) left the parser too few
+    frames below Python's limit, and the same notes came out as plain text."""
+    notes = "- " * 40 + "x"
+    shallow = _render_deep(notes, 0)
+    assert shallow.count("<li>") == 40
+    assert _render_deep(notes, 920) == shallow
+
+
 def test_a_submission_with_deeply_nested_notes_does_not_stop_the_build(
     tmp_path: Path, make_dataset: object
 ) -> None:

@@ -10,8 +10,10 @@ allowed: a remote image would make the site load from another host.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import re
+import threading
 from functools import cache
 from urllib.parse import urlsplit
 
@@ -86,6 +88,27 @@ def _plain(text: str) -> Markup:
     return Markup("<p>" + "<br>\n".join(lines) + "</p>")
 
 
+def _convert_on_fresh_stack(source: str) -> str | None:
+    """Python-Markdown's HTML for ``source``, or None if it recursed too deep.
+
+    Run in a thread of its own, whose stack starts empty: the same notes give
+    the same page however deep the caller's stack is (a test, a worker, a
+    rebuild), as the recursion limit counts each thread's frames apart.
+    """
+    result: list[str | None] = [None]
+
+    def convert() -> None:
+        converter = _markdown()
+        converter.reset()
+        with contextlib.suppress(RecursionError):
+            result[0] = converter.convert(source)
+
+    worker = threading.Thread(target=convert, name="notes-markdown")
+    worker.start()
+    worker.join()
+    return result[0]
+
+
 def render_notes(text: str | None) -> Markup:
     """Sanitised HTML for a submission's notes (empty for none)."""
     if not text or not text.strip():
@@ -93,11 +116,8 @@ def render_notes(text: str | None) -> Markup:
     source = neutralise_multiline(text)
     if nesting(source) > MAX_NESTING:
         return _plain(source)
-    converter = _markdown()
-    converter.reset()
-    try:
-        html = converter.convert(source)
-    except RecursionError:  # a nesting ``nesting`` does not foresee: text as well
+    html = _convert_on_fresh_stack(source)
+    if html is None:  # a nesting ``nesting`` does not foresee: text as well
         return _plain(source)
     clean = nh3.clean(
         html,
