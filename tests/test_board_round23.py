@@ -18,7 +18,10 @@ from leaderboard_helpers import BOARD, checkout, make_board, snapshot
 
 from spotdiff_eval import load_dataset
 from spotdiff_eval._util import folder_swap
+from spotdiff_eval._util.terminal import safe_text
+from spotdiff_eval.leaderboard.markdown import cell
 from spotdiff_eval.leaderboard.scoring import REPORT_KIND, report_key
+from spotdiff_eval.leaderboard.site_text import neutralise
 
 # -- LEADERBOARD.md and the site change together, or neither does -----------------------------
 
@@ -190,3 +193,35 @@ def test_a_cached_report_with_impossible_figures_is_scored_again(
     assert "(1 scored, 2 cached)" in rebuilt.stdout
     assert (repo / "LEADERBOARD.md").read_bytes() == before
     assert entry.read_text(encoding="utf-8") == text  # and the entry is made again
+
+
+# -- emoji sequences ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Lab \U0001f469\u200d\U0001f52c model",  # woman scientist: woman, joiner, microscope
+        "Family \U0001f468\u200d\U0001f469\u200d\U0001f467",
+        "Red \u2764\ufe0f model",  # heart, shown as emoji
+        "Pride \U0001f3f3\ufe0f\u200d\U0001f308",  # white flag, selector, joiner, rainbow
+        "Dark \U0001f469\U0001f3fd\u200d\U0001f4bb coder",  # with a skin tone
+    ],
+)
+def test_emoji_sequences_are_kept_whole(name: str) -> None:
+    """Attack (by accident): a model named with an emoji of several characters. The
+    zero-width joiner and the emoji selector inside it were shown as "?" in
+    LEADERBOARD.md, on the site and on the terminal ("👨?👩?👧"), as if they
+    were hidden characters, though they draw one visible picture."""
+    assert cell(name) == neutralise(name) == safe_text(name, 1000) == name
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["GPT-4o\u200d", "GPT\u200d4o", "GPT-4o\ufe0f", "\u200d\U0001f916", "a\ufe0f\u200d\U0001f916"],
+)
+def test_joiners_and_selectors_outside_an_emoji_are_still_marked(name: str) -> None:
+    """The rule of red team round 19 stands everywhere else: a joiner or a selector
+    that draws nothing after a letter still shows as "?"."""
+    shown = safe_text(name, 1000)
+    assert "?" in shown and "\u200d" not in shown and cell(name) == shown
