@@ -18,6 +18,7 @@ from leaderboard_helpers import BOARD, checkout, make_board, snapshot
 
 from spotdiff_eval import load_dataset
 from spotdiff_eval._util import folder_swap
+from spotdiff_eval._util.lookalike import shown_name
 from spotdiff_eval._util.terminal import safe_text
 from spotdiff_eval.leaderboard.markdown import cell
 from spotdiff_eval.leaderboard.scoring import REPORT_KIND, report_key
@@ -225,3 +226,13 @@ def test_joiners_and_selectors_outside_an_emoji_are_still_marked(name: str) -> N
     that draws nothing after a letter still shows as "?"."""
     shown = safe_text(name, 1000)
     assert "?" in shown and "\u200d" not in shown and cell(name) == shown
+
+
+def test_a_kept_joiner_or_selector_does_not_make_a_name_of_its_own() -> None:
+    """A selector or joiner that draws nothing more ("🤖" is an emoji already, and no
+    font joins two robots) is kept now, but two rows so named still read alike:
+    the build names their submitters (``lookalikes``), as the pull request
+    check asks a maintainer."""
+    plain = {"model": {"name": "Model \U0001f916\U0001f916"}}
+    for glued in ("Model \U0001f916\ufe0f\U0001f916", "Model \U0001f916\u200d\U0001f916"):
+        assert shown_name({"model": {"name": glued}}) == shown_name(plain)
