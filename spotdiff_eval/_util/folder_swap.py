@@ -54,7 +54,10 @@ def replace_folder(
     ``older_markers`` are what earlier versions left, so upgrading replaces
     their folders too. ``after`` writes what must change with the folder
     (LEADERBOARD.md with the site): a stop (SIGTERM, Ctrl-C) between the two
-    left a new site beside an old table, so both run with stops held.
+    left a new site beside an old table, so both run with stops held. When
+    ``after`` fails, the old folder is put back: a disk that filled up while
+    LEADERBOARD.md was written left the new site beside the old table, and the
+    old site deleted (red team round 23).
     """
     target = Path(target)
     check_name(target)
@@ -76,9 +79,7 @@ def replace_folder(
         _filled(fresh, target, fill)
         os.chmod(fresh, 0o755)  # mkdtemp makes it private; a site is for reading
         with signals_held():
-            swap_in(fresh, target)
-            if after is not None:
-                after()
+            swap_in(fresh, target, after)
 
 
 def _filled(fresh: Path, target: Path, fill: Callable[[Path], None]) -> None:
@@ -101,17 +102,21 @@ def _filled(fresh: Path, target: Path, fill: Callable[[Path], None]) -> None:
         raise SpotDiffError(where, "", f"cannot write: {exc.strerror or exc}") from exc
 
 
-def swap_in(fresh: Path, target: Path) -> None:
+def swap_in(fresh: Path, target: Path, after: Callable[[], None] | None = None) -> None:
     """Put ``fresh`` at ``target``; any old ``target`` ends up at ``fresh`` or is deleted.
 
     ``fresh`` must be on the same filesystem as ``target`` (build it beside it),
     in a work folder the caller deletes: deleting the old folder here, within
-    a caller's :func:`signals_held`, kept a stop waiting for it.
+    a caller's :func:`signals_held`, kept a stop waiting for it. ``after``
+    runs once ``fresh`` is in place; if it fails, ``target`` is as it was
+    (the new folder back at ``fresh``, or gone).
     """
     if not os.path.lexists(target):
         os.rename(fresh, target)
+        _then(after, lambda: os.rename(target, fresh))
         return
     if exchange(fresh, target):
+        _then(after, lambda: exchange(fresh, target))
         return
     with locked_work_folder(target.parent, temp_prefix(target.name, "old-")) as old:
         aside = old / target.name
@@ -125,6 +130,24 @@ def swap_in(fresh: Path, target: Path) -> None:
                 with contextlib.suppress(OSError):
                     os.rename(aside, target)
                 raise
+
+            def put_back() -> None:
+                os.rename(target, fresh)
+                os.rename(aside, target)
+
+            _then(after, put_back)
+
+
+def _then(after: Callable[[], None] | None, undo: Callable[[], object]) -> None:
+    """``after()``; if it raises, ``undo()`` (best effort) and the error goes on."""
+    if after is None:
+        return
+    try:
+        after()
+    except BaseException:
+        with contextlib.suppress(OSError):
+            undo()
+        raise
 
 
 def exchange(first: Path, second: Path) -> bool:

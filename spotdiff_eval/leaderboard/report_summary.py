@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,57 @@ def summarize(report: dict[str, Any]) -> dict[str, Any]:
         for item in report["items"]
     ]
     return summary
+
+
+#: The tallies of :class:`~spotdiff_eval.scoring._metrics.Counts`: whole and fractional.
+_WHOLE = ("gold", "predicted", "matched", "fully_correct")
+_PART = ("detail_sum", "recall_credit", "coverage_credit")
+#: What float sums of per-match shares may exceed their count by.
+_SLACK = 1e-9
+
+
+def sound(summary: Any) -> bool:
+    """Whether a summary's figures are ones scoring can give: every score and
+    interval end a finite number from 0 to 1, an interval's low end not above
+    its high one, every tally a finite number from 0, none above what it is a
+    part of (matches above the golden differences, a detail sum above the matches).
+
+    Red team round 23: a cached report is never validated (it is the build's
+    own output), and one whose overall score was NaN, Infinity, a string or
+    null stopped the build with a traceback, while 1.5 and -0.25 were published
+    as scores of 150.0 and -25.0. Such an entry is now a miss, scored again.
+    """
+    try:
+        intervals = list(summary["confidence_intervals"].values())
+        fractions = [*summary["metrics"].values(), *(end for pair in intervals for end in pair)]
+        fractions += [k["recall"] for k in summary["per_kind"].values() if k["recall"] is not None]
+        tallies = [summary["counts"], *(item["counts"] for item in summary["items"])]
+        return (
+            all(_number(value) and 0 <= value <= 1 for value in fractions)
+            and all(len(pair) == 2 and pair[0] <= pair[1] for pair in intervals)
+            and all(_tally(counts) for counts in tallies)
+        )
+    except (KeyError, TypeError, AttributeError):
+        return False
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _tally(counts: dict[str, Any]) -> bool:
+    """One :class:`Counts` as a report writes it, each figure within its whole."""
+    if not all(isinstance(counts[k], int) and not isinstance(counts[k], bool) for k in _WHOLE):
+        return False
+    if not all(_number(counts[k]) and counts[k] >= 0 for k in (*_WHOLE, *_PART)):
+        return False
+    matched, slack = counts["matched"], _SLACK * (1 + counts["matched"])
+    return (
+        counts["fully_correct"] <= matched <= min(counts["gold"], counts["predicted"])
+        and counts["detail_sum"] <= matched + slack
+        and counts["recall_credit"] <= matched + slack
+        and counts["coverage_credit"] <= counts["fully_correct"] + slack
+    )
 
 
 def report_sha256(text: str) -> str:

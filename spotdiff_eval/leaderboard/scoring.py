@@ -29,7 +29,7 @@ from ..scoring import Counts, build_report, evaluate
 from ..validation import PREDICTIONS_JSON_MAX_BYTES
 from ..version import EVALUATOR_VERSION, REPORT_SCHEMA_VERSION
 from .cache import ContentCache, code_digest, content_key
-from .report_summary import load_summary, report_sha256, store_summary, summarize
+from .report_summary import load_summary, report_sha256, sound, store_summary, summarize
 from .run_facts import run_usage, store_usage, stored_usage
 from .submissions import Submission
 
@@ -178,7 +178,7 @@ def _cached(
     summary = load_summary(cache, digest)
     per_item = (
         None
-        if summary is None
+        if summary is None or not sound(summary)
         else _usable(summary, dataset, item_ids, submission.predictions_sha256)
     )
     if per_item is None:
@@ -194,6 +194,8 @@ def _cached(
         try:
             summary = summarize(report)
         except (KeyError, TypeError):
+            return None
+        if not sound(summary):  # figures no scoring gives: damaged (red team round 23)
             return None
         store_summary(cache, digest, summary)
     usage = stored_usage(cache, submission.predictions_sha256)

@@ -10,8 +10,10 @@ allowed: a remote image would make the site load from another host.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import re
+import threading
 from functools import cache
 from urllib.parse import urlsplit
 
@@ -54,13 +56,69 @@ def _markdown() -> markdown.Markdown:
     return markdown.Markdown(extensions=[_NoRawHtml()], output_format="html")
 
 
+#: How deep notes may nest lists and quotes and still be read as Markdown.
+#: Python-Markdown parses nesting by recursion, two frames a level: "- - - ... x"
+#: (999 items, each in the last; valid notes) raised RecursionError and ended the
+#: whole build with a traceback, and near Python's limit whether it did depended
+#: on the caller's stack (red team round 23). Deeper notes are shown as text.
+MAX_NESTING = 40
+#: What opens a container at the start of a line: a list item's marker (which a
+#: blank must follow) or a quote's ``>``, each after any blanks.
+_CONTAINER = re.compile(r"[ \t]*(?:(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)|>)")
+_TAB_LENGTH = 4  # Python-Markdown's: each 4 columns of indent is a level of nesting
+
+
+def nesting(text: str) -> int:
+    """The deepest nesting of any line of ``text``: its indent in levels, plus the
+    containers it opens. An upper bound of what the parser recurses through."""
+    deepest = 0
+    for line in text.split("\n"):
+        expanded = line.expandtabs(_TAB_LENGTH)
+        depth = (len(expanded) - len(expanded.lstrip(" "))) // _TAB_LENGTH
+        position = 0
+        while (opener := _CONTAINER.match(line, position)) is not None:
+            depth, position = depth + 1, opener.end()
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _plain(text: str) -> Markup:
+    """Notes as one paragraph of text, line breaks kept: what cannot be parsed safely."""
+    lines = html.escape(text, quote=False).split("\n")
+    return Markup("<p>" + "<br>\n".join(lines) + "</p>")
+
+
+def _convert_on_fresh_stack(source: str) -> str | None:
+    """Python-Markdown's HTML for ``source``, or None if it recursed too deep.
+
+    Run in a thread of its own, whose stack starts empty: the same notes give
+    the same page however deep the caller's stack is (a test, a worker, a
+    rebuild), as the recursion limit counts each thread's frames apart.
+    """
+    result: list[str | None] = [None]
+
+    def convert() -> None:
+        converter = _markdown()
+        converter.reset()
+        with contextlib.suppress(RecursionError):
+            result[0] = converter.convert(source)
+
+    worker = threading.Thread(target=convert, name="notes-markdown")
+    worker.start()
+    worker.join()
+    return result[0]
+
+
 def render_notes(text: str | None) -> Markup:
     """Sanitised HTML for a submission's notes (empty for none)."""
     if not text or not text.strip():
         return Markup("")
-    converter = _markdown()
-    converter.reset()
-    html = converter.convert(neutralise_multiline(text))
+    source = neutralise_multiline(text)
+    if nesting(source) > MAX_NESTING:
+        return _plain(source)
+    html = _convert_on_fresh_stack(source)
+    if html is None:  # a nesting ``nesting`` does not foresee: text as well
+        return _plain(source)
     clean = nh3.clean(
         html,
         tags=_TAGS,
