@@ -474,6 +474,22 @@ def settings_for(fake: FakeEndpoint, dataset: RunDataset, output: Path, **option
     return RunSettings(**values)
 
 
+def run_arguments(fake: FakeEndpoint, dataset: RunDataset, output: Path, *extra: str) -> list[str]:
+    """``spotdiff run`` arguments: the fake endpoint, model "m", ``dataset`` into ``output``."""
+    return [
+        "run",
+        "--endpoint",
+        fake.endpoint(),
+        "--model",
+        "m",
+        "--manifest",
+        str(dataset.manifest),
+        "--output",
+        str(output),
+        *extra,
+    ]
+
+
 def run(settings: RunSettings) -> tuple[RunResult, str]:
     stream = io.StringIO()
     result = run_model(

@@ -272,6 +272,29 @@ def download_moving_slowly(
         process.wait()
 
 
+@contextmanager
+def download_stalled(hub: FakeHub, out: Path, path: str) -> Iterator[subprocess.Popen[str]]:
+    """``spotdiff download`` of ``REPO`` into ``out`` in a child process, held on ``path``.
+
+    Yields once the hub has been asked for ``path``, which it holds back
+    until the block ends (a test signals the child meanwhile); then the
+    file is let go and the child killed.
+    """
+    stall = hub.stall(path)
+    command = [sys.executable, "-m", "spotdiff_eval", "download", "--dataset", REPO]
+    process = subprocess.Popen(
+        [*command, "--output", out], cwd=REPO_ROOT, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert stall.requested.wait(60), "the file was never requested"
+        yield process
+    finally:
+        stall.release.set()
+        process.kill()
+        process.wait()
+
+
 def cut_short(
     hub: FakeHub, monkeypatch: pytest.MonkeyPatch, route: str, content: bytes, keep: int
 ) -> None:

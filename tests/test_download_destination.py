@@ -12,13 +12,18 @@ import json
 import os
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO as REPO_ROOT
 from fake_hub import FakeHub
-from hub_fixtures import REPO, dataset_files, download, download_moving_slowly, published
+from hub_fixtures import (
+    REPO,
+    dataset_files,
+    download,
+    download_moving_slowly,
+    download_stalled,
+    published,
+)
 
 from spotdiff_eval.errors import SpotDiffError
 from spotdiff_eval.hub._errors import HubCall, transfer_failure
@@ -143,20 +148,9 @@ def test_sigterm_during_the_transfer_leaves_the_destination_as_it_was(
     if before is None:
         hub.add_dataset(REPO, published(dataset_files("1.0")))
     hub.commit(REPO, published(dataset_files("1.1")), "Version 1.1")
-    stall = hub.stall("data/manifest.json")
-    command = [sys.executable, "-m", "spotdiff_eval", "download", "--dataset", REPO]
-    process = subprocess.Popen(
-        [*command, "--output", out], cwd=REPO_ROOT, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    try:
-        assert stall.requested.wait(60), "the file was never requested"
+    with download_stalled(hub, out, "data/manifest.json") as process:
         process.send_signal(signal.SIGTERM)
         stdout, stderr = process.communicate(timeout=15)
-    finally:
-        stall.release.set()
-        process.kill()
-        process.wait()
     assert (process.returncode, stdout, stderr) == (
         143, "", "spotdiff: error: terminated (SIGTERM)\n"
     )  # fmt: skip

@@ -8,21 +8,19 @@ from __future__ import annotations
 
 import json
 import signal
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import REPO as REPO_ROOT
 from conftest import run_cli, write_json
 from fake_hub import FakeHub
 from hub_fixtures import (
     REPO,
     dataset_files,
     download,
+    download_stalled,
     json_bytes,
     perfect_predictions,
     published,
@@ -39,24 +37,13 @@ pytest_plugins = ("hub_fixtures",)
 
 def _killed_mid_file(hub: FakeHub, out: Path, path: str, stop: signal.Signals) -> None:
     """``spotdiff download`` into ``out``, sent ``stop`` once half of ``path`` has arrived."""
-    stall = hub.stall(path)
-    command = [sys.executable, "-m", "spotdiff_eval", "download", "--dataset", REPO]
-    process = subprocess.Popen(
-        [*command, "--output", out], cwd=REPO_ROOT, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    try:
-        assert stall.requested.wait(60), "the file was never requested"
+    with download_stalled(hub, out, path) as process:
         deadline = time.monotonic() + 30
         while len(_finished(out)) < len(hub.files(REPO)) - 1:  # the others land meanwhile
             assert time.monotonic() < deadline, "the other files never finished"
             time.sleep(0.05)
         process.send_signal(stop)
         process.communicate(timeout=30)
-    finally:
-        stall.release.set()
-        process.kill()
-        process.wait()
     hub.stalls.clear()
 
 

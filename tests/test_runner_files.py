@@ -31,6 +31,7 @@ from fake_endpoints import (
     journaled,
     make_run_dataset,
     run,
+    run_arguments,
     settings_for,
     statuses,
 )
@@ -497,23 +498,8 @@ def test_a_complete_bad_journal_line_is_an_error_that_says_how_to_go_on(
 
 
 def _run_command(fake: FakeEndpoint, dataset: RunDataset, output: Path, *extra: str) -> list[str]:
-    return [
-        sys.executable,
-        "-m",
-        "spotdiff_eval",
-        "run",
-        "--endpoint",
-        fake.endpoint(),
-        "--model",
-        "m",
-        "--manifest",
-        str(dataset.manifest),
-        "--output",
-        str(output),
-        "--concurrency",
-        "1",
-        *extra,
-    ]
+    arguments = run_arguments(fake, dataset, output, "--concurrency", "1", *extra)
+    return [sys.executable, "-m", "spotdiff_eval", *arguments]
 
 
 def _wait_for(condition: Callable[[], bool], seconds: float = 30) -> None:

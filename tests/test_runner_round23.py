@@ -21,6 +21,7 @@ from fake_endpoints import (
     Slow,
     make_run_dataset,
     run,
+    run_arguments,
     run_scripted,
     settings_for,
     statuses,
@@ -155,25 +156,8 @@ def test_the_outage_limit_is_a_flag(
     monkeypatch.setenv("SPOTDIFF_API_TOKEN", TOKEN)
     with FakeEndpoint("openai_compatible", dataset, default=lambda _item: Fail(500)) as fake:
         fake.script("item_000", Reply())
-        code = main(
-            [
-                "run",
-                "--endpoint",
-                fake.endpoint(),
-                "--model",
-                "m",
-                "--manifest",
-                str(dataset.manifest),
-                "--output",
-                str(output),
-                "--retries",
-                "0",
-                "--concurrency",
-                "1",
-                "--stop-after-outage",
-                given,
-            ]
-        )
+        extra = ("--retries", "0", "--concurrency", "1", "--stop-after-outage", given)
+        code = main(run_arguments(fake, dataset, output, *extra))
         asked = len(fake.counts())
     err = capsys.readouterr().err
     assert code == 1
