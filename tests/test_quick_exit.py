@@ -75,6 +75,18 @@ def test_with_another_thread_alive_the_exit_waits_for_it(tmp_path: Path) -> None
     assert "normal shutdown" in waited.stderr
 
 
+def test_under_a_profiler_the_exit_is_the_usual_one(tmp_path: Path) -> None:
+    """``python -m cProfile -m spotdiff_eval`` writes its profile as the program ends."""
+    profile = tmp_path / "evaluate.prof"
+    command = [sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "spotdiff_eval"]
+    profiled = subprocess.run(
+        [*command, "evaluate", "--predictions", str(EXAMPLE), "--quiet"],
+        capture_output=True, text=True, cwd=REPO,
+    )  # fmt: skip
+    assert profiled.returncode == 0, profiled.stderr
+    assert profile.stat().st_size > 0
+
+
 def test_a_reader_that_went_away_is_still_a_quiet_exit() -> None:
     """The flush before the exit raises BrokenPipeError; main handles it as before."""
     command = [sys.executable, "-m", "spotdiff_eval", "evaluate", "--predictions", str(EXAMPLE)]

@@ -22,10 +22,14 @@ def finish(args: argparse.Namespace, code: int) -> int:
     What a normal exit does that matters is done first: the standard streams
     are flushed (a reader that went away raises BrokenPipeError here, handled
     as everywhere else). Exit handlers (``atexit``) do not run; the commands
-    that call this register none. With another thread alive, which a normal
-    exit would wait for, it returns ``code`` and the exit is the usual one.
+    that call this register none. It returns ``code``, for the usual exit,
+    with another thread alive (a normal exit waits for it), or under a
+    profiler or tracer (``python -m cProfile``, coverage), whose results are
+    written as the program ends.
     """
     if not getattr(args, "exit_process", False) or threading.active_count() > 1:
+        return code
+    if sys.getprofile() is not None or sys.gettrace() is not None:
         return code
     sys.stdout.flush()
     sys.stderr.flush()
