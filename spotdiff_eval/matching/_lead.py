@@ -32,7 +32,7 @@ from ._lexicon import (
 )
 from ._normalize import NOT_HEADS, name_head
 from ._reading import breaks_between, read_text
-from ._roll_call import calls_the_roll
+from ._roll_call import OTHER_OBJECTS, calls_the_roll
 
 #: Scene verbs that are nouns too: "bird feed", "flip phone", "gear shift",
 #: "fall foliage" (red team round 15). One that acts on something is a verb
@@ -218,7 +218,11 @@ def phrase_told(
     index, phrase, rest = found
     if phrase and not rest and _lists(clauses, index):
         return ()
-    if phrase and calls_the_roll(clauses[index + 1 :], head_of_phrase(phrase), _opening_head):
+    if (
+        phrase
+        and len(clauses) > index + OTHER_OBJECTS  # a roll call needs two clauses after the lead
+        and calls_the_roll(clauses[index + 1 :], head_of_phrase(phrase), _opening_head)
+    ):
         return ()  # "The cat is gone. The dog is gone. The bird ..." (``_roll_call``)
     if phrase and not DENYING_WORDS.isdisjoint(clauses[index]) and denies_change(clauses, index):
         return ()  # "Nothing about the cat changed", "The cat is not gone" (``_denials``)

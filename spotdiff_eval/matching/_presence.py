@@ -11,6 +11,8 @@ such golds (red team G9 and its ways round, rounds 2 and 3).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..datasets import Difference
 from ._evidence import Profile
 from ._lead import lead_phrase, told_of_lead
@@ -178,7 +180,7 @@ _GOING = NEGATIONS | frozenset(
 )
 
 
-def _kept_there(pred: Difference) -> bool:
+def _kept_there(pred: Difference, p: Profile) -> bool:
     """A removal's or addition's description says its object is still there.
 
     Red team round 23: "lamp" removed, "The lamp is still there but now red",
@@ -189,15 +191,19 @@ def _kept_there(pred: Difference) -> bool:
     clause tells count ("A still life painting appears" is added), and a
     word of going makes "still" tell how long: "is still missing" went.
     """
-    if not pred.description:
-        return False
-    lead = lead_phrase(pred.description)
+    if not pred.description or _STAYING.isdisjoint(p.description_words):
+        return False  # nearly every text: no word of staying, nothing to read again
+    return _told_as_kept(pred.description)
+
+
+@lru_cache(maxsize=1024)
+def _told_as_kept(description: str) -> bool:
+    """:func:`_kept_there` of a description; cached, as one prediction meets each gold."""
+    lead = lead_phrase(description)
+    told = told_of_lead(description)
     # Before the first noun "still" is a look: "A still life painting appears".
     after_a_noun = lead[1:] if lead else ()
-    said = set(lead) | set(told_of_lead(pred.description))
-    return not _STAYING.isdisjoint((*after_a_noun, *told_of_lead(pred.description))) and (
-        said.isdisjoint(_GOING)
-    )
+    return not _STAYING.isdisjoint((*after_a_noun, *told)) and _GOING.isdisjoint((*lead, *told))
 
 
 def appears_against_stays(pred: Difference, gold: Difference, p: Profile, g: Profile) -> bool:
@@ -216,7 +222,7 @@ def appears_against_stays(pred: Difference, gold: Difference, p: Profile, g: Pro
     # A gold that is itself about being seen ("visibility" visible -> hidden)
     # does not stay, so the same claim finds it (red team round 8).
     comes_or_goes = p.kind in _PRESENCE or _speaks_of_being_there(pred, p)
-    if p.kind in _PRESENCE and g.kind in _PRESENCE and _about_it(p, g) and _kept_there(pred):
+    if p.kind in _PRESENCE and g.kind in _PRESENCE and _about_it(p, g) and _kept_there(pred, p):
         return True  # "lamp" removed, "The lamp is still there but now red"
     if comes_or_goes and _says_it_stays(gold, g):
         return not _tells_the_look(pred, gold, p, g)

@@ -39,8 +39,13 @@ _DRINKING_GLASS = "glass"
 _DECIDING = frozenset(DECIDING)
 
 
+#: The words that are one letter. A set, so that counting them in a text runs
+#: in C: :func:`by_neighbours` looks at every clause of every description.
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+
+
 def _is_letter(word: str) -> bool:
-    return len(word) == 1 and "a" <= word <= "z"
+    return word in _LETTERS
 
 
 def _joined_letters(read: tuple[str, ...], canonical: Callable[[str], str]) -> list[str]:
@@ -80,7 +85,7 @@ def by_neighbours(read: tuple[str, ...], canonical: Callable[[str], str]) -> tup
     in, as this module is read by ``_normalize``. Idempotent: a text read
     token by token and then clause by clause reads the same.
     """
-    letters = sum(map(_is_letter, read))
+    letters = sum(map(_LETTERS.__contains__, read))
     if letters < 2 and EYEGLASSES not in read:
         return read  # nearly every text
     words = _joined_letters(read, canonical) if letters >= 2 else list(read)
