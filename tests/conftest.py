@@ -223,6 +223,11 @@ def removed(subject: str, **extra: object) -> dict[str, Any]:
     return {"kind": "object_removed", "subject": subject, **extra}
 
 
+def count_change(subject: str, before: str, after: str, **extra: object) -> dict[str, Any]:
+    """A difference of kind count_change, ``before`` to ``after``, as the JSON files write it."""
+    return {"kind": "count_change", "subject": subject, "from": before, "to": after, **extra}
+
+
 def told(diff: dict[str, Any], description: str) -> dict[str, Any]:
     """``diff`` with its description."""
     return {**diff, "description": description}

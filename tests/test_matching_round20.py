@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from conftest import assert_judged, removed
 from conftest import attribute_change as _attr
+from conftest import count_change as _count
 from conftest import one_gold_case as _case
 
 _CAT_GONE = removed("cat", description="The black cat on the sofa is missing.")
@@ -141,10 +142,6 @@ def test_likeness(case: dict) -> None:
 
 def _blue(subject: str) -> dict:
     return _attr(subject, "color", "red", "blue")
-
-
-def _count(subject: str, before: str, after: str) -> dict:
-    return {"kind": "count_change", "subject": subject, "from": before, "to": after}
 
 
 _CAR_BLUE = _attr(

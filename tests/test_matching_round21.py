@@ -11,15 +11,12 @@ from __future__ import annotations
 import pytest
 from conftest import added, assert_judged, removed
 from conftest import attribute_change as _attr
+from conftest import count_change as _count
 from conftest import one_gold_case as _case
 
 
 def _blue(subject: str, **extra: object) -> dict:
     return _attr(subject, "color", "red", "blue", **extra)
-
-
-def _count(subject: str, before: str, after: str) -> dict:
-    return {"kind": "count_change", "subject": subject, "from": before, "to": after}
 
 
 _GIRL_BLUE = _blue("girl", description="The girl's dress changes from red to blue.")

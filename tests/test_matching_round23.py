@@ -12,12 +12,8 @@ from __future__ import annotations
 import pytest
 from conftest import added, assert_judged, removed
 from conftest import attribute_change as _attr
+from conftest import count_change as _count
 from conftest import one_gold_case as _case
-
-
-def _count(subject: str, before: str, after: str, **extra: object) -> dict:
-    return {"kind": "count_change", "subject": subject, "from": before, "to": after, **extra}
-
 
 CASES_GLASSES = [
     # _word_runs / _lexicon.EYEGLASSES: "glasses" was read as the plural of
