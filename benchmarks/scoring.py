@@ -147,7 +147,7 @@ def noisy_prediction(rnd: random.Random, gold: dict) -> dict:
     return pred
 
 
-def build(root: Path, items: int, per_item: int, seed: int) -> tuple[Path, Path, list[Path]]:
+def build(root: Path, items: int, per_item: int, seed: int) -> tuple[Path, Path, Path]:
     rnd = random.Random(seed)
     (root / "data" / "annotations").mkdir(parents=True)
     manifest_items, predicted_items, files = [], [], []
