@@ -1,8 +1,9 @@
 """How much an answer written without looking at any image scores.
 
 Builds every blind strategy of ``spotdiff_eval.blind`` and
-``spotdiff_eval.blind_tricks`` (public information only), and one that
-guesses the likeliest objects of each scene's theme as learnt from another
+``spotdiff_eval.blind_tricks`` (public information only), those of
+``blind_catalogue`` (the generator's public catalogue), and ones that
+guess the likeliest objects of each scene's theme as learnt from another
 set of the public generator, and scores them, with the official scorer, on
 the bundled set and on a set freshly generated with a seed no bundled file
 used. Prints one row per strategy and set, then the perfect answer, and
@@ -24,6 +25,8 @@ import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
+
+from blind_catalogue import CATALOGUE_GUESSES, prior_subjects
 
 from spotdiff_eval import evaluate, load_dataset, load_predictions
 from spotdiff_eval.blind import STRATEGIES, DifferencesByItem, predictions_document
@@ -161,11 +164,15 @@ def main() -> int:
         fresh_set(folder / "prior", args.prior_items, args.seed + 1)
         with_priors = prior_heads(folder / "prior")
         placed = placed_guesses(folder / "prior")
+        subjects = prior_subjects(folder / "prior")
         for set_name, (dataset, manifest) in sets.items():
             annotations = list(dataset.annotations)
             answers = {name: build(annotations) for name, build in {**STRATEGIES, **TRICKS}.items()}
             answers["generated priors, theme top-12"] = with_priors(dataset, manifest)
             answers["objects tied to their place"] = placed(dataset, manifest)
+            answers["generated priors, theme top-16 subjects"] = subjects(dataset, manifest)
+            for name, guess in CATALOGUE_GUESSES.items():
+                answers[name] = guess(dataset, manifest)
             answers["perfect answer"] = perfect_answer(dataset)
             for strategy, answer in answers.items():
                 metrics = score(dataset, answer, folder, f"{set_name}-{strategy}")

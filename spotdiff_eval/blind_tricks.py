@@ -1,4 +1,4 @@
-"""More answers written without looking (red team round 23): the formula, shapes, vocabulary.
+"""More answers written without looking (red team rounds 23, 24): the formula, shapes, vocabulary.
 
 ``blind.py`` holds the strategies of earlier rounds; these attack what was
 left: the parts of the official score that do not grow with recall
@@ -7,8 +7,11 @@ right), predictions naming no object (kind, values or a generator-style
 description alone), words that name many objects at once (categories,
 nouns joined by any separator, "everything changed"), the scene's own
 place words, and the loader's leniency (numbers for values, ``null``
-fields). Each builds its answer from public information only: the other
-items' annotations (leave-one-out), the item id, and fixed word lists.
+fields). Round 24 reshapes each guess to hedge what it must commit to
+(``_SHAPES``: which object, value or kind) and copies the layout's words
+or another item's answer. Each builds its answer from public information
+only: the other items' annotations (leave-one-out), the item id, and fixed
+word lists.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 
 from .blind import EVERYDAY_NOUNS, DifferencesByItem, theme_of
 from .datasets import KINDS, Annotation, Difference
+from .matching import COLORS
 
 #: A full difference as a guess: kind, subject, attribute, from, to, count.
 _Guess = tuple[str, str, str, str, str, int]
@@ -268,6 +272,134 @@ def noun_pairs_counted(annotations: Sequence[Annotation], pairs: int = 12) -> Di
     return {a.item_id: guesses for a in annotations}
 
 
+def _top_subjects(annotations: Sequence[Annotation], item: Annotation, k: int = 12) -> list[str]:
+    """The ``k`` commonest subjects of the other items of the theme, then everyday nouns."""
+    seen = _ranked(Counter(d.subject for d in _others(annotations, item)))
+    return (seen + [n for n in EVERYDAY_NOUNS if n not in seen])[:k]
+
+
+#: A guess shaped around the ``i``-th of an item's likely subjects (red team round 24).
+_Shape = Callable[[int, list[str]], dict[str, Any]]
+_ALL_COLOURS = " or ".join(sorted(COLORS))[:200]
+_QUANTITIES = ("2", "three", "several", "many", "some", "a few")
+_SPACES = ("\u00a0", "\u2003", "\u2028", "\n", "\u3000", " \u2022 ")
+#: Spellings a reader reads as the word: look-alike letters, full width, hidden marks.
+_DISGUISES: tuple[Callable[[str], str], ...] = (
+    lambda w: w.replace("a", "\u0430").replace("o", "\u043e").replace("e", "\u0435"),
+    lambda w: "".join(chr(ord(c) + 0xFEE0) if c.isascii() and c.isalpha() else c for c in w),
+    "\u200d".join,
+    "\u00ad".join,
+    lambda w: w.upper() + "\u0301",
+)
+
+
+def _rotated(i: int, s: list[str], n: int = 8) -> list[str]:
+    return (s[i:] + s[:i])[:n]
+
+
+def _told(kind: str, text: str) -> dict[str, Any]:
+    return {"kind": kind, "subject": "object", "description": text}
+
+
+def _of(kind: str, subject: str, **fields: Any) -> dict[str, Any]:
+    return {"kind": kind, "subject": subject} | {k.rstrip("_"): v for k, v in fields.items()}
+
+
+_ASK = "Is it the {}? Or the {}? Or the {}?"
+_DENY = "Not the {}, not the {}, but the {}."
+_COUNT, _LOOK = "count_change", "attribute_change"
+#: Each shape hedges what a guess must commit to: which object, which value, which kind.
+_SHAPES: dict[str, _Shape] = {
+    "hedged noun lists": lambda i, s: _told(
+        KINDS[i % 4], "Perhaps the " + ", or maybe the ".join(_rotated(i, s)) + "."
+    ),
+    "maybe one noun each": lambda i, s: _told("object_removed", f"Maybe the {s[i]}."),
+    "questions and negations": lambda i, s: _told(
+        KINDS[i % 2], (_ASK if i % 2 else _DENY).format(s[i - 2], s[i - 1], s[i])
+    ),
+    "counts from N to N": lambda i, s: _of(_COUNT, s[i], from_="1", to="1"),
+    "every colour on a noun": lambda i, s: _of(
+        _LOOK, s[i], attribute="color", from_=_ALL_COLOURS, to=_ALL_COLOURS
+    ),
+    "numbered plurals": lambda i, s: _of(_COUNT, f"{_QUANTITIES[i % 6]} {s[i]}s"),
+    "empty and null values": lambda i, s: (
+        _of(_LOOK, s[i], attribute="", from_="", to="")
+        if i % 2
+        else _of(_COUNT, s[i], from_=None, to=" ")
+    ),
+    "count field abuse": lambda i, s: _of(KINDS[i % 4], s[i], count=999 if i % 2 else 1),
+    "disguised names": lambda i, s: _of("object_removed", _DISGUISES[i % 5](s[i])),
+    "nouns joined by white space": lambda i, s: _of(
+        KINDS[i % 4], _SPACES[i % 6].join(_rotated(i, s))
+    ),
+}
+
+
+def shaped(shape: _Shape) -> Callable[[Sequence[Annotation]], DifferencesByItem]:
+    """``shape`` applied to each of every item's likely subjects (``_top_subjects``)."""
+
+    def build(annotations: Sequence[Annotation]) -> DifferencesByItem:
+        answer: DifferencesByItem = {}
+        for a in annotations:
+            subjects = _top_subjects(annotations, a)
+            answer[a.item_id] = [shape(i, subjects) for i in range(len(subjects))]
+        return answer
+
+    return build
+
+
+def aliases_at_once(annotations: Sequence[Annotation]) -> DifferencesByItem:
+    """Each likely subject spelled as every alias the other items gave it, in one string."""
+    answer: DifferencesByItem = {}
+    for a in annotations:
+        spellings: dict[str, set[str]] = {}
+        for d in _others(annotations, a):
+            spellings.setdefault(d.subject, set()).update(d.aliases)
+        answer[a.item_id] = [
+            {"kind": "object_removed", "subject": " aka ".join([s, *sorted(spellings.get(s, ()))])}
+            for s in _top_subjects(annotations, a)
+        ]
+    return answer
+
+
+def neighbours_answer(annotations: Sequence[Annotation]) -> DifferencesByItem:
+    """The previous item's golden differences, every field and description, verbatim."""
+    ordered = sorted(annotations, key=lambda a: a.item_id)
+    answer: DifferencesByItem = {}
+    for before, item in zip(ordered[-1:] + ordered[:-1], ordered, strict=True):
+        answer[item.item_id] = [
+            _as_json(_guess_of(d)) | ({"description": d.description} if d.description else {})
+            for d in before.differences
+        ]
+    return answer
+
+
+#: Fixed answers naming no object: generic nouns, the layout's words, the kinds' words.
+_FIXED: dict[str, list[dict[str, Any]]] = {
+    "generic nouns, every kind": [
+        {"kind": kind, "subject": noun}
+        for noun in "thing item stuff piece shape figure one element entity artifact".split()
+        for kind in KINDS
+    ],
+    "panel layout words": [
+        {"kind": kind, "subject": subject, "description": text}
+        for kind, subject, text in (
+            ("object_added", "right", "Something new appears on the right in the second panel."),
+            ("object_removed", "left", "Something on the left is missing from the second panel."),
+            ("object_removed", "top", "The top panel shows an object the bottom panel lacks."),
+            ("count_change", "middle", "The second panel shows two in the middle instead of one."),
+            ("attribute_change", "second_panel", "The object in the second panel changes colour."),
+            ("object_added", "top_bottom", "An object appears in the bottom panel."),
+        )
+    ],
+    "kind words as subjects": [
+        {"kind": kind, "subject": word}
+        for word in "added removed missing new_object count color size difference".split()
+        for kind in KINDS
+    ],
+}
+
+
 #: The strategies of this module, measured beside ``blind.STRATEGIES`` (``benchmarks/blind.py``).
 TRICKS: dict[str, Callable[[Sequence[Annotation]], DifferencesByItem]] = {
     "likeliest full guess per item": likeliest_guesses,
@@ -283,4 +415,8 @@ TRICKS: dict[str, Callable[[Sequence[Annotation]], DifferencesByItem]] = {
     "numbers and nulls": numbers_and_nulls,
     "a sentence per noun": sentence_per_noun,
     "noun pairs counted together": noun_pairs_counted,
+    "every alias in one subject": aliases_at_once,
+    "neighbour's answer verbatim": neighbours_answer,
+    **{name: shaped(shape) for name, shape in _SHAPES.items()},
+    **{name: (lambda a, g=guesses: {x.item_id: g for x in a}) for name, guesses in _FIXED.items()},
 }
