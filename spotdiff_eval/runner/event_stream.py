@@ -25,7 +25,7 @@ from typing import Any
 
 #: An event stream starts with a field or a comment ("data:", "event:", ": ping").
 _STREAM_START = re.compile(r"\s*(?:data|event|id|retry)?:")
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 class StreamCut(ValueError):
@@ -63,7 +63,7 @@ def stream_events(text: str) -> EventStream | None:
     events: list[str] = []
     data: list[str] = []
     done = False
-    lines = _LINE_BREAK.split(text)
+    lines = LINE_BREAK.split(text)
     for line in lines[:-1]:  # the last is what follows the last line break
         if not line:  # a blank line ends an event
             payload = "\n".join(data)
@@ -101,12 +101,20 @@ def joined(events: list[Any], *, done: bool = False) -> Any:
     elif any("choices" in chunk for chunk in chunks):
         reply = _openai(chunks)
         ended = reply["choices"][0]["finish_reason"] is not None
+    elif chunks and all(ollama_native(chunk) for chunk in chunks):
+        return chunks[-1]  # red team round 24: a shape no protocol speaks, ``protocols`` says
     else:
         reply = events  # Gemini's partial replies, or something read as it is
         ended = _gemini_ended(chunks)
     if not (ended or done):
         raise StreamCut()
     return reply
+
+
+def ollama_native(data: Any) -> bool:
+    """Whether a reply (or a chunk of one) has the shape of Ollama's own ``/api/chat``:
+    ``{"message": {...}, "done": ...}``."""
+    return isinstance(data, dict) and isinstance(data.get("message"), dict) and "done" in data
 
 
 def _gemini_ended(chunks: list[dict[str, Any]]) -> bool:

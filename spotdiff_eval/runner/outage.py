@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import threading
 
+from .failure_reason import TIMEOUT
+
 #: Items in a row failing for an outage that stop the run, unless
 #: ``--concurrency`` is larger: then twice it, so that one fault met by every
 #: request in flight at once (and each retried in vain) does not end a run
@@ -48,22 +50,36 @@ class OutageBreaker:
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.streak = 0
+        #: Items of the streak that timed out (``failure_reason.TIMEOUT``).
+        self.timeouts = 0
         self._tripped = False
         self._lock = threading.Lock()
 
-    def tripped(self, outage: bool) -> bool:
-        """Note one finished item; True for the one that trips the breaker (once)."""
+    def tripped(self, outage: bool, failure: str = "") -> bool:
+        """Note one finished item and the kind of its failure (``failure_reason``);
+        True for the one that trips the breaker (once)."""
         with self._lock:
             self.streak = self.streak + 1 if outage else 0
+            if not outage:
+                self.timeouts = 0
+            elif failure == TIMEOUT:
+                self.timeouts += 1
             if self._tripped or not 0 < self.limit <= self.streak:
                 return False
             self._tripped = True
             return True
 
     def message(self, last_error: str | None, output: object, timeout: float) -> str:
-        """The one line a tripped breaker stops the run with; when the items timed
-        out, the model may be slow rather than down, and ``--timeout`` is named."""
-        slow = (last_error or "").startswith(("no answer within", "no complete answer within"))
+        """The one line a tripped breaker stops the run with; when items of the
+        streak timed out, the model may be slow rather than down, and ``--timeout``
+        is named.
+
+        Red team round 24: that was read from the start of the last error's text
+        ("no answer within"), so a reworded message lost the hint, and timeouts
+        ended by one dropped connection (a proxy giving up on a slow model)
+        named no option. The kinds of the streak's failures decide.
+        """
+        slow = self.timeouts > 0
         hint = f"; if the model is only slow, raise --timeout (now {timeout:g} s)" if slow else ""
         return (
             f"{self.limit} items in a row failed with a server error, a timeout or no "

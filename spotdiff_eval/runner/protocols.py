@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
-from .event_stream import gemini_joined
+from .event_stream import gemini_joined, ollama_native
 from .tool_calls import tool_arguments, with_tool_input
 
 PROTOCOLS = ("openai_compatible", "gemini_native", "anthropic")
@@ -30,6 +30,15 @@ class ResponseError(ValueError):
 class WrongProtocol(ResponseError):
     """A 2xx reply in another protocol's shape: every item would get one, so the run stops."""
 
+
+#: Why a reply in the shape of Ollama's own API stops the run. Red team round 24:
+#: its ``/api/chat`` (streamed as JSON lines, or whole) failed every item in turn
+#: as "the reply has no choices[0]" or "is not JSON".
+OLLAMA_NATIVE = (
+    "the reply has the shape of Ollama's own API (/api/chat), which no --protocol "
+    "speaks: use its OpenAI-compatible endpoint, /v1/chat/completions, with "
+    "--protocol openai_compatible"
+)
 
 #: The field that holds the answer in each protocol's reply, and what it holds.
 _ANSWER_SHAPES = (
@@ -208,6 +217,8 @@ def read_reply(protocol: str, data: Any) -> Reply:
         data = gemini_joined(data)
     if not isinstance(data, dict):
         raise ResponseError("the reply is not a JSON object")
+    if ollama_native(data):
+        raise WrongProtocol(OLLAMA_NATIVE)
     other = _other_protocol(protocol, data)
     if other is not None:
         raise WrongProtocol(

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .answer_json import closing
+from .event_stream import LINE_BREAK as _LINE_BREAK
 from .event_stream import StreamCut, joined, stream_events
 from .json_reader import read_json
 
@@ -51,17 +52,59 @@ def decoded(text: str) -> Any:
     stream = stream_events(text)
     if stream is None:
         try:
-            return read_json(text)
+            value = read_json(text)
         except ValueError:
+            lines = _json_lines(text)
+            if lines is not None:
+                return joined(lines)
             if _cut_short(text):
                 raise StreamCut("the reply ended before its JSON did") from None
             raise
+        # One line of JSON lines, the rest cut off: read as the stream it starts.
+        return joined([value]) if _chunk(value) else value
     values = [read_json(event) for event in stream.events]
     if stream.unended is not None:
         # Cut in the middle of the event, it is dropped: ``joined`` finds the stream unfinished.
         with suppress(ValueError, RecursionError):
             values.append(read_json(stream.unended))
     return joined(values, done=stream.done)
+
+
+def _json_lines(text: str) -> list[Any] | None:
+    """The chunks of a stream sent as JSON lines, or None if ``text`` is not one.
+
+    Red team round 24: a server or proxy that streams without the ``data:``
+    of server-sent events (newline-delimited JSON, as Ollama and some
+    gateways do) sent a JSON object a line, and every item failed as "the
+    reply is not JSON". Two or more lines, each an object, are the events of a
+    stream (``event_stream.joined``); a last line cut in the middle is
+    dropped, and ``joined`` then finds the stream unfinished. Only text that
+    is not one JSON value is read so: a reply printed over many lines is not
+    a stream.
+    """
+    lines = [line for line in _LINE_BREAK.split(text) if line.strip()]
+    if len(lines) < 2 or not all(line.lstrip().startswith("{") for line in lines):
+        return None
+    chunks = []
+    for number, line in enumerate(lines, 1):
+        try:
+            chunks.append(read_json(line))
+        except (ValueError, RecursionError):
+            if number < len(lines):
+                return None
+    return chunks
+
+
+def _chunk(value: Any) -> bool:
+    """Whether a whole reply is one chunk of a stream: an OpenAI ``delta`` with no
+    ``message``, or an Anthropic event (``message_start``)."""
+    if not isinstance(value, dict):
+        return False
+    choices = value.get("choices")
+    first = choices[0] if isinstance(choices, list) and choices else None
+    if isinstance(first, dict) and "delta" in first and "message" not in first:
+        return True
+    return value.get("type") == "message_start"
 
 
 def _cut_short(text: str) -> bool:
