@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import gzip
 import json
+import time
 from pathlib import Path
 
 import pytest
 from fake_endpoints import (
+    TOKEN,
     Drop,
+    Fail,
     FakeEndpoint,
     Raw,
     Reply,
@@ -326,3 +329,226 @@ def test_an_answer_broken_on_the_wire_is_asked_again_and_never_kept(
     assert "Traceback" not in said and result.error is None
     assert (entry["status"], entry["attempts"]) == ("ok", 2), entry
     assert predicted(output)["item_000"]["differences"] == [CAT, DOG]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        _http(
+            "200 OK", _openai_body(), "Content-Type: application/json"
+        ),  # no length: to the close
+        _http("200 OK", _openai_body(), "Content-Type: application/json", "Content-Length: lots"),
+    ],
+    ids=["no-length", "length-not-a-number"],
+)
+def test_an_answer_whose_length_is_not_said_is_read_to_its_end(
+    answer: Wire, tmp_path: Path
+) -> None:
+    """The other side: a body of no (or no readable) length runs to the close."""
+    done = run_scripted(tmp_path, "openai_compatible", {"item_000": [answer]})
+    assert (done.entries["item_000"]["status"], done.entries["item_000"]["attempts"]) == ("ok", 1)
+    assert done.answers["item_000"] == [CAT, DOG]
+
+
+# -- waits the server asks for ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "wait",
+    ["1e308", "1e400", "Fri, 31 Dec 9999 23:59:59 GMT", "99999999999999999999"],
+    ids=["huge", "infinite", "year-9999", "many-digits"],
+)
+def test_a_retry_after_of_ages_stops_the_run_in_a_short_line(wait: str, tmp_path: Path) -> None:
+    """``Retry-After: 1e308`` stopped the run with a wait of 309 digits in its
+    line, and ``1e400`` (infinity) was not read at all: the item was retried at
+    once, as if the server had asked for nothing. Both ask for longer than a
+    run waits, which stops it, saying so in a few words."""
+    dataset = make_run_dataset(tmp_path / "ds", 3)
+    output = tmp_path / "out.json"
+    limited = Fail(429, "slow down", headers=(("Retry-After", wait),))
+    with FakeEndpoint("openai_compatible", dataset, default=lambda _item: limited) as fake:
+        result, said = run(settings_for(fake, dataset, output, concurrency=1))
+        asked = sum(fake.counts().values())
+    assert result.error is not None and asked == 1
+    line = result.error.one_line()
+    assert "longer than a run waits" in line and "--resume" in line
+    assert len(line) < 600 and "Traceback" not in said
+
+
+def test_a_429_with_a_json_error_body_is_retried_and_named(tmp_path: Path) -> None:
+    """A 429 whose body is the provider's JSON error: retried, and when it
+    persists the item's error is the provider's message, not the body's bytes."""
+    limited = Fail(429, "Rate limit reached for requests per min")
+    done = run_scripted(
+        tmp_path,
+        "openai_compatible",
+        {"item_000": [limited, Reply(ANSWER)], "item_001": [limited] * 3},
+        retries=2,
+    )
+    assert (done.entries["item_000"]["status"], done.entries["item_000"]["attempts"]) == ("ok", 2)
+    assert done.entries["item_001"]["error"] == (
+        "HTTP 429: Rate limit reached for requests per min (gave up after 3 attempts)"
+    )
+
+
+# -- odd JSON --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {
+            "changeType": "attributeChange",
+            "subject": "car",
+            "attribute": "color",
+            "oldValue": "red",
+            "newValue": "blue",
+        },
+        {
+            "ChangeType": "AttributeChange",
+            "Subject": "car",
+            "Attribute": "color",
+            "FromValue": "red",
+            "ToValue": "blue",
+        },
+        {
+            "KIND": "ATTRIBUTE_CHANGE",
+            "SUBJECT": "car",
+            "ATTRIBUTE": "color",
+            "FROM": "red",
+            "TO": "blue",
+        },
+    ],
+    ids=["camel", "pascal", "upper"],
+)
+def test_keys_in_another_casing_are_read(entry: dict, tmp_path: Path) -> None:
+    """A model trained on JavaScript writes ``changeType`` and ``oldValue``:
+    unknown fields, so the entry had no kind and the item failed."""
+    text = json.dumps({"Differences": [entry]})
+    done = run_scripted(tmp_path, "openai_compatible", {"item_000": [Reply(text)]})
+    assert done.entries["item_000"]["status"] == "ok", done.entries["item_000"]
+    expected = {"kind": "attribute_change", "subject": "car", "attribute": "color"}
+    assert done.answers["item_000"] == [{**expected, "from": "red", "to": "blue"}]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        Raw(200, b"\xef\xbb\xbf" + _openai_body()),
+        Raw(
+            200,
+            b"\xef\xbb\xbf"
+            + b"".join(
+                b"data: " + json.dumps(chunk).encode() + b"\n\n"
+                for chunk in (_openai_chunk({"content": ANSWER}), _openai_chunk({}, "stop"))
+            ),
+            "text/event-stream",
+        ),
+        Raw(200, _openai_body("\ufeff" + ANSWER)),
+        Raw(200, _openai_body().decode().encode("utf-16"), "application/json; charset=utf-16"),
+        Raw(200, _openai_body().decode().encode("utf-16-le"), "application/json"),
+        Raw(200, json.dumps(_openai_body().decode()).encode()),
+    ],
+    ids=[
+        "bom",
+        "bom-before-stream",
+        "bom-in-answer",
+        "utf-16",
+        "utf-16-no-bom",
+        "json-in-a-string",
+    ],
+)
+def test_a_reply_in_an_odd_encoding_is_read(answer: Raw, tmp_path: Path) -> None:
+    """A byte order mark before the JSON (or the stream, or the answer); a
+    reply in UTF-16, which RFC 7159 allowed and .NET servers send; a reply
+    whose JSON a gateway encoded once more as a JSON string. Each failed its
+    item as "the reply is not JSON" (or "not a JSON object")."""
+    done = run_scripted(tmp_path, "openai_compatible", {"item_000": [answer]})
+    entry = done.entries["item_000"]
+    assert entry["status"] == "ok", entry
+    assert done.answers["item_000"] == [CAT, DOG]
+
+
+def test_nan_and_infinity_in_a_reply_cost_their_fields_only(tmp_path: Path) -> None:
+    """NaN and Infinity (which Python's JSON writes) in the usage and in the
+    answer: the item is answered, each odd field dropped with a warning, and
+    the file is strict JSON."""
+    text = '{"differences": [{"kind": "object_removed", "subject": "cat", "confidence": NaN}]}'
+    message = json.dumps({"role": "assistant", "content": text})
+    body = (
+        '{"choices": [{"message": ' + message + ', "finish_reason": "stop"}], '
+        '"usage": {"prompt_tokens": NaN, "completion_tokens": Infinity}}'
+    )
+    dataset = make_run_dataset(tmp_path / "ds", 1)
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset) as fake:
+        fake.script("item_000", Raw(200, body.encode()))
+        run(settings_for(fake, dataset, output))
+
+    def refuse(constant: str) -> None:
+        raise ValueError(constant)
+
+    document = json.loads(output.read_text(encoding="utf-8"), parse_constant=refuse)
+    entry = document["run"]["items"][0]
+    assert entry["status"] == "ok" and entry["usage"]["input_tokens"] is None
+    assert document["items"][0]["differences"] == [CAT]
+    assert any("confidence NaN" in warning for warning in entry["warnings"])
+
+
+def test_an_extremely_long_line_is_read_in_time(tmp_path: Path) -> None:
+    """A runaway model's answer: the list, then 8 MB on one line without a
+    break. The answer is read (the text past a million characters is not
+    searched), in seconds."""
+    text = ANSWER + " and" + "-" * 8_000_000
+    started = time.monotonic()
+    done = run_scripted(tmp_path, "openai_compatible", {"item_000": [Reply(text)]}, timeout=30.0)
+    assert time.monotonic() - started < 20
+    assert done.answers["item_000"] == [CAT, DOG]
+
+
+def test_a_redirect_to_another_host_stops_the_run_without_following_it(tmp_path: Path) -> None:
+    """A 307 to another host: followed, the token would go with the request to
+    a host the user never named. Not followed; the run stops at once."""
+    elsewhere = _http(
+        "307 Temporary Redirect",
+        b"",
+        "Location: http://127.0.0.2:9/v1/chat/completions",
+        "Content-Length: 0",
+    )
+    dataset = make_run_dataset(tmp_path / "ds", 3)
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset, default=lambda _item: elsewhere) as fake:
+        result, said = run(settings_for(fake, dataset, output, concurrency=1))
+        asked = sum(fake.counts().values())
+    assert result.error is not None and asked == 1
+    line = result.error.one_line()
+    assert "HTTP 307: the endpoint redirects elsewhere; give the final URL as --endpoint" in line
+    assert TOKEN not in said and TOKEN not in output.read_text()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [{"differences": [CAT, DOG]}, [CAT, DOG]],
+    ids=["object", "list"],
+)
+def test_an_answer_sent_as_json_rather_than_text_is_read(content: object, tmp_path: Path) -> None:
+    """Servers with structured output (llama.cpp's and LM Studio's, some
+    gateways) may put the parsed JSON in ``message.content`` rather than its
+    text: the item failed as "the reply holds no answer text"."""
+    message = {"role": "assistant", "content": content}
+    body = json.dumps({"choices": [{"message": message, "finish_reason": "stop"}]}).encode()
+    done = run_scripted(tmp_path, "openai_compatible", {"item_000": [Raw(200, body)]})
+    assert done.entries["item_000"]["status"] == "ok", done.entries["item_000"]
+    assert done.answers["item_000"] == [CAT, DOG]
+
+
+def test_an_answer_sent_as_json_whose_entries_say_type_is_read(tmp_path: Path) -> None:
+    """An entry naming its kind ``type`` is not a content part."""
+    entries = [
+        {"type": "object_removed", "subject": "cat"},
+        {"type": "object_added", "subject": "dog"},
+    ]
+    message = {"role": "assistant", "content": entries}
+    body = json.dumps({"choices": [{"message": message, "finish_reason": "stop"}]}).encode()
+    done = run_scripted(tmp_path, "openai_compatible", {"item_000": [Raw(200, body)]})
+    assert done.answers["item_000"] == [CAT, DOG]

@@ -134,8 +134,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--retries",
         type=_retries,
         default=5,
-        help="retries of a request after 429, 5xx, a timeout, a lost connection, or a "
-        "200 reply with no answer in it (empty, no choices, an HTML page), at most 20 "
+        help="retries of a request after 429, 5xx, a timeout, a 200 reply with no answer "
+        "in it (empty, no choices, an HTML page) or a lost connection, at most 20 "
         "(default: 5)",
     )
     p.add_argument(

@@ -36,7 +36,7 @@ from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_aft
 
 from .._util.redaction import Redactor
 from .._util.terminal import safe_text
-from .backoff import Gate, RetryPolicy, retry_delay, server_wait
+from .backoff import Gate, RetryPolicy, retry_delay, server_wait, wait_text
 from .content_coding import undone_coding
 from .deadline import DeadlineAdapter, Watchdog
 from .event_stream import StreamCut
@@ -237,7 +237,7 @@ class EndpointClient:
                 # Red team round 19: a used-up daily quota asks for hours; cut to the
                 # longest wait, the retries failed alike, item after item, for hours.
                 raise RequestFailed(
-                    f"{message} (the server asks to wait {retry_after:,.0f} s, longer than a "
+                    f"{message} (the server asks to wait {wait_text(retry_after)}, longer than a "
                     f"run waits, {longest:g} s: run again with --resume later)",
                     attempts=number,
                     http_status=recorded,

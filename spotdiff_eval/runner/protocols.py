@@ -10,6 +10,7 @@ for the maximum, which it requires.
 from __future__ import annotations
 
 import base64
+import json
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -242,6 +243,12 @@ def _openai(data: dict[str, Any]) -> Reply:
         raise ResponseError("the reply has no choices[0].message")
     content = message.get("content")
     refusal = message.get("refusal")
+    if isinstance(content, dict) or (
+        isinstance(content, list) and content and not any(_is_part(p) for p in content)
+    ):
+        # Red team round 24: servers with structured output (llama.cpp's, LM Studio's,
+        # gateways) may put the parsed JSON there, not its text: "no answer text".
+        content = json.dumps(content)
     if isinstance(content, list):  # content parts, as some servers return
         parts = [part for part in content if isinstance(part, dict)]
         content = "".join(
@@ -273,6 +280,16 @@ def _openai(data: dict[str, Any]) -> Reply:
         (_tokens(usage, "prompt_tokens"), _tokens(usage, "completion_tokens")),
         data.get("model"),
     )
+
+
+#: The types of content parts that hold text (or say none will come).
+_PART_TYPES = frozenset({"text", "output_text", "refusal", "thinking", "reasoning"})
+
+
+def _is_part(value: Any) -> bool:
+    """Whether a value of a ``content`` list is a content part, not an entry of an
+    answer (which may name its kind ``type``: ``{"type": "object_removed", ...}``)."""
+    return isinstance(value, dict) and (value.get("type") in _PART_TYPES or "text" in value)
 
 
 def _gemini(data: dict[str, Any]) -> Reply:

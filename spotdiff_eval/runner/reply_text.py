@@ -12,6 +12,7 @@ in plain sight.
 
 from __future__ import annotations
 
+import json
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,8 @@ from .event_stream import StreamCut, joined, stream_events
 from .json_reader import read_json
 
 REPLACEMENT = "\N{REPLACEMENT CHARACTER}"
+#: The byte order marks of UTF-16 (and UTF-32, which start alike).
+_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
 
 @dataclass(frozen=True)
@@ -34,7 +37,17 @@ class ReplyText:
 
 def reply_text(raw: bytes) -> ReplyText:
     """``raw`` decoded as UTF-8 (a byte order mark before it dropped, as some
-    proxies on Windows send one), each run of bytes that are not UTF-8 replaced."""
+    proxies on Windows send one), each run of bytes that are not UTF-8 replaced.
+
+    Red team round 24: a reply in UTF-16 or UTF-32 (which RFC 7159 allowed, and
+    .NET servers send) read as UTF-8 is every other byte a NUL, and the item
+    failed as "the reply is not JSON". Such a reply is read in its encoding,
+    told by its byte order mark or its NULs as JSON's own reader tells it.
+    """
+    encoding = json.detect_encoding(raw[:4]) if raw[:4].count(0) or raw[:2] in _BOMS else "utf-8"
+    if encoding != "utf-8":
+        with suppress(UnicodeDecodeError):
+            return ReplyText(raw.decode(encoding).removeprefix("\ufeff"))
     try:
         return ReplyText(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
@@ -61,7 +74,7 @@ def decoded(text: str) -> Any:
                 raise StreamCut("the reply ended before its JSON did") from None
             raise
         # One line of JSON lines, the rest cut off: read as the stream it starts.
-        return joined([value]) if _chunk(value) else value
+        return joined([value]) if _chunk(value) else _unwrapped(value)
     values = [read_json(event) for event in stream.events]
     if stream.unended is not None:
         # Cut in the middle of the event, it is dropped: ``joined`` finds the stream unfinished.
@@ -93,6 +106,19 @@ def _json_lines(text: str) -> list[Any] | None:
             if number < len(lines):
                 return None
     return chunks
+
+
+def _unwrapped(value: Any) -> Any:
+    """A reply a gateway encoded once more as a JSON string, read; any other as it is.
+
+    Red team round 24: an API gateway whose function returned the reply's text
+    as its body sent ``"{\\"choices\\": ...}"``, and the item failed as "the
+    reply is not a JSON object".
+    """
+    if isinstance(value, str) and value.lstrip()[:1] == "{":
+        with suppress(ValueError, RecursionError):
+            return read_json(value)
+    return value
 
 
 def _chunk(value: Any) -> bool:
