@@ -221,13 +221,25 @@ OLLAMA = _lines(
 )
 
 
-def test_ollamas_own_stream_stops_the_run_naming_the_endpoint_to_use(tmp_path: Path) -> None:
+OLLAMA_WHOLE = Raw(
+    200,
+    json.dumps(
+        {"model": "llava", "message": {"role": "assistant", "content": ANSWER}, "done": True}
+    ).encode(),
+)
+
+
+@pytest.mark.parametrize("reply", [OLLAMA, OLLAMA_WHOLE], ids=["streamed", "whole"])
+def test_ollamas_own_api_stops_the_run_naming_the_endpoint_to_use(
+    reply: Raw, tmp_path: Path
+) -> None:
     """Ollama's native ``/api/chat`` streams its own shape (``message`` and
-    ``done`` a line), which no protocol here speaks: every item would fail
-    alike, so the run stops at once, saying which endpoint to use."""
+    ``done`` a line), or sends it whole, which no protocol here speaks: every
+    item failed alike, as "the reply is not JSON" or "has no choices[0]". The
+    run stops at once, saying which endpoint to use."""
     dataset = make_run_dataset(tmp_path / "ds", 4)
     output = tmp_path / "out.json"
-    with FakeEndpoint("openai_compatible", dataset, default=lambda _item: OLLAMA) as fake:
+    with FakeEndpoint("openai_compatible", dataset, default=lambda _item: reply) as fake:
         result, _ = run(settings_for(fake, dataset, output, concurrency=1))
         asked = sum(fake.counts().values())
     assert result.error is not None
