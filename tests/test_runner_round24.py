@@ -9,6 +9,7 @@ from __future__ import annotations
 import gzip
 import json
 import time
+import zlib
 from pathlib import Path
 
 import pytest
@@ -564,3 +565,35 @@ def test_an_answer_sent_as_json_whose_entries_say_type_is_read(tmp_path: Path) -
     body = json.dumps({"choices": [{"message": message, "finish_reason": "stop"}]}).encode()
     done = run_scripted(tmp_path, "openai_compatible", {"item_000": [Raw(200, body)]})
     assert done.answers["item_000"] == [CAT, DOG]
+
+
+XHTML = Raw(
+    200,
+    b'<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0//EN">'
+    b'<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Log in</title></head></html>',
+    "application/xhtml+xml",
+)
+
+
+def test_an_xhtml_page_is_a_page_too(tmp_path: Path) -> None:
+    """A portal's page in XHTML starts with an XML declaration: it was not
+    known for a page, and its item failed at once as "the reply is not JSON"."""
+    done = run_scripted(tmp_path, "openai_compatible", {"item_000": [XHTML, Reply(ANSWER)]})
+    entry = done.entries["item_000"]
+    assert (entry["status"], entry["attempts"]) == ("ok", 2), entry
+
+
+def test_a_gzip_bomb_is_refused_without_filling_memory(tmp_path: Path) -> None:
+    """1 MB of gzip that unpacks to 1 GiB: refused once 32 MiB came out."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    bomb = b"".join(packer.compress(b"\0" * (1 << 20)) for _ in range(1024)) + packer.flush()
+    answer = _http(
+        "200 OK",
+        bomb,
+        "Content-Type: application/json",
+        "Content-Encoding: gzip",
+        f"Content-Length: {len(bomb)}",
+    )
+    done = run_scripted(tmp_path, "openai_compatible", {"item_000": [answer]}, timeout=30.0)
+    assert done.entries["item_000"]["error"] == "the reply is larger than 32 MiB"
+    assert done.entries["item_001"]["status"] == "ok"

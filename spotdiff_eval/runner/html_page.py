@@ -17,10 +17,15 @@ from urllib.parse import urlsplit
 from .._util.redaction import Redactor
 from .._util.terminal import safe_text
 
-#: The start of a page: comments (each unable to run past its own end, so that a
-#: body of many comments and no page is given up in linear time, not in time
-#: that doubled with each comment), then ``<!doctype html`` or ``<html``.
-_HTML = re.compile(r"\s*(?:<!--(?:(?!-->).)*-->\s*)*<(?:!doctype\s+html|html)\b", re.I | re.S)
+#: The start of a page: an XML declaration (red team round 24: an XHTML page,
+#: ``<?xml version="1.0"?><!DOCTYPE html ...>``, read as "not JSON"), comments
+#: (each unable to run past its own end, so that a body of many comments and no
+#: page is given up in linear time, not in time that doubled with each
+#: comment), then ``<!doctype html`` or ``<html``.
+_HTML = re.compile(
+    r"\s*(?:<\?xml\b[^<>]{0,200}\?>\s*)?(?:<!--(?:(?!-->).)*-->\s*)*<(?:!doctype\s+html|html)\b",
+    re.I | re.S,
+)
 #: The title tags: the closing one is searched for once, after the first
 #: opening one, so that many opening tags without it cost one pass.
 _TITLE_OPENS = re.compile(r"<title\b[^<>]{0,200}>", re.I)
