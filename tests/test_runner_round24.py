@@ -597,3 +597,22 @@ def test_a_gzip_bomb_is_refused_without_filling_memory(tmp_path: Path) -> None:
     done = run_scripted(tmp_path, "openai_compatible", {"item_000": [answer]}, timeout=30.0)
     assert done.entries["item_000"]["error"] == "the reply is larger than 32 MiB"
     assert done.entries["item_001"]["status"] == "ok"
+
+
+def test_token_counts_of_thousands_of_digits_are_no_counts(tmp_path: Path) -> None:
+    """Counts of 4,299 digits each (Python reads up to 4,300) were kept: their
+    sum over a few items had more digits than Python writes, and the run
+    crashed writing its file. A count no model could reach is no count."""
+    huge = "9" * 4299
+    message = json.dumps({"role": "assistant", "content": ANSWER})
+    body = (
+        '{"choices": [{"message": ' + message + ', "finish_reason": "stop"}], '
+        f'"usage": {{"prompt_tokens": {huge}, "completion_tokens": {huge}}}}}'
+    ).encode()
+    dataset = make_run_dataset(tmp_path / "ds", 12)
+    output = tmp_path / "out.json"
+    with FakeEndpoint("openai_compatible", dataset, default=lambda _item: Raw(200, body)) as fake:
+        result, said = run(settings_for(fake, dataset, output))
+    assert result.ok == 12 and "Traceback" not in said
+    entries = statuses(output)
+    assert entries["item_000"]["usage"] == {"input_tokens": None, "output_tokens": None}
