@@ -616,3 +616,18 @@ def test_token_counts_of_thousands_of_digits_are_no_counts(tmp_path: Path) -> No
     assert result.ok == 12 and "Traceback" not in said
     entries = statuses(output)
     assert entries["item_000"]["usage"] == {"input_tokens": None, "output_tokens": None}
+
+
+def test_a_reply_in_the_charset_its_content_type_names_is_read_in_it(tmp_path: Path) -> None:
+    """A server that says ``charset=iso-8859-1`` and sends Latin-1: each é became
+    U+FFFD in the kept answer (with a warning), a description damaged for good."""
+    text = json.dumps(
+        {"differences": [{"kind": "object_removed", "subject": "café"}]}, ensure_ascii=False
+    )
+    message = {"role": "assistant", "content": text}
+    reply_json = {"choices": [{"message": message, "finish_reason": "stop"}]}
+    body = json.dumps(reply_json, ensure_ascii=False).encode("latin-1")
+    reply = Raw(200, body, "application/json; charset=ISO-8859-1")
+    done = run_scripted(tmp_path, "openai_compatible", {"item_000": [reply]})
+    assert done.answers["item_000"] == [{"kind": "object_removed", "subject": "café"}]
+    assert done.entries["item_000"]["warnings"] == []

@@ -258,7 +258,7 @@ class EndpointClient:
             # line; the item failed at once as "the reply is not JSON: ".
             raise Transient(f"HTTP {status} with an empty body", kind=EMPTY, http_status=status)
         latency = round(1000 * (time.monotonic() - started))
-        read = reply_text(raw)
+        read = reply_text(raw, headers.get("Content-Type"))
         page = is_page(read.text[:TITLE_SEARCH_CHARS], headers.get("Content-Type"))
         if self.pages.note(page=page):
             raise RequestFailed(

@@ -12,6 +12,8 @@ in plain sight.
 
 from __future__ import annotations
 
+import codecs
+import email.message
 import json
 from contextlib import suppress
 from dataclasses import dataclass
@@ -35,7 +37,7 @@ class ReplyText:
     warning: str | None = None
 
 
-def reply_text(raw: bytes) -> ReplyText:
+def reply_text(raw: bytes, content_type: str | None = None) -> ReplyText:
     """``raw`` decoded as UTF-8 (a byte order mark before it dropped, as some
     proxies on Windows send one), each run of bytes that are not UTF-8 replaced.
 
@@ -43,6 +45,9 @@ def reply_text(raw: bytes) -> ReplyText:
     .NET servers send) read as UTF-8 is every other byte a NUL, and the item
     failed as "the reply is not JSON". Such a reply is read in its encoding,
     told by its byte order mark or its NULs as JSON's own reader tells it.
+    Bytes that are not UTF-8 in a reply whose ``Content-Type`` names another
+    charset (``charset=iso-8859-1``) are read in it: each é became U+FFFD in
+    the kept answer.
     """
     encoding = json.detect_encoding(raw[:4]) if raw[:4].count(0) or raw[:2] in _BOMS else "utf-8"
     if encoding != "utf-8":
@@ -52,12 +57,32 @@ def reply_text(raw: bytes) -> ReplyText:
         return ReplyText(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
         pass
+    declared = _charset(content_type)
+    if declared is not None:
+        with suppress(UnicodeDecodeError):
+            return ReplyText(raw.decode(declared))
     text = raw.decode("utf-8-sig", "replace")
     places = text.count(REPLACEMENT) - raw.decode("utf-8", "ignore").count(REPLACEMENT)
     where = "1 place" if places == 1 else f"{places:,} places"
     return ReplyText(
         text, f"reply: bytes that are not UTF-8 were replaced by {REPLACEMENT} in {where}"
     )
+
+
+def _charset(content_type: str | None) -> str | None:
+    """The codec of the ``charset`` a ``Content-Type`` names, if Python has it and it
+    is not UTF-8 (or a codec of bytes, such as ``base64``, which text is not in)."""
+    message = email.message.Message()
+    message["Content-Type"] = content_type or ""
+    name = message.get_param("charset")
+    if not isinstance(name, str):
+        return None
+    try:
+        info = codecs.lookup(name.strip())
+    except LookupError:
+        return None
+    text_codec = getattr(info, "_is_text_encoding", True)
+    return None if info.name in ("utf-8", "utf-8-sig") or not text_codec else info.name
 
 
 def decoded(text: str) -> Any:
