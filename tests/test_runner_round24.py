@@ -13,6 +13,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from event_replies import events
 from fake_endpoints import (
     TOKEN,
     Drop,
@@ -631,3 +632,13 @@ def test_a_reply_in_the_charset_its_content_type_names_is_read_in_it(tmp_path: P
     done = run_scripted(tmp_path, "openai_compatible", {"item_000": [reply]})
     assert done.answers["item_000"] == [{"kind": "object_removed", "subject": "café"}]
     assert done.entries["item_000"]["warnings"] == []
+
+
+def test_a_whole_reply_sent_as_one_event_is_read(tmp_path: Path) -> None:
+    """A proxy that streams by wrapping the whole reply in one event (its
+    choice holds a ``message``, not a ``delta``): the stream read as an empty
+    answer, and the item failed as "the reply holds no answer text"."""
+    reply = json.loads(_openai_body())
+    done = run_scripted(tmp_path, "openai_compatible", {"item_000": [events(reply)]})
+    assert done.entries["item_000"]["status"] == "ok", done.entries["item_000"]
+    assert done.answers["item_000"] == [CAT, DOG]

@@ -145,6 +145,10 @@ def _openai(chunks: list[dict[str, Any]]) -> dict[str, Any]:
             continue
         finish = choice.get("finish_reason") or finish
         delta = choice.get("delta")
+        if not isinstance(delta, dict) and isinstance(choice.get("message"), dict):
+            # Red team round 24: a proxy that streams by sending the whole reply as
+            # one event; its message read as no text at all.
+            delta = choice["message"]
         if not isinstance(delta, dict):
             continue
         for pieces, key in ((text, "content"), (refusal, "refusal")):
