@@ -642,3 +642,15 @@ def test_a_whole_reply_sent_as_one_event_is_read(tmp_path: Path) -> None:
     done = run_scripted(tmp_path, "openai_compatible", {"item_000": [events(reply)]})
     assert done.entries["item_000"]["status"] == "ok", done.entries["item_000"]
     assert done.answers["item_000"] == [CAT, DOG]
+
+
+def test_a_stream_with_heartbeats_that_are_not_json_is_read(tmp_path: Path) -> None:
+    """A gateway that keeps a stream alive with ``data: ping`` events (not the
+    comments the format has for that): the whole reply failed as "the reply is
+    not JSON", answer and all. Events that are not JSON are skipped."""
+    chunks = [_openai_chunk({"content": ANSWER[:HALF]}), _openai_chunk({"content": ANSWER[HALF:]})]
+    body = "data: ping\n\n".join(f"data: {json.dumps(c)}\n\n" for c in chunks)
+    body += f"data: keep-alive\n\ndata: {json.dumps(_openai_chunk({}, 'stop'))}\n\ndata: [DONE]\n\n"
+    done = run_scripted(tmp_path, "openai_compatible", {"item_000": [Raw(200, body.encode())]})
+    assert done.entries["item_000"]["status"] == "ok", done.entries["item_000"]
+    assert done.answers["item_000"] == [CAT, DOG]

@@ -100,12 +100,29 @@ def decoded(text: str) -> Any:
             raise
         # One line of JSON lines, the rest cut off: read as the stream it starts.
         return joined([value]) if _chunk(value) else _unwrapped(value)
-    values = [read_json(event) for event in stream.events]
+    values = _readable_events(stream.events)
     if stream.unended is not None:
         # Cut in the middle of the event, it is dropped: ``joined`` finds the stream unfinished.
         with suppress(ValueError, RecursionError):
             values.append(read_json(stream.unended))
     return joined(values, done=stream.done)
+
+
+def _readable_events(events: list[str]) -> list[Any]:
+    """The JSON of each event, those that are not JSON skipped; ValueError if none is.
+
+    Red team round 24: a gateway keeping a stream alive with ``data: ping``
+    events (not the comments the format has for that) failed the whole reply
+    as "not JSON", answer and all. Skipped, they cost nothing: a stream whose
+    answer events are missing is still found unfinished (``joined``).
+    """
+    values = []
+    for event in events:
+        with suppress(ValueError, RecursionError):
+            values.append(read_json(event))
+    if events and not values:
+        raise ValueError("no event of the stream is JSON")
+    return values
 
 
 def _json_lines(text: str) -> list[Any] | None:
