@@ -10,7 +10,9 @@ saved, for ``--resume`` once it is back.
 
 An *outage failure* is an item whose request was given up after its
 retries on a failure worth retrying: a 5xx (or a 429, 408, 409), a 2xx
-error body coded so, a timeout, a refused or dropped connection. Any other
+error body coded so, a 2xx with nothing in it (no body, no choices) or an
+HTML page (whose own streak, counted by reply, ``html_page.PageStreak``, has
+the same limit), a timeout, a refused or dropped connection. Any other
 outcome (an answer, even an unreadable one; an error no retry could fix; an
 image that cannot be read) breaks the streak. Items finish in the order the
 workers finish them, so with ``--concurrency N`` the N items in flight when
