@@ -13,7 +13,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from event_replies import events
+from event_replies import events, openai_chunk
 from fake_endpoints import (
     TOKEN,
     Drop,
@@ -147,19 +147,12 @@ def _lines(*chunks: dict) -> Raw:
     )
 
 
-def _openai_chunk(delta: dict, finish: str | None = None) -> dict:
-    return {
-        "object": "chat.completion.chunk",
-        "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
-    }
-
-
 HALF = len(ANSWER) // 2
 STREAMS = {
     "openai_compatible": _lines(
-        _openai_chunk({"role": "assistant", "content": ANSWER[:HALF]}),
-        _openai_chunk({"content": ANSWER[HALF:]}),
-        _openai_chunk({}, "stop"),
+        openai_chunk({"role": "assistant", "content": ANSWER[:HALF]}),
+        openai_chunk({"content": ANSWER[HALF:]}),
+        openai_chunk({}, "stop"),
     ),
     "anthropic": _lines(
         {"type": "message_start", "message": {"model": "m", "usage": {"input_tokens": 9}}},
@@ -204,7 +197,7 @@ def test_a_stream_of_json_lines_is_read_as_the_reply_it_streams(
 def test_a_stream_of_json_lines_cut_short_is_asked_again(tmp_path: Path) -> None:
     """JSON lines that stop before the finish reason were cut: asked again, as a
     cut event stream is, never kept as the whole answer."""
-    cut = _lines(_openai_chunk({"content": json.dumps({"differences": [CAT]})}))
+    cut = _lines(openai_chunk({"content": json.dumps({"differences": [CAT]})}))
     done = run_scripted(tmp_path, "openai_compatible", {"item_000": [cut, Reply(ANSWER)]})
     entry = done.entries["item_000"]
     assert (entry["status"], entry["attempts"]) == ("ok", 2), entry
@@ -454,7 +447,7 @@ def test_keys_in_another_casing_are_read(entry: dict, tmp_path: Path) -> None:
             b"\xef\xbb\xbf"
             + b"".join(
                 b"data: " + json.dumps(chunk).encode() + b"\n\n"
-                for chunk in (_openai_chunk({"content": ANSWER}), _openai_chunk({}, "stop"))
+                for chunk in (openai_chunk({"content": ANSWER}), openai_chunk({}, "stop"))
             ),
             "text/event-stream",
         ),
@@ -648,9 +641,9 @@ def test_a_stream_with_heartbeats_that_are_not_json_is_read(tmp_path: Path) -> N
     """A gateway that keeps a stream alive with ``data: ping`` events (not the
     comments the format has for that): the whole reply failed as "the reply is
     not JSON", answer and all. Events that are not JSON are skipped."""
-    chunks = [_openai_chunk({"content": ANSWER[:HALF]}), _openai_chunk({"content": ANSWER[HALF:]})]
+    chunks = [openai_chunk({"content": ANSWER[:HALF]}), openai_chunk({"content": ANSWER[HALF:]})]
     body = "data: ping\n\n".join(f"data: {json.dumps(c)}\n\n" for c in chunks)
-    body += f"data: keep-alive\n\ndata: {json.dumps(_openai_chunk({}, 'stop'))}\n\ndata: [DONE]\n\n"
+    body += f"data: keep-alive\n\ndata: {json.dumps(openai_chunk({}, 'stop'))}\n\ndata: [DONE]\n\n"
     done = run_scripted(tmp_path, "openai_compatible", {"item_000": [Raw(200, body.encode())]})
     assert done.entries["item_000"]["status"] == "ok", done.entries["item_000"]
     assert done.answers["item_000"] == [CAT, DOG]
