@@ -647,3 +647,15 @@ def test_a_stream_with_heartbeats_that_are_not_json_is_read(tmp_path: Path) -> N
     done = run_scripted(tmp_path, "openai_compatible", {"item_000": [Raw(200, body.encode())]})
     assert done.entries["item_000"]["status"] == "ok", done.entries["item_000"]
     assert done.answers["item_000"] == [CAT, DOG]
+
+
+def test_a_stream_with_no_choice_in_any_chunk_is_asked_again(tmp_path: Path) -> None:
+    """The streamed form of ``"choices": []``: every chunk without a choice,
+    then ``[DONE]``. It read as an answer with no text, and the item failed at
+    once; it is retried as the unstreamed one is."""
+    body = b'data: {"choices": [], "usage": null}\n\ndata: {"choices": []}\n\ndata: [DONE]\n\n'
+    done = run_scripted(
+        tmp_path, "openai_compatible", {"item_000": [Raw(200, body), Reply(ANSWER)]}
+    )
+    entry = done.entries["item_000"]
+    assert (entry["status"], entry["attempts"]) == ("ok", 2), entry

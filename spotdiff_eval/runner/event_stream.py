@@ -100,7 +100,7 @@ def joined(events: list[Any], *, done: bool = False) -> Any:
         ended = "stop_reason" in reply or any(c.get("type") == "message_stop" for c in chunks)
     elif any("choices" in chunk for chunk in chunks):
         reply = _openai(chunks)
-        ended = reply["choices"][0]["finish_reason"] is not None
+        ended = not reply["choices"] or reply["choices"][0]["finish_reason"] is not None
     elif chunks and all(ollama_native(chunk) for chunk in chunks):
         return chunks[-1]  # red team round 24: a shape no protocol speaks, ``protocols`` says
     else:
@@ -136,6 +136,7 @@ def _openai(chunks: list[dict[str, Any]]) -> dict[str, Any]:
     arguments: dict[int, list[str]] = {}
     reply: dict[str, Any] = {}
     finish = None
+    chosen = False
     for chunk in chunks:
         reply.setdefault("model", chunk.get("model"))
         if chunk.get("usage") is not None:
@@ -143,6 +144,7 @@ def _openai(chunks: list[dict[str, Any]]) -> dict[str, Any]:
         choice = _first_choice(chunk.get("choices"))
         if choice is None:
             continue
+        chosen = True
         finish = choice.get("finish_reason") or finish
         delta = choice.get("delta")
         if not isinstance(delta, dict) and isinstance(choice.get("message"), dict):
@@ -167,7 +169,9 @@ def _openai(chunks: list[dict[str, Any]]) -> dict[str, Any]:
         message["tool_calls"] = [
             {"function": {"arguments": "".join(arguments[index])}} for index in sorted(arguments)
         ]
-    reply["choices"] = [{"message": message, "finish_reason": finish}]
+    # Red team round 24: no chunk with a choice is the streamed ``"choices": []``,
+    # retried as that is (``reply_status.no_choices``), not an answer with no text.
+    reply["choices"] = [{"message": message, "finish_reason": finish}] if chosen else []
     return reply
 
 
