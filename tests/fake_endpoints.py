@@ -5,7 +5,7 @@ A :class:`FakeEndpoint` is a ``ThreadingHTTPServer`` that speaks one protocol
 Anthropic messages). It records every request as received (path, headers,
 JSON body), recognises which dataset item a request is about from the image
 it carries, and answers from a per-item script of :class:`Reply`,
-:class:`Fail`, :class:`Drop`, :class:`Slow` and :class:`Trickle` actions, so a
+:class:`Fail`, :class:`Drop`, :class:`Slow`, :class:`Trickle` and :class:`Wire` actions, so a
 test can make any item meet a 429, a 500, a dropped connection, a slow
 answer or one that arrives a byte at a time. At the end, the helpers the
 runner tests share: settings for a fake, a quiet run, and reading its file.
@@ -103,7 +103,15 @@ class Raw:
     content_type: str = "application/json"
 
 
-Action = Reply | Fail | Drop | Slow | Raw | Trickle | EarlyHints
+@dataclass(frozen=True)
+class Wire:
+    """Send these bytes as the whole answer (status line, headers and body, as
+    they are: a wrong length, a cut chunk, a redirect), then close the connection."""
+
+    data: bytes
+
+
+Action = Reply | Fail | Drop | Slow | Raw | Trickle | EarlyHints | Wire
 
 
 @dataclass
@@ -381,7 +389,11 @@ def _handler_for(fake: FakeEndpoint) -> type[BaseHTTPRequestHandler]:
             if isinstance(action, EarlyHints):
                 self.wfile.write(b"HTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\n\r\n")
                 action = Reply()
-            if isinstance(action, Drop):
+            if isinstance(action, Wire):
+                self.close_connection = True
+                self.wfile.write(action.data)
+                self.wfile.flush()
+            elif isinstance(action, Drop):
                 self._drop(action.mid_body)
             elif isinstance(action, Fail):
                 echoed = self.headers.get("Authorization", "")

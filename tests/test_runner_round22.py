@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from event_replies import events
+from event_replies import events, openai_chunk
 from fake_endpoints import (
     Fail,
     FakeEndpoint,
@@ -118,10 +118,6 @@ def test_a_lone_difference_revised_in_words_is_still_replaced(between: str, tmp_
 # -- event streams cut in the middle of an event ----------------------------------------
 
 
-def _openai_chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
-    return {"model": "gpt-test", "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
-
-
 def _cut_in_an_event(protocol: str) -> Raw:
     """A stream a proxy gave up on halfway through an event: half of its JSON, then
     the end of the body (a clean end: the length it announced was all it sent)."""
@@ -133,7 +129,7 @@ def _cut_in_an_event(protocol: str) -> Raw:
         sent = [start, block, delta]
         cut = 'data: {"type": "message_delta", "delta": {"stop_re'
     else:
-        sent = [_openai_chunk({"content": FINAL})]
+        sent = [openai_chunk({"content": FINAL})]
         cut = 'data: {"model": "gpt-test", "choices": [{"index": 0, "delta": {}, "fini'
     whole = events(*sent)
     return Raw(200, whole.body + cut.encode())
@@ -154,8 +150,8 @@ def test_a_stream_cut_inside_an_event_is_asked_again(protocol: str, tmp_path: Pa
 def test_a_last_event_without_its_blank_line_is_still_read(tmp_path: Path) -> None:
     """The other side: a server that leaves out the blank line after its last,
     whole event (the one with the finish reason) is read as before, not asked again."""
-    body = events(_openai_chunk({"content": FINAL})).body
-    last = json.dumps(_openai_chunk({}, "stop"))
+    body = events(openai_chunk({"content": FINAL})).body
+    last = json.dumps(openai_chunk({}, "stop"))
     reply = Raw(200, body + f"data: {last}\n".encode())
     done = _run(tmp_path, "openai_compatible", {"item_000": [reply]})
     assert (done.entries["item_000"]["status"], done.entries["item_000"]["attempts"]) == ("ok", 1)
@@ -175,7 +171,7 @@ def test_a_server_error_in_the_middle_of_a_stream_is_asked_again(tmp_path: Path)
         "error": {"code": "server_error", "message": "Provider disconnected unexpectedly"},
         "choices": [{"index": 0, "delta": {"content": ""}, "finish_reason": "error"}],
     }
-    cut = events(_openai_chunk({"content": '{"differences": ['}), failure)
+    cut = events(openai_chunk({"content": '{"differences": ['}), failure)
     done = _run(tmp_path, "openai_compatible", {"item_000": [cut, Reply(FINAL)]})
     assert (done.entries["item_000"]["status"], done.entries["item_000"]["attempts"]) == ("ok", 2)
     assert done.answers["item_000"] == [CAT, DOG]

@@ -134,16 +134,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--retries",
         type=_retries,
         default=5,
-        help="retries of a request after 429, 5xx, a timeout or a lost connection, "
-        "at most 20 (default: 5)",
+        help="retries of a request after 429, 5xx, a timeout, a 200 reply with no answer "
+        "in it (empty, no choices, an HTML page) or a lost connection, at most 20 "
+        "(default: 5)",
     )
     p.add_argument(
         "--stop-after-outage",
         type=_non_negative_int,
         metavar="N",
         help="stop the run (for --resume later) once N items in a row failed after their "
-        "retries with a server error, a timeout or no connection: the endpoint is down "
-        "(default: 10, or twice --concurrency if larger; 0: never)",
+        "retries with a server error, a timeout or no connection: the endpoint is down; "
+        "or once N replies in a row were HTML pages instead of the API's JSON (one is "
+        "retried) (default: 10, or twice --concurrency if larger; 0: never)",
     )
     p.add_argument(
         "--temperature",

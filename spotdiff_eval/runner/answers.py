@@ -219,7 +219,9 @@ def _difference(entry: Any, where: str, warnings: list[str]) -> dict[str, Any] |
     fields: dict[str, Any] = {}
     unknown = []
     for raw_key, value in entry.items():
-        key = re.sub(r"[\s-]+", "_", str(raw_key).strip().lower())
+        # Red team round 24: camelCase keys ("changeType", "oldValue"), as models
+        # trained on JavaScript write them, were unknown fields: the item failed.
+        key = re.sub(r"[\s-]+", "_", _CAMEL.sub("_", str(raw_key).strip()).lower())
         key = ALIASES.get(key, key)
         if key not in FIELDS:
             unknown.append(str(raw_key))

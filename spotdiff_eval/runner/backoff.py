@@ -53,11 +53,9 @@ def server_wait(headers: Mapping[str, str]) -> float | None:
     """
     milliseconds = headers.get("retry-after-ms")
     if milliseconds is not None:
-        try:
-            seconds = float(milliseconds.strip()) / 1000
-        except ValueError:
-            seconds = math.nan
-        if math.isfinite(seconds) and seconds >= 0:
+        text = milliseconds.strip()
+        seconds = float(text) / 1000 if _NUMBER.match(text) else math.nan
+        if not math.isnan(seconds) and seconds >= 0:
             return seconds
     return retry_after_seconds(headers.get("Retry-After"))
 
@@ -81,9 +79,9 @@ def retry_after_seconds(value: str | None, now: datetime | None = None) -> float
         waits = [w for piece in pieces if (w := retry_after_seconds(piece, now)) is not None]
         return max(waits) if waits else None
     text = value.strip()
-    try:
+    if _NUMBER.match(text):
         seconds = float(text)
-    except ValueError:
+    else:  # "inf" and "nan" are words, not waits
         try:
             when = email.utils.parsedate_to_datetime(text)
         except (TypeError, ValueError, IndexError):
@@ -91,9 +89,21 @@ def retry_after_seconds(value: str | None, now: datetime | None = None) -> float
         if when.tzinfo is None:
             when = when.replace(tzinfo=UTC)
         seconds = (when - (now or datetime.now(UTC))).total_seconds()
-    if seconds != seconds or seconds in (float("inf"), float("-inf")):
+    if seconds != seconds:
         return None
+    # Red team round 24: "1e400" reads as infinity, which was taken for no wait at
+    # all (the item retried at once); it is the longest of waits, and stops the run.
     return max(0.0, seconds)
+
+
+#: A number of seconds as digits, maybe with a fraction or an exponent ("1e400").
+_NUMBER = re.compile(r"^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$")
+
+
+def wait_text(seconds: float) -> str:
+    """A wait a server asked for, in words: ``"90 s"``, or for one of ages (red team
+    round 24: ``Retry-After: 1e308`` put 309 digits in the line a run stopped with)."""
+    return f"{seconds:,.0f} s" if seconds < 10**7 else "more than 100 days"
 
 
 def _looks_like_one_date(value: str) -> bool:

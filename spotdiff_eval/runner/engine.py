@@ -126,6 +126,7 @@ def _run(
         redactor=plan.redactor,
         stop=stop,
         rng=rng,
+        page_limit=outage_limit(settings.stop_after_outage, settings.concurrency),
     )
     loop = _Loop(
         settings,
@@ -237,7 +238,7 @@ class _Loop:
                 except queue.Empty:
                     return
                 record, verdict, line = self._ask_safely(job)
-                if self.outage.tripped(verdict == "outage"):
+                if self.outage.tripped(verdict == "outage", record.failure):
                     verdict = "down"
                 if verdict in ("fatal", "down"):
                     self.stop.set()  # now, before this worker takes another item
@@ -329,6 +330,7 @@ class _Loop:
                 http_status=exc.http_status,
                 error=exc.message,
                 image_sha256=image_sha256,
+                failure=exc.failure,
             )
             # Red team round 18: a wrong port or host (refused, no such host) was
             # retried for each item in turn, about 25 s each, so a run of 1,000

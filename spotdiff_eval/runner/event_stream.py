@@ -25,7 +25,7 @@ from typing import Any
 
 #: An event stream starts with a field or a comment ("data:", "event:", ": ping").
 _STREAM_START = re.compile(r"\s*(?:data|event|id|retry)?:")
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 class StreamCut(ValueError):
@@ -63,7 +63,7 @@ def stream_events(text: str) -> EventStream | None:
     events: list[str] = []
     data: list[str] = []
     done = False
-    lines = _LINE_BREAK.split(text)
+    lines = LINE_BREAK.split(text)
     for line in lines[:-1]:  # the last is what follows the last line break
         if not line:  # a blank line ends an event
             payload = "\n".join(data)
@@ -100,13 +100,21 @@ def joined(events: list[Any], *, done: bool = False) -> Any:
         ended = "stop_reason" in reply or any(c.get("type") == "message_stop" for c in chunks)
     elif any("choices" in chunk for chunk in chunks):
         reply = _openai(chunks)
-        ended = reply["choices"][0]["finish_reason"] is not None
+        ended = not reply["choices"] or reply["choices"][0]["finish_reason"] is not None
+    elif chunks and all(ollama_native(chunk) for chunk in chunks):
+        return chunks[-1]  # red team round 24: a shape no protocol speaks, ``protocols`` says
     else:
         reply = events  # Gemini's partial replies, or something read as it is
         ended = _gemini_ended(chunks)
     if not (ended or done):
         raise StreamCut()
     return reply
+
+
+def ollama_native(data: Any) -> bool:
+    """Whether a reply (or a chunk of one) has the shape of Ollama's own ``/api/chat``:
+    ``{"message": {...}, "done": ...}``."""
+    return isinstance(data, dict) and isinstance(data.get("message"), dict) and "done" in data
 
 
 def _gemini_ended(chunks: list[dict[str, Any]]) -> bool:
@@ -128,6 +136,7 @@ def _openai(chunks: list[dict[str, Any]]) -> dict[str, Any]:
     arguments: dict[int, list[str]] = {}
     reply: dict[str, Any] = {}
     finish = None
+    chosen = False
     for chunk in chunks:
         reply.setdefault("model", chunk.get("model"))
         if chunk.get("usage") is not None:
@@ -135,8 +144,13 @@ def _openai(chunks: list[dict[str, Any]]) -> dict[str, Any]:
         choice = _first_choice(chunk.get("choices"))
         if choice is None:
             continue
+        chosen = True
         finish = choice.get("finish_reason") or finish
         delta = choice.get("delta")
+        if not isinstance(delta, dict) and isinstance(choice.get("message"), dict):
+            # Red team round 24: a proxy that streams by sending the whole reply as
+            # one event; its message read as no text at all.
+            delta = choice["message"]
         if not isinstance(delta, dict):
             continue
         for pieces, key in ((text, "content"), (refusal, "refusal")):
@@ -155,7 +169,9 @@ def _openai(chunks: list[dict[str, Any]]) -> dict[str, Any]:
         message["tool_calls"] = [
             {"function": {"arguments": "".join(arguments[index])}} for index in sorted(arguments)
         ]
-    reply["choices"] = [{"message": message, "finish_reason": finish}]
+    # Red team round 24: no chunk with a choice is the streamed ``"choices": []``,
+    # retried as that is (``reply_status.no_choices``), not an answer with no text.
+    reply["choices"] = [{"message": message, "finish_reason": finish}] if chosen else []
     return reply
 
 

@@ -11,15 +11,21 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 from urllib.parse import urlsplit
 
 from .._util.redaction import Redactor
 from .._util.terminal import safe_text
 
-#: The start of a page: comments (each unable to run past its own end, so that a
-#: body of many comments and no page is given up in linear time, not in time
-#: that doubled with each comment), then ``<!doctype html`` or ``<html``.
-_HTML = re.compile(r"\s*(?:<!--(?:(?!-->).)*-->\s*)*<(?:!doctype\s+html|html)\b", re.I | re.S)
+#: The start of a page: an XML declaration (red team round 24: an XHTML page,
+#: ``<?xml version="1.0"?><!DOCTYPE html ...>``, read as "not JSON"), comments
+#: (each unable to run past its own end, so that a body of many comments and no
+#: page is given up in linear time, not in time that doubled with each
+#: comment), then ``<!doctype html`` or ``<html``.
+_HTML = re.compile(
+    r"\s*(?:<\?xml\b[^<>]{0,200}\?>\s*)?(?:<!--(?:(?!-->).)*-->\s*)*<(?:!doctype\s+html|html)\b",
+    re.I | re.S,
+)
 #: The title tags: the closing one is searched for once, after the first
 #: opening one, so that many opening tags without it cost one pass.
 _TITLE_OPENS = re.compile(r"<title\b[^<>]{0,200}>", re.I)
@@ -56,14 +62,15 @@ def page_title(text: str) -> str | None:
 
 
 def page_instead_of_answer(url: str, status: int, text: str, redactor: Redactor) -> str:
-    """The error of a 2xx reply that is an HTML page (:func:`is_page`), which stops the run.
+    """The error of a 2xx reply that is an HTML page (:func:`is_page`).
 
     Red team round 23: a wrong base URL (a web server's own page, a dashboard)
     or a proxy's sign-in wall answers every request with status 200 and a
     page; each item failed in turn as "the reply is not JSON". Every item
-    would meet the same page, so ``http`` stops the run, naming the URL
-    asked (its query and credentials left out: they may hold a key) and the
-    page by its title, else by its first characters.
+    would meet the same page, so ``http`` stops the run (after a few pages in
+    a row: :class:`PageStreak`), naming the URL asked (its query and
+    credentials left out: they may hold a key) and the page by its title,
+    else by its first characters.
     """
     parts = urlsplit(url)
     where = f"{parts.scheme}://{parts.hostname}"
@@ -78,3 +85,25 @@ def page_instead_of_answer(url: str, status: int, text: str, redactor: Redactor)
         "reply: check --endpoint (the API's own path, such as /v1/chat/completions) and any "
         "proxy or sign-in page between"
     )
+
+
+class PageStreak:
+    """Counts the HTML pages in a row among the replies of every worker.
+
+    Red team round 24: a captive portal or a proxy's hiccup that served one
+    page stopped a run of hours at once. A page is retried as a 5xx is; only
+    ``limit`` pages in a row (any other reply breaks the streak) stop the run:
+    the limit is ``--stop-after-outage``'s (``outage.outage_limit``), and 0
+    never stops it, the items failing after their retries instead.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.streak = 0
+        self._lock = threading.Lock()
+
+    def note(self, *, page: bool) -> bool:
+        """Note one reply; True if it is a page that makes the streak ``limit`` long."""
+        with self._lock:
+            self.streak = self.streak + 1 if page else 0
+            return page and 0 < self.limit <= self.streak

@@ -1,7 +1,9 @@
 """One model request over HTTP, retried the way flaky providers need.
 
 Retried: 408, 409, 429, every 5xx, timeouts and connection errors (refused,
-reset, dropped mid-answer), and a 2xx reply with an empty body; an
+reset, dropped mid-answer), and a 2xx reply with no answer in it: an empty
+body, an empty ``choices`` list, an HTML page (red team round 24: a captive
+portal's hiccup; as many pages in a row as the outage limit stop the run); an
 ``x-should-retry`` header overrules the status. Never retried: any other
 4xx, since asking again cannot fix a bad request, and a reply that is not
 JSON. 401, 403, 404 and 405 (and a redirect) are *fatal*: they say the
@@ -34,17 +36,35 @@ from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_aft
 
 from .._util.redaction import Redactor
 from .._util.terminal import safe_text
-from .backoff import Gate, RetryPolicy, retry_delay, server_wait
+from .backoff import Gate, RetryPolicy, retry_delay, server_wait, wait_text
 from .content_coding import undone_coding
 from .deadline import DeadlineAdapter, Watchdog
 from .event_stream import StreamCut
-from .failure_reason import caused_by, reason
-from .html_page import TITLE_SEARCH_CHARS, is_page, page_instead_of_answer, page_title
+from .failure_reason import (
+    BROKEN,
+    EMPTY,
+    PAGE,
+    SERVER,
+    TIMEOUT,
+    Failure,
+    Permanent,
+    Transient,
+    caused_by,
+    transport_error,
+)
+from .html_page import (
+    TITLE_SEARCH_CHARS,
+    PageStreak,
+    is_page,
+    page_instead_of_answer,
+    page_title,
+)
 from .reply_status import (
     FATAL_STATUSES,
     alike_for_every_item,
     dig,
     error_instead_of_answer,
+    no_choices,
     recordable,
     worth_retrying,
 )
@@ -80,6 +100,7 @@ class RequestFailed(Exception):
         stopped: bool = False,
         unreachable: bool = False,
         exhausted: bool = False,
+        failure: Failure = "",
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -91,31 +112,8 @@ class RequestFailed(Exception):
         self.unreachable = unreachable
         #: Every attempt failed in a way worth retrying (5xx, timeout...): ``outage``.
         self.exhausted = exhausted
-
-
-class _Transient(Exception):
-    """A failed attempt worth another: a timeout, a connection problem, a 429 or a 5xx."""
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        http_status: int | None = None,
-        retry_after: float | None = None,
-        connecting: bool = False,
-    ) -> None:
-        super().__init__(message)
-        self.http_status = http_status
-        self.retry_after = retry_after
-        self.connecting = connecting  # no connection, or closed before any answer
-
-
-class _Permanent(Exception):
-    """A problem another attempt cannot fix."""
-
-    def __init__(self, message: str, *, fatal: bool = False) -> None:
-        super().__init__(message)
-        self.fatal = fatal
+        #: The kind of the last attempt's failure (``failure_reason``), "" if none.
+        self.failure = failure
 
 
 class EndpointClient:
@@ -132,6 +130,7 @@ class EndpointClient:
         stop: threading.Event,
         rng: random.Random | None = None,
         gate: Gate | None = None,
+        page_limit: int = 0,
     ) -> None:
         self.url = url
         self.headers = {"Content-Type": "application/json", **headers}
@@ -144,6 +143,7 @@ class EndpointClient:
         self.watchdog = Watchdog()
         #: Set once any HTTP answer (of any status) came back from the endpoint.
         self.reached = threading.Event()
+        self.pages = PageStreak(page_limit)
         self._local = threading.local()
         self._sessions: list[requests.Session] = []
         self._lock = threading.Lock()
@@ -156,7 +156,7 @@ class EndpointClient:
         """
         last_status: int | None = None
         retrying = Retrying(
-            retry=retry_if_exception_type(_Transient),
+            retry=retry_if_exception_type(Transient),
             stop=stop_after_attempt(self.policy.retries + 1),
             wait=self._backoff,
             before_sleep=self._pause_everyone,
@@ -177,16 +177,17 @@ class EndpointClient:
                         )
                     try:
                         return self._attempt(payload, number)
-                    except _Transient as exc:
+                    except Transient as exc:
                         last_status = exc.http_status
                         raise
-        except _Transient as exc:  # the last attempt failed too
+        except Transient as exc:  # the last attempt failed too
             raise RequestFailed(
                 f"{exc} (gave up after {number} attempts)",
                 attempts=number,
                 http_status=exc.http_status,
                 unreachable=exc.connecting,
                 exhausted=True,
+                failure=exc.kind,
             ) from None
         raise AssertionError("unreachable: every attempt returns or raises")
 
@@ -200,40 +201,17 @@ class EndpointClient:
             self.gate.hold(state.upcoming_sleep)
 
     def _attempt(self, payload: bytes, number: int) -> Response:
-        """Attempt ``number``: the reply, or :class:`_Transient` to try again, or
+        """Attempt ``number``: the reply, or :class:`Transient` to try again, or
         :class:`RequestFailed` when no other attempt could help."""
         started = time.monotonic()
         try:
             status, headers, raw = self._exchange(payload)
-        except _Permanent as exc:
+        except Permanent as exc:
             raise RequestFailed(str(exc), attempts=number, fatal=exc.fatal) from None
         self.reached.set()
         if 200 <= status < 300:
-            if not raw.strip():
-                # Red team round 20: a proxy whose upstream died after the status
-                # line; the item failed at once as "the reply is not JSON: ".
-                raise _Transient(f"HTTP {status} with an empty body", http_status=status)
-            latency = round(1000 * (time.monotonic() - started))
-            read = reply_text(raw)
-            if is_page(read.text[:TITLE_SEARCH_CHARS], headers.get("Content-Type")):
-                raise RequestFailed(
-                    page_instead_of_answer(self.url, status, read.text, self.redactor),
-                    attempts=number,
-                    http_status=status,
-                    fatal=True,
-                )
-            data = self._parse(read.text, raw, number, status, undone_coding(headers))
-            retry = error_instead_of_answer(data)
-            if retry is not None:
-                # Red team round 18: routers (OpenRouter, LiteLLM proxies) send an
-                # upstream failure as {"error": {...}} with status 200. It failed as
-                # "the reply has no choices[0]", hiding the message, and a 502 or a
-                # 429 inside it was not retried.
-                message = f"HTTP {status} with an error: {self._error_text(raw)}"
-                if retry:
-                    raise _Transient(message, http_status=status)
-                raise RequestFailed(message, attempts=number, http_status=status)
-            return Response(data, status, number, latency, read.warning)
+            return self._answer(status, headers, raw, number, started)
+        self.pages.note(page=False)
         if 300 <= status < 400:
             raise RequestFailed(
                 f"HTTP {status}: the endpoint redirects elsewhere; give the final URL "
@@ -259,16 +237,56 @@ class EndpointClient:
                 # Red team round 19: a used-up daily quota asks for hours; cut to the
                 # longest wait, the retries failed alike, item after item, for hours.
                 raise RequestFailed(
-                    f"{message} (the server asks to wait {retry_after:,.0f} s, longer than a "
+                    f"{message} (the server asks to wait {wait_text(retry_after)}, longer than a "
                     f"run waits, {longest:g} s: run again with --resume later)",
                     attempts=number,
                     http_status=recorded,
                     fatal=True,
                 )
-            raise _Transient(message, http_status=recorded, retry_after=retry_after)
+            raise Transient(message, kind=SERVER, http_status=recorded, retry_after=retry_after)
         raise RequestFailed(
             message, attempts=number, http_status=recorded, fatal=status in FATAL_STATUSES
         )
+
+    def _answer(
+        self, status: int, headers: Mapping[str, str], raw: bytes, number: int, started: float
+    ) -> Response:
+        """A 2xx reply's data, or :class:`Transient` or :class:`RequestFailed` when it
+        holds no answer (an empty body, an HTML page, an error, no choices)."""
+        if not raw.strip():
+            # Red team round 20: a proxy whose upstream died after the status
+            # line; the item failed at once as "the reply is not JSON: ".
+            raise Transient(f"HTTP {status} with an empty body", kind=EMPTY, http_status=status)
+        latency = round(1000 * (time.monotonic() - started))
+        read = reply_text(raw, headers.get("Content-Type"))
+        page = is_page(read.text[:TITLE_SEARCH_CHARS], headers.get("Content-Type"))
+        if self.pages.note(page=page):
+            raise RequestFailed(
+                page_instead_of_answer(self.url, status, read.text, self.redactor),
+                attempts=number,
+                http_status=status,
+                fatal=True,
+                failure=PAGE,
+            )
+        if page:  # once: a captive portal's or a proxy's hiccup (``html_page.PageStreak``)
+            message = page_instead_of_answer(self.url, status, read.text, self.redactor)
+            raise Transient(message, kind=PAGE, http_status=status)
+        data = self._parse(read.text, raw, number, status, undone_coding(headers))
+        retry = error_instead_of_answer(data)
+        if retry is not None:
+            # Red team round 18: routers (OpenRouter, LiteLLM proxies) send an
+            # upstream failure as {"error": {...}} with status 200. It failed as
+            # "the reply has no choices[0]", hiding the message, and a 502 or a
+            # 429 inside it was not retried.
+            message = f"HTTP {status} with an error: {self._error_text(raw)}"
+            if retry:
+                raise Transient(message, kind=SERVER, http_status=status)
+            raise RequestFailed(message, attempts=number, http_status=status, failure=SERVER)
+        if no_choices(data):
+            raise Transient(
+                f"HTTP {status} with no answer in it (no choices)", kind=EMPTY, http_status=status
+            )
+        return Response(data, status, number, latency, read.warning)
 
     def close(self) -> None:
         self.watchdog.close()
@@ -316,21 +334,19 @@ class EndpointClient:
                     for chunk in response.iter_content(64 * 1024):
                         size += len(chunk)
                         if size > MAX_REPLY_BYTES:
-                            raise _Permanent(
-                                f"the reply is larger than {MAX_REPLY_BYTES >> 20} MiB"
-                            )
+                            raise Permanent(f"the reply is larger than {MAX_REPLY_BYTES >> 20} MiB")
                         chunks.append(chunk)
                     if attempt.expired:
-                        raise _Transient("cut off")
+                        raise Transient("cut off", kind=TIMEOUT)
                     return response.status_code, response.headers, b"".join(chunks)
-            except (requests.exceptions.RequestException, OSError, _Transient) as exc:
+            except (requests.exceptions.RequestException, OSError, Transient) as exc:
                 if attempt.expired:
                     what = "complete answer" if answering else "answer"
-                    raise _Transient(f"no {what} within {self.timeout:g} s") from None
-                if isinstance(exc, _Transient):
+                    raise Transient(f"no {what} within {self.timeout:g} s", kind=TIMEOUT) from None
+                if isinstance(exc, Transient):
                     raise
-                failure = _transport_error(exc, self.timeout)
-                if isinstance(failure, _Transient) and not answering:
+                failure = transport_error(exc, self.timeout)
+                if isinstance(failure, Transient) and not answering:
                     failure.connecting = failure.connecting or caused_by(exc, "RemoteDisconnected")
                 raise failure from None
 
@@ -342,7 +358,7 @@ class EndpointClient:
         try:
             return decoded(text)
         except StreamCut as exc:  # red team round 19: a proxy closed the stream early
-            raise _Transient(str(exc), http_status=status) from None
+            raise Transient(str(exc), kind=BROKEN, http_status=status) from None
         except (ValueError, RecursionError):
             raise RequestFailed(
                 coded or f"the reply is not JSON: {self._excerpt(raw)}",
@@ -373,29 +389,9 @@ class EndpointClient:
         return safe_text(self.redactor.text(text), 200)
 
 
-def _transport_error(exc: BaseException, timeout: float) -> _Transient | _Permanent:
-    """What a failed exchange means: a :class:`_Transient` or a :class:`_Permanent` error."""
-    e = requests.exceptions
-    if isinstance(exc, e.ConnectTimeout):
-        return _Transient(f"could not connect within {timeout:g} s", connecting=True)
-    if isinstance(exc, e.Timeout):
-        return _Transient(f"no answer within {timeout:g} s")
-    if isinstance(exc, e.ChunkedEncodingError | e.ContentDecodingError):
-        return _Transient("the connection broke while the answer was arriving")
-    if isinstance(exc, e.SSLError):
-        return _Permanent(f"TLS failed: {reason(exc)}", fatal=True)
-    if isinstance(exc, e.InvalidURL | e.InvalidHeader | e.InvalidSchema | e.MissingSchema):
-        return _Permanent(f"cannot send the request ({type(exc).__name__})", fatal=True)
-    if isinstance(exc, e.ConnectionError):
-        if caused_by(exc, "ReadTimeoutError"):
-            return _Transient(f"no answer within {timeout:g} s")
-        return _Transient(f"connection failed: {reason(exc)}", connecting=True)
-    return _Transient(f"request failed: {reason(exc)}")
-
-
-def _failure(state: RetryCallState) -> _Transient:
-    """The failure tenacity is about to retry (only :class:`_Transient` is retried)."""
+def _failure(state: RetryCallState) -> Transient:
+    """The failure tenacity is about to retry (only :class:`Transient` is retried)."""
     assert state.outcome is not None
     failure = state.outcome.exception()
-    assert isinstance(failure, _Transient)
+    assert isinstance(failure, Transient)
     return failure

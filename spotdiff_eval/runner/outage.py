@@ -10,7 +10,9 @@ saved, for ``--resume`` once it is back.
 
 An *outage failure* is an item whose request was given up after its
 retries on a failure worth retrying: a 5xx (or a 429, 408, 409), a 2xx
-error body coded so, a timeout, a refused or dropped connection. Any other
+error body coded so, a 2xx with nothing in it (no body, no choices) or an
+HTML page (whose own streak, counted by reply, ``html_page.PageStreak``, has
+the same limit), a timeout, a refused or dropped connection. Any other
 outcome (an answer, even an unreadable one; an error no retry could fix; an
 image that cannot be read) breaks the streak. Items finish in the order the
 workers finish them, so with ``--concurrency N`` the N items in flight when
@@ -20,6 +22,8 @@ the endpoint went down all count.
 from __future__ import annotations
 
 import threading
+
+from .failure_reason import TIMEOUT
 
 #: Items in a row failing for an outage that stop the run, unless
 #: ``--concurrency`` is larger: then twice it, so that one fault met by every
@@ -48,22 +52,36 @@ class OutageBreaker:
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.streak = 0
+        #: Items of the streak that timed out (``failure_reason.TIMEOUT``).
+        self.timeouts = 0
         self._tripped = False
         self._lock = threading.Lock()
 
-    def tripped(self, outage: bool) -> bool:
-        """Note one finished item; True for the one that trips the breaker (once)."""
+    def tripped(self, outage: bool, failure: str = "") -> bool:
+        """Note one finished item and the kind of its failure (``failure_reason``);
+        True for the one that trips the breaker (once)."""
         with self._lock:
             self.streak = self.streak + 1 if outage else 0
+            if not outage:
+                self.timeouts = 0
+            elif failure == TIMEOUT:
+                self.timeouts += 1
             if self._tripped or not 0 < self.limit <= self.streak:
                 return False
             self._tripped = True
             return True
 
     def message(self, last_error: str | None, output: object, timeout: float) -> str:
-        """The one line a tripped breaker stops the run with; when the items timed
-        out, the model may be slow rather than down, and ``--timeout`` is named."""
-        slow = (last_error or "").startswith(("no answer within", "no complete answer within"))
+        """The one line a tripped breaker stops the run with; when items of the
+        streak timed out, the model may be slow rather than down, and ``--timeout``
+        is named.
+
+        Red team round 24: that was read from the start of the last error's text
+        ("no answer within"), so a reworded message lost the hint, and timeouts
+        ended by one dropped connection (a proxy giving up on a slow model)
+        named no option. The kinds of the streak's failures decide.
+        """
+        slow = self.timeouts > 0
         hint = f"; if the model is only slow, raise --timeout (now {timeout:g} s)" if slow else ""
         return (
             f"{self.limit} items in a row failed with a server error, a timeout or no "

@@ -84,6 +84,9 @@ class ItemRecord:
     #: The exception chain of an unexpected error (a bug), for its report.
     traceback: str | None = None
     differences: tuple[dict[str, Any], ...] = field(default=(), compare=False)
+    #: The kind of the failure (``failure_reason.Failure``), "" if none or not known:
+    #: for the advice a stopped run gives, not written to the file.
+    failure: str = field(default="", compare=False)
 
     def status_json(self) -> dict[str, Any]:
         entry = {

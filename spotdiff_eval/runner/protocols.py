@@ -10,11 +10,12 @@ for the maximum, which it requires.
 from __future__ import annotations
 
 import base64
+import json
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
-from .event_stream import gemini_joined
+from .event_stream import gemini_joined, ollama_native
 from .tool_calls import tool_arguments, with_tool_input
 
 PROTOCOLS = ("openai_compatible", "gemini_native", "anthropic")
@@ -30,6 +31,15 @@ class ResponseError(ValueError):
 class WrongProtocol(ResponseError):
     """A 2xx reply in another protocol's shape: every item would get one, so the run stops."""
 
+
+#: Why a reply in the shape of Ollama's own API stops the run. Red team round 24:
+#: its ``/api/chat`` (streamed as JSON lines, or whole) failed every item in turn
+#: as "the reply has no choices[0]" or "is not JSON".
+OLLAMA_NATIVE = (
+    "the reply has the shape of Ollama's own API (/api/chat), which no --protocol "
+    "speaks: use its OpenAI-compatible endpoint, /v1/chat/completions, with "
+    "--protocol openai_compatible"
+)
 
 #: The field that holds the answer in each protocol's reply, and what it holds.
 _ANSWER_SHAPES = (
@@ -208,6 +218,8 @@ def read_reply(protocol: str, data: Any) -> Reply:
         data = gemini_joined(data)
     if not isinstance(data, dict):
         raise ResponseError("the reply is not a JSON object")
+    if ollama_native(data):
+        raise WrongProtocol(OLLAMA_NATIVE)
     other = _other_protocol(protocol, data)
     if other is not None:
         raise WrongProtocol(
@@ -231,6 +243,12 @@ def _openai(data: dict[str, Any]) -> Reply:
         raise ResponseError("the reply has no choices[0].message")
     content = message.get("content")
     refusal = message.get("refusal")
+    if isinstance(content, dict) or (
+        isinstance(content, list) and content and not any(_is_part(p) for p in content)
+    ):
+        # Red team round 24: servers with structured output (llama.cpp's, LM Studio's,
+        # gateways) may put the parsed JSON there, not its text: "no answer text".
+        content = json.dumps(content)
     if isinstance(content, list):  # content parts, as some servers return
         parts = [part for part in content if isinstance(part, dict)]
         content = "".join(
@@ -262,6 +280,16 @@ def _openai(data: dict[str, Any]) -> Reply:
         (_tokens(usage, "prompt_tokens"), _tokens(usage, "completion_tokens")),
         data.get("model"),
     )
+
+
+#: The types of content parts that hold text (or say none will come).
+_PART_TYPES = frozenset({"text", "output_text", "refusal", "thinking", "reasoning"})
+
+
+def _is_part(value: Any) -> bool:
+    """Whether a value of a ``content`` list is a content part, not an entry of an
+    answer (which may name its kind ``type``: ``{"type": "object_removed", ...}``)."""
+    return isinstance(value, dict) and (value.get("type") in _PART_TYPES or "text" in value)
 
 
 def _gemini(data: dict[str, Any]) -> Reply:
@@ -352,9 +380,18 @@ def _require_text(text: Any, finish_reason: Any) -> str:
     raise ResponseError(f"the reply holds no answer text{why}")
 
 
+#: More tokens than any request could use: a count above it is no count. Red team
+#: round 24: counts of 4,299 digits (Python reads up to 4,300) were kept, their sum
+#: over a few items had more digits than Python writes, and the run crashed
+#: writing its file.
+MAX_TOKEN_COUNT = 10**12
+
+
 def _tokens(usage: Any, key: str) -> int | None:
     value = usage.get(key) if isinstance(usage, dict) else None
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    return value if 0 <= value <= MAX_TOKEN_COUNT else None
 
 
 def _put(target: dict[str, Any], key: str, value: object) -> None:

@@ -46,6 +46,21 @@ def error_instead_of_answer(data: Any) -> bool | None:
     return any(isinstance(word, str) and word in _TRANSIENT_ERROR_WORDS for word in words)
 
 
+def no_choices(data: Any) -> bool:
+    """Whether a 2xx reply is OpenAI's shape with an empty ``choices`` list and nothing else.
+
+    Red team round 24: routers (and vLLM behind a load balancer) answer an
+    upstream hiccup with status 200 and ``"choices": []``; the item failed at
+    once as "the reply has no choices[0]". It is retried as a 5xx is, with the
+    same budget, and fails its item if it persists.
+    """
+    return (
+        isinstance(data, dict)
+        and data.get("choices") == []
+        and not any(data.get(key) for key in _ANSWER_FIELDS)
+    )
+
+
 #: 4xx statuses another attempt may get past, as the OpenAI and Anthropic clients
 #: retry them: 408 (a proxy tired of waiting for the upload) and 409 (a lock met).
 RETRIED_4XX = frozenset({408, 409, 429})

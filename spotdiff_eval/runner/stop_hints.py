@@ -6,6 +6,7 @@ when the circuit breaker (``outage``) pushed it past 400 lines.
 
 from __future__ import annotations
 
+from .failure_reason import CONNECTION
 from .output import ItemRecord
 from .reply_status import KEY_REFUSED
 from .settings import RunSettings
@@ -32,7 +33,7 @@ def fatal_hint(record: ItemRecord, settings: RunSettings) -> str:
             "; --endpoint takes no POST requests: check its path (the API's, such as "
             "/v1/chat/completions, not the server's)"
         )
-    elif (record.error or "").startswith(("connection failed", "could not connect")):
+    elif record.failure == CONNECTION:  # red team round 24: not the error's first words
         hint = "; nothing has answered at --endpoint: check its host and port"
     return (
         f"{record.error}{hint}. The run stopped; finished items are saved in "
