@@ -1,0 +1,86 @@
+"""Red team round 24: the leaderboard build and site.
+
+A build killed (SIGKILL) between swapping in the new site and writing
+LEADERBOARD.md, and keycap emoji in the untrusted names the site shows.
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+from leaderboard_helpers import checkout
+
+# -- SIGKILL around the site swap: LEADERBOARD.md and the site stay in step -----------------
+
+
+@pytest.fixture
+def repo(tmp_path: Path, make_dataset) -> Path:  # type: ignore[no-untyped-def]
+    return checkout(tmp_path, make_dataset)
+
+
+def _killed_build(repo: Path, point: str) -> int:
+    """Run a build that SIGKILLs itself just ``before`` or just ``after`` the site swap
+    (``folder_swap.exchange``): no clean-up code runs, as with ``kill -9`` or the OOM killer."""
+    script = textwrap.dedent(
+        f"""
+        import os, signal, sys
+        from spotdiff_eval._util import folder_swap
+        from spotdiff_eval.cli import main
+        real_exchange = folder_swap.exchange
+        def exchange(first, second):
+            if {point!r} == "before":
+                os.kill(os.getpid(), signal.SIGKILL)
+            done = real_exchange(first, second)
+            os.kill(os.getpid(), signal.SIGKILL)
+            return done
+        folder_swap.exchange = exchange
+        sys.exit(main(["leaderboard", "build", "--no-cache", "-q"]))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=repo, capture_output=True, text=True, check=False
+    )
+    return done.returncode
+
+
+def _leftovers(repo: Path) -> list[str]:
+    return sorted(p.name for p in repo.iterdir() if p.name.startswith((".site.", ".LEADERBOARD")))
+
+
+@pytest.mark.parametrize("point", ["before", "after"])
+def test_a_build_killed_at_the_site_swap_leaves_the_table_in_step_with_the_site(
+    repo: Path, point: str
+) -> None:
+    """Attack: SIGKILL right after the new site was swapped in, before LEADERBOARD.md was
+    written. ``signals_held`` cannot hold SIGKILL: the new site stood beside the old table,
+    and stayed so while the next builds failed before writing (a board that could not be
+    fetched, a dataset taken away). Now the new table is written beside LEADERBOARD.md
+    before the swap and renamed over it after; the next build puts it in place if the swap
+    happened and drops it if not, before anything can fail. Killed just before the swap,
+    both stay old."""
+    assert run_cli("leaderboard", "build", "-q", cwd=repo).returncode == 0
+    fresh_table = (repo / "LEADERBOARD.md").read_text(encoding="utf-8")
+    (repo / "LEADERBOARD.md").write_text("an older table\n", encoding="utf-8")
+    (repo / "site" / "older-only.txt").write_text("from an older build", encoding="utf-8")
+
+    assert _killed_build(repo, point) == -signal.SIGKILL
+    # The next build fails before it writes anything: the dataset is gone.
+    manifest = repo / "data" / "manifest.json"
+    kept = manifest.read_bytes()
+    manifest.unlink()
+    failed = run_cli("leaderboard", "build", "--no-cache", "--strict", "-q", cwd=repo)
+    assert failed.returncode != 0, failed.stdout
+    site_is_new = not (repo / "site" / "older-only.txt").exists()
+    table = (repo / "LEADERBOARD.md").read_text(encoding="utf-8")
+    assert site_is_new == (point == "after")
+    assert table == (fresh_table if site_is_new else "an older table\n")
+    assert _leftovers(repo) == []
+    manifest.write_bytes(kept)
+    assert run_cli("leaderboard", "build", "--no-cache", "-q", cwd=repo).returncode == 0
+    assert (repo / "LEADERBOARD.md").read_text(encoding="utf-8") == fresh_table
