@@ -16,6 +16,12 @@ import pytest
 from conftest import run_cli
 from leaderboard_helpers import checkout
 
+from spotdiff_eval._util.lookalike import shown_name
+from spotdiff_eval._util.terminal import safe_text
+from spotdiff_eval.leaderboard.markdown import cell
+from spotdiff_eval.leaderboard.site_markdown import render_notes
+from spotdiff_eval.leaderboard.site_text import neutralise
+
 # -- SIGKILL around the site swap: LEADERBOARD.md and the site stay in step -----------------
 
 
@@ -84,3 +90,55 @@ def test_a_build_killed_at_the_site_swap_leaves_the_table_in_step_with_the_site(
     manifest.write_bytes(kept)
     assert run_cli("leaderboard", "build", "--no-cache", "-q", cwd=repo).returncode == 0
     assert (repo / "LEADERBOARD.md").read_text(encoding="utf-8") == fresh_table
+
+
+# -- keycap emoji: one picture of three characters ---------------------------------------------
+
+_KEYCAPS = {
+    "digit": "Model 1\ufe0f\u20e3",  # 1, emoji selector, combining enclosing keycap
+    "hash": "Team #\ufe0f\u20e3 model",
+    "star": "*\ufe0f\u20e3 star \U0001f51f",  # and the keycap ten, one character
+    "several": "v2\ufe0f\u20e30\ufe0f\u20e3",
+}
+
+
+@pytest.mark.parametrize("name", list(_KEYCAPS.values()), ids=list(_KEYCAPS))
+def test_keycap_emoji_are_kept_whole(name: str) -> None:
+    """Attack (by accident): a model named with a keycap ("1️⃣", "#️⃣"). Round 23 kept the
+    selector after a pictograph, but a keycap's base is a digit, "#" or "*": its selector
+    showed as "?" ("1?⃣") in LEADERBOARD.md, on the site and on the terminal. A table
+    cell still escapes the "#" and "*" (Markdown punctuation), which GitHub shows as the
+    keycap."""
+    assert safe_text(name, 1000) == neutralise(name) == name
+    escaped = name.replace("#", "\\#").replace("*", "\\*")
+    assert cell(name) == escaped
+
+
+@pytest.mark.parametrize(
+    "name", ["GPT-4o\ufe0f", "a\ufe0f\u20e3", "1\ufe0f\ufe0f\u20e3", "1\ufe0f x\u20e3"]
+)
+def test_selectors_outside_a_keycap_are_still_marked(name: str) -> None:
+    """Only the selector between a keycap's base and its mark is kept: one after a digit
+    with no keycap mark, after a letter, or doubled draws nothing and still shows as "?"."""
+    shown = safe_text(name, 1000)
+    assert "?" in shown and "\ufe0f" not in shown and cell(name) == shown == neutralise(name)
+
+
+def test_keycaps_in_notes_stay_whole_and_never_become_markup() -> None:
+    """Notes are Markdown: "#️⃣ Results" was a heading of "?⃣ Results" and
+    "*️⃣ a*️⃣ b" an emphasis that split both keycaps. The keycaps' "#" and "*" are now
+    text; Markdown of the notes' own still works, and HTML is still no markup."""
+    notes = "#\ufe0f\u20e3 Results\n\n*\ufe0f\u20e3 a*\ufe0f\u20e3 b, *em* <b>x</b> 1\ufe0f\u20e3"
+    html = str(render_notes(notes))
+    assert html == (
+        "<p>#\ufe0f\u20e3 Results</p>\n<p>*\ufe0f\u20e3 a*\ufe0f\u20e3 b, <em>em</em> "
+        "&lt;b&gt;x&lt;/b&gt; 1\ufe0f\u20e3</p>"
+    )
+
+
+def test_a_keycap_does_not_make_a_name_of_its_own() -> None:
+    """Kept whole, a keycap still reads as its digit: "model 1️⃣" and "model 1" are two
+    rows alike, which the pull request check and the build tell apart."""
+    assert shown_name({"model": {"name": "existing-model", "version": "1\ufe0f\u20e3"}}) == (
+        shown_name({"model": {"name": "existing-model", "version": "1"}})
+    )

@@ -51,8 +51,12 @@ _PICTOGRAPH = "\u2190-\u2bff\U0001f000-\U0001faff"
 #: the emoji selector (U+FE0F) right after a pictograph, and the zero-width
 #: joiner between two ("👩‍🔬" is woman, joiner, microscope). Red team round 23:
 #: both showed as "?" ("👨?👩?👧"), as if hidden; elsewhere they still are.
+#: Red team round 24: also the selector of a keycap ("1️⃣" is 1, U+FE0F, U+20E3, as are
+#: "#️⃣" and "*️⃣"), shown "1?⃣"; a selector after a digit and before no keycap mark
+#: draws nothing and is still marked ("GPT-4o\ufe0f").
 _EMOJI_GLUE = re.compile(
     f"((?<=[{_PICTOGRAPH}])\ufe0f"
+    "|(?<=[0-9#*])\ufe0f(?=\u20e3)"
     f"|(?:(?<=[{_PICTOGRAPH}])|(?<=[{_PICTOGRAPH}]\ufe0f))\u200d(?=[{_PICTOGRAPH}]))"
 )
 
