@@ -100,8 +100,20 @@ class ChangeCheck:
 
 
 def touches_submissions(changes: Iterable[FileChange]) -> bool:
-    """Whether any change is ``submissions/`` itself or a path under it."""
-    return any(c.path == SUBMISSIONS or c.path.startswith(f"{SUBMISSIONS}/") for c in changes)
+    """Whether any change is ``submissions/`` itself or a path under it, or under a twin."""
+    return any(_twin_of_submissions(c.path.split("/", 1)[0]) for c in changes)
+
+
+def _twin_of_submissions(name: str) -> bool:
+    """Whether a top-level ``name`` is ``submissions`` on some checkout.
+
+    Red team round 24: a pull request adding only ``Submissions/<board>/<id>/``
+    (or ``submissions./``, ``submissions /``) was "not a submission", with no
+    check at all; a case-insensitive checkout (macOS, Windows) puts it in
+    ``submissions/``, and Windows drops a trailing dot or space. It is a
+    submission pull request now, and refused for the path.
+    """
+    return name.rstrip(". ").casefold() == SUBMISSIONS
 
 
 def problem(path: str, what: str) -> str:
@@ -260,6 +272,12 @@ def check_changes(changes: list[FileChange], sizes: dict[str, int]) -> ChangeChe
 
 def _outside_reason(change: FileChange) -> str:
     verb = _VERBS.get(change.status, "changes")
+    top = change.path.split("/", 1)[0]
+    if top != SUBMISSIONS and _twin_of_submissions(top):
+        return (
+            f"{verb} a file under {top!r}, which a case-insensitive (macOS, Windows) checkout "
+            f"takes for {SUBMISSIONS}/: a submission is a folder {SUBMISSIONS}/<board>/<id>/"
+        )
     inside = change.path == SUBMISSIONS or change.path.startswith(f"{SUBMISSIONS}/")
     if inside and change.path.endswith("/board.json"):
         return f"{verb} a board's settings (board.json): only maintainers change boards"
