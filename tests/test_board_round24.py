@@ -6,17 +6,20 @@ LEADERBOARD.md, and keycap emoji in the untrusted names the site shows.
 
 from __future__ import annotations
 
+import random
 import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 from conftest import run_cli
-from leaderboard_helpers import checkout
+from leaderboard_helpers import BOARD, checkout, make_board
 
 from spotdiff_eval._util.lookalike import shown_name
+from spotdiff_eval._util.paired_file import settle
 from spotdiff_eval._util.terminal import safe_text
 from spotdiff_eval.leaderboard.markdown import cell
 from spotdiff_eval.leaderboard.site_markdown import render_notes
@@ -32,20 +35,31 @@ def repo(tmp_path: Path, make_dataset) -> Path:  # type: ignore[no-untyped-def]
 
 def _killed_build(repo: Path, point: str) -> int:
     """Run a build that SIGKILLs itself just ``before`` or just ``after`` the site swap
-    (``folder_swap.exchange``): no clean-up code runs, as with ``kill -9`` or the OOM killer."""
+    (``folder_swap.exchange``), or, where the system cannot exchange (``fallback``), just
+    after the new site is renamed in: no clean-up code runs, as with ``kill -9`` or the
+    out-of-memory killer."""
     script = textwrap.dedent(
         f"""
         import os, signal, sys
         from spotdiff_eval._util import folder_swap
         from spotdiff_eval.cli import main
-        real_exchange = folder_swap.exchange
-        def exchange(first, second):
-            if {point!r} == "before":
-                os.kill(os.getpid(), signal.SIGKILL)
-            done = real_exchange(first, second)
+        point = {point!r}
+        real_exchange, real_rename = folder_swap.exchange, os.rename
+        def die():
             os.kill(os.getpid(), signal.SIGKILL)
-            return done
+        def exchange(first, second):
+            if point == "fallback":
+                return False
+            if point == "before":
+                die()
+            done = real_exchange(first, second)
+            die()
+        def rename(source, destination, *args, **kwargs):
+            real_rename(source, destination, *args, **kwargs)
+            if ".site.new-" in os.fspath(source) and os.fspath(destination).endswith("site"):
+                die()
         folder_swap.exchange = exchange
+        os.rename = rename
         sys.exit(main(["leaderboard", "build", "--no-cache", "-q"]))
         """
     )
@@ -59,7 +73,7 @@ def _leftovers(repo: Path) -> list[str]:
     return sorted(p.name for p in repo.iterdir() if p.name.startswith((".site.", ".LEADERBOARD")))
 
 
-@pytest.mark.parametrize("point", ["before", "after"])
+@pytest.mark.parametrize("point", ["before", "after", "fallback"])
 def test_a_build_killed_at_the_site_swap_leaves_the_table_in_step_with_the_site(
     repo: Path, point: str
 ) -> None:
@@ -84,12 +98,52 @@ def test_a_build_killed_at_the_site_swap_leaves_the_table_in_step_with_the_site(
     assert failed.returncode != 0, failed.stdout
     site_is_new = not (repo / "site" / "older-only.txt").exists()
     table = (repo / "LEADERBOARD.md").read_text(encoding="utf-8")
-    assert site_is_new == (point == "after")
+    assert site_is_new == (point != "before")
     assert table == (fresh_table if site_is_new else "an older table\n")
     assert _leftovers(repo) == []
     manifest.write_bytes(kept)
     assert run_cli("leaderboard", "build", "--no-cache", "-q", cwd=repo).returncode == 0
     assert (repo / "LEADERBOARD.md").read_text(encoding="utf-8") == fresh_table
+
+
+def _described(repo: Path) -> tuple[str, str]:
+    """The board description LEADERBOARD.md shows, and the one the site's board page shows."""
+    table = (repo / "LEADERBOARD.md").read_text(encoding="utf-8")
+    page = (repo / "site" / BOARD / "index.html").read_text(encoding="utf-8")
+    found = [
+        next((f"run {n}" for n in range(100) if f"Described by run {n}." in text), "none")
+        for text in (table, page)
+    ]
+    return found[0], found[1]
+
+
+def test_builds_killed_anywhere_leave_table_and_site_in_step_once_settled(repo: Path) -> None:
+    """SIGKILL at random points of builds that each describe the board anew: after each
+    kill, and the repair the next build makes first (``settle``), LEADERBOARD.md and the
+    site describe the same run, the last finished one or the killed one."""
+    make_board(repo / "submissions", description="Described by run 0.")
+    assert run_cli("leaderboard", "build", "--no-cache", "-q", cwd=repo).returncode == 0
+    started = time.monotonic()
+    make_board(repo / "submissions", description="Described by run 1.")
+    assert run_cli("leaderboard", "build", "--no-cache", "-q", cwd=repo).returncode == 0
+    duration = time.monotonic() - started
+    rng = random.Random(24)
+    for run in range(2, 10):
+        make_board(repo / "submissions", description=f"Described by run {run}.")
+        process = subprocess.Popen(
+            [sys.executable, "-m", "spotdiff_eval", "leaderboard", "build", "--no-cache", "-q"],
+            cwd=repo,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        time.sleep(rng.uniform(duration / 2, duration * 1.2))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        settle(repo / "LEADERBOARD.md", repo / "site")
+        table, page = _described(repo)
+        assert table == page, f"killed run {run}: the table shows {table}, the site {page}"
+        assert table != "none"
+        assert _leftovers(repo) == []
 
 
 # -- keycap emoji: one picture of three characters ---------------------------------------------
