@@ -153,6 +153,9 @@ _KEYCAPS = {
     "hash": "Team #\ufe0f\u20e3 model",
     "star": "*\ufe0f\u20e3 star \U0001f51f",  # and the keycap ten, one character
     "several": "v2\ufe0f\u20e30\ufe0f\u20e3",
+    # The flag of Scotland: black flag, "gbsct" in tag letters, cancel tag (and Wales).
+    "flag": "Lab \U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",
+    "flags": "\U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f x",
 }
 
 
@@ -162,20 +165,31 @@ def test_keycap_emoji_are_kept_whole(name: str) -> None:
     selector after a pictograph, but a keycap's base is a digit, "#" or "*": its selector
     showed as "?" ("1?⃣") in LEADERBOARD.md, on the site and on the terminal. A table
     cell still escapes the "#" and "*" (Markdown punctuation), which GitHub shows as the
-    keycap."""
+    keycap. The flags of Scotland, England and Wales (a black flag and tag letters)
+    showed as "🏴??????" the same way."""
     assert safe_text(name, 1000) == neutralise(name) == name
     escaped = name.replace("#", "\\#").replace("*", "\\*")
     assert cell(name) == escaped
 
 
 @pytest.mark.parametrize(
-    "name", ["GPT-4o\ufe0f", "a\ufe0f\u20e3", "1\ufe0f\ufe0f\u20e3", "1\ufe0f x\u20e3"]
+    "name",
+    [
+        "GPT-4o\ufe0f",
+        "a\ufe0f\u20e3",
+        "1\ufe0f\ufe0f\u20e3",
+        "1\ufe0f x\u20e3",
+        # Tag letters are hidden text but in the three flags: "hi" after a flag, or a letter.
+        "\U0001f3f4\U000e0068\U000e0069\U000e007f",
+        "a\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",
+    ],
 )
 def test_selectors_outside_a_keycap_are_still_marked(name: str) -> None:
     """Only the selector between a keycap's base and its mark is kept: one after a digit
     with no keycap mark, after a letter, or doubled draws nothing and still shows as "?"."""
     shown = safe_text(name, 1000)
-    assert "?" in shown and "\ufe0f" not in shown and cell(name) == shown == neutralise(name)
+    assert "?" in shown and cell(name) == shown == neutralise(name)
+    assert not {"\ufe0f", "\U000e007f"} & set(shown)
 
 
 def test_keycaps_in_notes_stay_whole_and_never_become_markup() -> None:
