@@ -228,12 +228,22 @@ ATTACKS: dict[str, tuple[Edit, str, str]] = {
     "submissions-case-twin": (
         _tree(_under("Submissions")),
         "rejected",
-        "a case-insensitive (macOS, Windows) checkout takes for submissions/",
+        "which a macOS or Windows checkout takes for submissions/",
     ),
     "submissions-trailing-dot": (
         _tree(_under("submissions.")),
         "rejected",
-        "a case-insensitive (macOS, Windows) checkout takes for submissions/",
+        "which a macOS or Windows checkout takes for submissions/",
+    ),
+    "submissions-hfs-twin": (
+        _tree(_under("submissions\u200c")),  # macOS's HFS+ ignores the non-joiner
+        "rejected",
+        "which a macOS or Windows checkout takes for submissions/",
+    ),
+    "submissions-short-name": (
+        _tree(_under("SUBMIS~1")),  # the folder's 8.3 name on Windows
+        "rejected",
+        "which a macOS or Windows checkout takes for submissions/",
     ),
     "windows-editor-other-owner": (
         _tree(_metadata_bytes(_windows_editor, submitter="octocat")),
