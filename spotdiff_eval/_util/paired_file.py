@@ -16,7 +16,10 @@ target is the one it was written for (the swap happened), and deletes it if
 not: both old, or both new. A rename keeps a folder's inode, and the old
 folder lives on until the swap, so no other folder shares the identity. Each
 journal is ``flock``-ed while its run lives (as the swap's work folders are),
-so a concurrent build's journal is never taken for a leftover.
+so a concurrent build's journal is never taken for a leftover. On a filesystem
+whose inode numbers are not stable (some network shares) a journal may be
+dropped where it belonged: the two are then out of step, as before, until the
+next build that writes both.
 """
 
 from __future__ import annotations
