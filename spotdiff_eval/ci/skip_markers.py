@@ -24,7 +24,7 @@ import re
 from pathlib import Path
 
 from .._util.terminal import safe_text
-from ._git import run_git
+from ._git import batch_objects, run_git
 from .changes import problem
 
 #: The same text is in outdate-comments.yml's script (tests/test_ci_round23.py checks it).
@@ -94,16 +94,7 @@ def _raw_bodies(repo: Path, commits: list[str]) -> dict[str, bytes]:
     if not commits:
         return {}
     out = run_git(repo, "cat-file", "--batch", stdin="".join(f"{c}\n" for c in commits).encode())
-    bodies: dict[str, bytes] = {}
-    position = 0
-    while position < len(out):
-        end = out.index(b"\n", position)
-        name, kind, size = out[position:end].decode("ascii").split(" ")
-        content = out[end + 1 : end + 1 + int(size)]
-        position = end + 1 + int(size) + 1
-        if kind == "commit":
-            bodies[name] = content.partition(b"\n\n")[2]
-    return bodies
+    return {name: content.partition(b"\n\n")[2] for name, content in batch_objects(out)}
 
 
 def pull_request_text_problems(title: object, body: object) -> list[str]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .._util.terminal import safe_text
-from ._git import run_git
+from ._git import batch_objects, run_git
 from .changes import problem
 
 #: Trees read; a submission branch adds a handful per commit (root, submissions/, the
@@ -42,13 +42,9 @@ def tree_entry_problems(repo: Path, base: str, head: str) -> list[str]:
     raw = run_git(repo, "cat-file", "--batch", stdin=b"\n".join(trees) + b"\n")
     digest = len(trees[0]) // 2  # 20 bytes for SHA-1, 32 for SHA-256
     problems = []
-    position = 0
-    while position < len(raw):
-        end = raw.index(b"\n", position)
-        name, _kind, size = raw[position:end].decode("ascii").split(" ")
-        content = raw[end + 1 : end + 1 + int(size)]
-        position = end + 1 + int(size) + 1
-        odd = _odd_entry(_entry_names(content, digest))
+    for name, content in batch_objects(raw):
+        names = _entry_names(content, digest)
+        odd = "cannot be read as a tree" if names is None else _odd_entry(names)
         if odd is not None:
             problems.append(
                 problem(
@@ -61,13 +57,17 @@ def tree_entry_problems(repo: Path, base: str, head: str) -> list[str]:
     return problems
 
 
-def _entry_names(content: bytes, digest: int) -> list[bytes]:
-    """The names a tree object lists, in its order: ``<mode> <name>\\0<id>`` each."""
+def _entry_names(content: bytes, digest: int) -> list[bytes] | None:
+    """The names a tree object lists, in its order (``<mode> <name>\\0<id>`` each), or
+    None if it is not shaped so."""
     names = []
     position = 0
     while position < len(content):
-        end = content.index(b"\0", position)
-        names.append(content[position:end].split(b" ", 1)[1])
+        end = content.find(b"\0", position)
+        mode, space, name = content[position : max(end, position)].partition(b" ")
+        if end < 0 or not space or not mode.isdigit() or end + 1 + digest > len(content):
+            return None
+        names.append(name)
         position = end + 1 + digest
     return names
 
