@@ -44,6 +44,7 @@ def replace_folder(
     fill: Callable[[Path], None],
     marker: str,
     *older_markers: str,
+    before: Callable[[Path], None] | None = None,
     after: Callable[[], None] | None = None,
 ) -> None:
     """Build ``target`` anew with ``fill(empty_folder)`` and swap it in.
@@ -57,7 +58,9 @@ def replace_folder(
     left a new site beside an old table, so both run with stops held. When
     ``after`` fails, the old folder is put back: a disk that filled up while
     LEADERBOARD.md was written left the new site beside the old table, and the
-    old site deleted (red team round 23).
+    old site deleted (red team round 23). ``before(new_folder)`` runs once the
+    folder is filled, just before the swap: SIGKILL cannot be held, so what
+    ``after`` writes is made ready there (``paired_file``, red team round 24).
     """
     target = Path(target)
     check_name(target)
@@ -78,6 +81,8 @@ def replace_folder(
     with locked_work_folder(target.parent, temp_prefix(target.name, "new-")) as fresh:
         _filled(fresh, target, fill)
         os.chmod(fresh, 0o755)  # mkdtemp makes it private; a site is for reading
+        if before is not None:
+            before(fresh)
         with signals_held():
             swap_in(fresh, target, after)
 
@@ -235,7 +240,7 @@ def clean_work_folders(
     # The prefix holds the target's name as written: "site[1]" or "s*" is no pattern,
     # or another target's work folders would be taken for this one's.
     for leftover in sorted(Path(parent).glob(f"{glob.escape(prefix)}*")):
-        with _unless_locked(leftover) as free:
+        with unless_locked(leftover) as free:
             if not free or (keep is not None and keep(leftover)):
                 continue
             if recover is not None:
@@ -248,7 +253,7 @@ def clean_work_folders(
 
 
 @contextlib.contextmanager
-def _unless_locked(folder: Path) -> Iterator[bool]:
+def unless_locked(folder: Path) -> Iterator[bool]:
     """True (holding the lock meanwhile) if no live process holds ``folder``'s lock."""
     try:
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))

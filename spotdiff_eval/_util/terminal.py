@@ -51,8 +51,19 @@ _PICTOGRAPH = "\u2190-\u2bff\U0001f000-\U0001faff"
 #: the emoji selector (U+FE0F) right after a pictograph, and the zero-width
 #: joiner between two ("👩‍🔬" is woman, joiner, microscope). Red team round 23:
 #: both showed as "?" ("👨?👩?👧"), as if hidden; elsewhere they still are.
+#: Red team round 24: also the selector of a keycap ("1️⃣" is 1, U+FE0F, U+20E3, as are
+#: "#️⃣" and "*️⃣"), shown "1?⃣"; a selector after a digit and before no keycap mark
+#: draws nothing and is still marked ("GPT-4o\ufe0f").
+#: And the tags after a black flag that make the flags of England, Scotland and Wales
+#: (U+1F3F4, "gbeng", "gbsct" or "gbwls" in tag letters, then the cancel tag), shown
+#: "🏴??????": those three only, as tag letters are otherwise hidden text.
+_FLAG_TAGS = (
+    "\U000e0065\U000e006e\U000e0067|\U000e0073\U000e0063\U000e0074|\U000e0077\U000e006c\U000e0073"
+)
 _EMOJI_GLUE = re.compile(
     f"((?<=[{_PICTOGRAPH}])\ufe0f"
+    "|(?<=[0-9#*])\ufe0f(?=\u20e3)"
+    f"|(?<=\U0001f3f4)\U000e0067\U000e0062(?:{_FLAG_TAGS})\U000e007f"
     f"|(?:(?<=[{_PICTOGRAPH}])|(?<=[{_PICTOGRAPH}]\ufe0f))\u200d(?=[{_PICTOGRAPH}]))"
 )
 

@@ -65,3 +65,20 @@ def run_git(
         lines = done.stderr.decode("utf-8", "replace").strip().splitlines() or ["no message"]
         raise SpotDiffError(repo, f"git {args[0]}", safe_text(lines[-1], 200))
     return done.stdout
+
+
+def batch_objects(raw: bytes) -> list[tuple[str, bytes]]:
+    """``(id, content)`` of each object ``git cat-file --batch`` printed (a missing one is
+    left out): ``<id> <type> <size>\\n<content>\\n`` each."""
+    objects = []
+    position = 0
+    while position < len(raw):
+        end = raw.index(b"\n", position)
+        header = raw[position:end].decode("ascii", "replace").split(" ")
+        if len(header) != 3:  # "<id> missing"
+            position = end + 1
+            continue
+        size = int(header[2])
+        objects.append((header[0], raw[end + 1 : end + 1 + size]))
+        position = end + 1 + size + 1
+    return objects

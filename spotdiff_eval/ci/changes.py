@@ -20,6 +20,7 @@ merge uses them all. Such histories are refused outright as well
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -100,8 +101,30 @@ class ChangeCheck:
 
 
 def touches_submissions(changes: Iterable[FileChange]) -> bool:
-    """Whether any change is ``submissions/`` itself or a path under it."""
-    return any(c.path == SUBMISSIONS or c.path.startswith(f"{SUBMISSIONS}/") for c in changes)
+    """Whether any change is ``submissions/`` itself or a path under it, or under a twin."""
+    return any(_twin_of_submissions(c.path.split("/", 1)[0]) for c in changes)
+
+
+def _twin_of_submissions(name: str) -> bool:
+    """Whether a top-level ``name`` is ``submissions`` on some checkout.
+
+    Red team round 24: a pull request adding only ``Submissions/<board>/<id>/``
+    (or ``submissions./``, ``submissions /``) was "not a submission", with no
+    check at all; a case-insensitive checkout (macOS, Windows) puts it in
+    ``submissions/``, and Windows drops a trailing dot or space. Likewise the
+    characters macOS's HFS+ ignores in a name (``submissions\u200c``, as git's
+    own ``core.protectHFS`` knows them) and the short name Windows gives the
+    folder (``SUBMIS~1``). It is a submission pull request now, and refused
+    for the path.
+    """
+    plain = _HFS_IGNORED.sub("", name).rstrip(". ").casefold()
+    return plain == SUBMISSIONS or _SHORT_NAME.fullmatch(plain) is not None
+
+
+#: What HFS+ leaves out of a name when it compares names (git's ``is_hfs_dotgit``).
+_HFS_IGNORED = re.compile("[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]")
+#: The 8.3 short name of ``submissions`` on Windows (``SUBMIS~1``, ``SUBMIS~2``...).
+_SHORT_NAME = re.compile(r"submis~[1-9][0-9]*")
 
 
 def problem(path: str, what: str) -> str:
@@ -260,6 +283,12 @@ def check_changes(changes: list[FileChange], sizes: dict[str, int]) -> ChangeChe
 
 def _outside_reason(change: FileChange) -> str:
     verb = _VERBS.get(change.status, "changes")
+    top = change.path.split("/", 1)[0]
+    if top != SUBMISSIONS and _twin_of_submissions(top):
+        return (
+            f"{verb} a file under {top!r}, which a macOS or Windows checkout takes for "
+            f"{SUBMISSIONS}/: a submission is a folder {SUBMISSIONS}/<board>/<id>/"
+        )
     inside = change.path == SUBMISSIONS or change.path.startswith(f"{SUBMISSIONS}/")
     if inside and change.path.endswith("/board.json"):
         return f"{verb} a board's settings (board.json): only maintainers change boards"

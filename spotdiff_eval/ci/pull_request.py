@@ -24,6 +24,7 @@ from .changes import (
 )
 from .history import commit_problems, history_problems, merge_commit_problems
 from .skip_markers import commit_message_problems
+from .tree_entries import tree_entry_problems
 
 
 def pull_request_changes(repo: Path, base: str, head: str) -> ChangeCheck:
@@ -55,6 +56,7 @@ def pull_request_changes(repo: Path, base: str, head: str) -> ChangeCheck:
         *history_problems(bases, clean),
         *merge_commit_problems(repo, base, head),
         *commit_message_problems(repo, base, head),  # "[skip ci]" (red team round 23)
+        *tree_entry_problems(repo, base, head),  # trees made by hand (red team round 24)
     ]
     if not history and not check.problems and check.submission_id is not None:
         # What merging does is right; now what landing the branch another way does.

@@ -24,7 +24,7 @@ import re
 from pathlib import Path
 
 from .._util.terminal import safe_text
-from ._git import run_git
+from ._git import batch_objects, run_git
 from .changes import problem
 
 #: The same text is in outdate-comments.yml's script (tests/test_ci_round23.py checks it).
@@ -49,9 +49,25 @@ def commit_message_problems(repo: Path, base: str, head: str) -> list[str]:
     raw = run_git(
         repo, "log", "-z", "--format=%H%n%B", f"--max-count={MAX_COMMITS}", f"{base}..{head}"
     )
-    problems = []
+    messages = {}
     for record in raw.decode("utf-8", "replace").split("\0"):
         commit, _, message = record.partition("\n")
+        messages[commit] = message
+    problems = []
+    for commit, body in _raw_bodies(repo, [c for c in messages if c]).items():
+        if b"\0" in body:
+            which = "the head commit" if commit == head else f"commit {commit[:12]}"
+            problems.append(
+                problem(
+                    "(pull request)",
+                    f"{which}'s message holds a NUL byte: git shows a message only up to it, "
+                    "so what follows is read by nobody (a marker that stops GitHub Actions, "
+                    "say); reword the commit (git commit --amend, or git rebase -i)",
+                )
+            )
+        # The message as stored, past any NUL, as well as git log shows it (re-encoded).
+        messages[commit] += "\n" + body.replace(b"\0", b"\n").decode("utf-8", "replace")
+    for commit, message in messages.items():
         marker = skip_marker(message)
         if marker is None:
             continue
@@ -66,6 +82,19 @@ def commit_message_problems(repo: Path, base: str, head: str) -> list[str]:
             )
         )
     return problems
+
+
+def _raw_bodies(repo: Path, commits: list[str]) -> dict[str, bytes]:
+    """Each commit's message as stored in its object (all of it, NUL bytes included).
+
+    Red team round 24: ``git log`` stops a message at a NUL byte, so a marker
+    after one ("Add model\\0\\n[skip ci]", a commit made with ``git hash-object``)
+    was never seen here, whatever GitHub reads.
+    """
+    if not commits:
+        return {}
+    out = run_git(repo, "cat-file", "--batch", stdin="".join(f"{c}\n" for c in commits).encode())
+    return {name: content.partition(b"\n\n")[2] for name, content in batch_objects(out)}
 
 
 def pull_request_text_problems(title: object, body: object) -> list[str]:

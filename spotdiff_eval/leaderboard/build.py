@@ -5,7 +5,9 @@ rendering the Markdown) runs before anything is written. A broken submission
 folder is left out and reported, and the rest is published: one bad folder
 must not block everybody's results.
 The site is then built in a fresh folder and swapped in (``folder_swap``),
-and LEADERBOARD.md is replaced atomically last.
+and LEADERBOARD.md is replaced atomically last, from a journal written before
+the swap, so that a build killed anywhere leaves the two in step, or the next
+build puts them in step before it can fail (``paired_file``, red team round 24).
 """
 
 from __future__ import annotations
@@ -17,12 +19,12 @@ from urllib.parse import quote
 
 from .._util.folder_swap import replace_folder
 from .._util.folders import check_file, check_folder
+from .._util.paired_file import PairedFile, settle
 from ..datasets import (
     decode_utf8,
     dumps_canonical,
     dumps_layered,
     read_bytes_limited,
-    write_text_atomic,
 )
 from ..errors import FileTooLarge, SpotDiffError
 from .board_results import Leaderboard, compute_leaderboard
@@ -138,6 +140,7 @@ def build_leaderboard(
     check_file(markdown)  # a FIFO there would hang --check too
     if not check:
         check_folder(output)
+        settle(Path(markdown), Path(output))  # what a killed build left half done
     site = compute_site(
         Path(submissions_dir),
         cache_dir=cache_dir,
@@ -182,12 +185,22 @@ def build_leaderboard(
         reuse.text(DATA_FILE, dumps_canonical(site.index()))
         reuse.finish()
 
-    def write_markdown() -> None:
-        if not _holds(Path(markdown), text):
-            write_text_atomic(markdown, text)
-
     # "leaderboard.json" marks the 1.x site's folder.
-    replace_folder(Path(output), fill, DATA_FILE, "leaderboard.json", after=write_markdown)
+    if _holds(Path(markdown), text):
+        replace_folder(Path(output), fill, DATA_FILE, "leaderboard.json")
+        return site
+    table = PairedFile(Path(markdown), text)
+    try:
+        replace_folder(
+            Path(output),
+            fill,
+            DATA_FILE,
+            "leaderboard.json",
+            before=table.prepare,
+            after=table.commit,
+        )
+    finally:
+        table.discard()
     return site
 
 

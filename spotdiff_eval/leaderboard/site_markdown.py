@@ -109,6 +109,13 @@ def _convert_on_fresh_stack(source: str) -> str | None:
     return result[0]
 
 
+#: The ``#`` or ``*`` a keycap emoji starts with ("#️⃣" is #, U+FE0F, U+20E3). Red team
+#: round 24: Markdown read it as a heading's or an emphasis's marker ("#️⃣ Results" was a
+#: heading of "?⃣ Results"), so it is escaped before parsing and the keycap stays whole.
+#: (Inside a code span the backslash shows.)
+_KEYCAP_BASE = re.compile("([#*])(?=\ufe0f?\u20e3)")
+
+
 def render_notes(text: str | None) -> Markup:
     """Sanitised HTML for a submission's notes (empty for none)."""
     if not text or not text.strip():
@@ -116,7 +123,7 @@ def render_notes(text: str | None) -> Markup:
     source = neutralise_multiline(text)
     if nesting(source) > MAX_NESTING:
         return _plain(source)
-    html = _convert_on_fresh_stack(source)
+    html = _convert_on_fresh_stack(_KEYCAP_BASE.sub(r"\\\1", source))
     if html is None:  # a nesting ``nesting`` does not foresee: text as well
         return _plain(source)
     clean = nh3.clean(
