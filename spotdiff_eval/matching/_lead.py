@@ -33,6 +33,7 @@ from ._lexicon import (
 from ._normalize import NOT_HEADS, name_head
 from ._reading import breaks_between, read_text
 from ._roll_call import OTHER_OBJECTS, calls_the_roll
+from ._wholes import LIVING
 
 #: Scene verbs that are nouns too: "bird feed", "flip phone", "gear shift",
 #: "fall foliage" (red team round 15). One that acts on something is a verb
@@ -58,6 +59,43 @@ def _noun_here(clause: tuple[str, ...], index: int) -> bool:
     if following in _WHAT_IT_ACTS_ON or following.isdigit():
         return False
     return word in _ACTS_ON or following not in _WHERE
+
+
+#: Scene verbs whose "-s" form reads as a plural noun once made singular:
+#: "The cat leaves" was about a leaf, "The bird flies away" a fly, "The boat
+#: sinks" a sink (red team round 24). Each is a verb only right after what
+#: acts (:data:`_ACTORS`), and only before what it acts on, where it goes, or
+#: the end of its clause: "the tree leaves", "the kitchen sink" and "the cat
+#: leaves are ..." stay nouns. Not "light", "stop", "sail", "nest", "park"
+#: or "watch", whose compounds after an actor are common ("car lights",
+#: "bus stop", "boat sails", "bird nests", "car park", "man's watch").
+_ACTS_AS_NOUN_TOO = frozenset(
+    "leaf leave fly sink land wave drop roll slide jump dive hop step dance drive bark hide".split()
+)
+#: What acts: the living, and what moves by itself.
+_ACTORS = LIVING | frozenset(
+    "car bus truck train boat ship airplane helicopter rocket bicycle motorcycle kite balloon "
+    "ball".split()
+)
+#: What follows such a verb: what it acts on, where it goes, or nothing.
+_AFTER_A_VERB = (
+    _WHAT_IT_ACTS_ON
+    | PREPOSITIONS
+    | frozenset(
+        "away off out up down back around into onto through across toward towards past".split()
+    )
+)
+#: The compounds of an actor and such a noun: a horse fly is a fly.
+_ACTOR_COMPOUNDS = frozenset({("horse", "fly")})
+
+
+def _acts(clause: tuple[str, ...], index: int, phrase: list[str]) -> bool:
+    """The word at ``index`` (of :data:`_ACTS_AS_NOUN_TOO`) is the verb of the actor before it."""
+    actor = phrase[-1] if phrase else None
+    if actor not in _ACTORS or (actor, clause[index]) in _ACTOR_COMPOUNDS:
+        return False
+    following = clause[index + 1] if index + 1 < len(clause) else None
+    return following is None or following.isdigit() or following in _AFTER_A_VERB
 
 
 #: Past tenses a scene description uses that no "-ed" ending gives away.
@@ -152,6 +190,8 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
             return [], False, True, end  # "the dog—or cat—", "a dog maybe a cat": no one
         elif word in VAGUE_NOUNS:
             vague = True
+        elif word in _ACTS_AS_NOUN_TOO and named and _acts(clause, end, phrase):
+            return phrase, named, vague, end  # "the cat *leaves*", "the boat *sinks*"
         elif (word in VERB_MARKERS or word in CHANGE_WORDS) and not _noun_here(clause, end):
             if named or vague:
                 return phrase, named, vague, end

@@ -1,0 +1,61 @@
+"""Matching decisions from red team round 24, each as a careful judge decides it.
+
+Round 24 attacked the matcher for verbs read as nouns in a description's
+lead ("The cat leaves" named a leaf), sweets shaped like animals, answers
+that correct themselves, pairs named in a gold's alias, counts of two
+things together, and hedged values that still earned detail credit.
+Format as in shared/scoring-cases.json.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import added, assert_judged, removed
+from conftest import attribute_change as _attr
+from conftest import count_change as _count
+from conftest import one_gold_case as _case
+
+CASES_VERBS = [
+    # _lead._acts: "The cat leaves", "The bird flies away" and "The boat
+    # sinks" were read as nouns, a leaf, a fly or a sink after the actor's
+    # name; a judge reads a verb, and the cat, the bird or the boat.
+    *(
+        _case(f"V1 {text!r} is no {gold}", removed(gold), removed("object", description=text), None)
+        for gold, text in [
+            ("leaves", "The cat leaves."),
+            ("leaves", "The cat leaves the room."),
+            ("fly", "The bird flies away."),
+            ("fly", "The bird flies over the house."),
+            ("sink", "The boat sinks."),
+            ("sink", "The boat sinks into the water."),
+            ("wave", "The man waves at the camera."),
+            ("drop", "The bird drops the fish."),
+        ]
+    ),
+    *(
+        _case(
+            f"V1 {text!r} is the {gold}", removed(gold), removed("object", description=text), "d01"
+        )
+        for gold, text in [
+            ("cat", "The cat leaves."),
+            ("bird", "The bird flies away."),
+            ("boat", "The boat sinks."),
+        ]
+    ),
+    # After a thing that does not act, the same word is a noun still.
+    *(
+        _case(f"V1 {text!r} is the {gold}", gold_diff, removed("object", description=text), "d01")
+        for gold, text in [
+            ("leaves", "The tree leaves are gone."),
+            ("leaves", "The tree leaves on the left are gone."),
+            ("sink", "The kitchen sink is gone."),
+            ("fly", "The fruit fly on the wall is gone."),
+        ]
+        for gold_diff in [removed(gold)]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_VERBS, ids=[c["name"] for c in CASES_VERBS])
+def test_verbs_read_as_nouns(case: dict) -> None:
+    assert_judged(case)
