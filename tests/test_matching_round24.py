@@ -10,9 +10,7 @@ Format as in shared/scoring-cases.json.
 from __future__ import annotations
 
 import pytest
-from conftest import added, assert_judged, removed
-from conftest import attribute_change as _attr
-from conftest import count_change as _count
+from conftest import assert_judged, removed
 from conftest import one_gold_case as _case
 
 CASES_VERBS = [
