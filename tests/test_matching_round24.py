@@ -57,3 +57,68 @@ CASES_VERBS = [
 @pytest.mark.parametrize("case", CASES_VERBS, ids=[c["name"] for c in CASES_VERBS])
 def test_verbs_read_as_nouns(case: dict) -> None:
     assert_judged(case)
+
+
+_RABBIT_GONE = removed("rabbit", aliases=["bunny", "hare"])
+
+CASES_SWEETS = [
+    # _lexicon.NOT_A_KIND_OF: "chocolate" is left out of the materials that
+    # make an animal a made thing (a chocolate labrador is a brown dog), so
+    # a chocolate bunny was the bunny, both ways. A judge reads a sweet,
+    # another object than the animal; and so for the other sweets named
+    # after a thing: a chocolate egg, a gingerbread man or house, a candy cane.
+    *(
+        _case(f"K1 {subject} is no {gold['subject']}", gold, removed(subject), None)
+        for gold, subject in [
+            (removed("chocolate_bunny"), "bunny"),
+            (removed("chocolate_bunny"), "rabbit"),
+            (removed("chocolate_rabbit"), "bunny"),
+            (_RABBIT_GONE, "chocolate_bunny"),
+            (_RABBIT_GONE, "chocolate_rabbit"),
+            (removed("bunny"), "chocolate_bunny"),
+            (removed("chocolate_egg"), "egg"),
+            (removed("egg"), "chocolate_egg"),
+            (removed("gingerbread_man"), "man"),
+            (removed("gingerbread_house"), "house"),
+            (removed("house"), "gingerbread_house"),
+            (removed("candy_cane"), "cane"),
+            (removed("cane"), "candy_cane"),
+        ]
+    ),
+    _case(
+        "K1 'The bunny is gone.' is no chocolate_bunny",
+        removed("chocolate_bunny"),
+        removed("object", description="The bunny is gone."),
+        None,
+    ),
+    _case(
+        "K1 'The chocolate bunny is gone.' is no rabbit",
+        _RABBIT_GONE,
+        removed("object", description="The chocolate bunny is gone."),
+        None,
+    ),
+    # The sweet by its own names is found.
+    *(
+        _case(f"K1 {subject} is the {gold}", removed(gold), removed(subject), "d01")
+        for gold, subject in [
+            ("chocolate_bunny", "chocolate_bunny"),
+            ("chocolate_bunny", "chocolate_rabbit"),
+            ("chocolate_bunny", "ChocolateBunny"),
+            ("chocolate_egg", "chocolate_eggs"),
+            ("candy_cane", "candy_cane"),
+            ("rabbit", "bunny"),
+        ]
+    ),
+    _case(
+        "K1 'The chocolate rabbit is gone.' is the chocolate_bunny",
+        removed("chocolate_bunny"),
+        removed("object", description="The chocolate rabbit is gone."),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_SWEETS, ids=[c["name"] for c in CASES_SWEETS])
+def test_sweets_named_after_things(case: dict) -> None:
+    assert_judged(case)
+

@@ -231,6 +231,11 @@ STATES = frozenset("framed painted carved stuffed".split())
 #: more of those whose head the catalogue has (a guinea pig, a gummy bear).
 #: Round 21: the catalogue's horseshoe and sandcastle beside its horse and
 #: castle ("sand_castle" removed found the castle), and a piggy bank.
+#: Round 24: the sweets named after a thing ("chocolate" is no material of
+#: ``MADE_LIKE_THE_LIVING``, a chocolate labrador being a brown dog): a
+#: chocolate bunny (a "bunny" reads "rabbit") or egg, a gingerbread man or
+#: house, a candy cane found the rabbit, the egg, the man, the house or the
+#: cane, and the other way round.
 NOT_A_KIND_OF = frozenset(
     tuple(pair.split("_"))
     for pair in """
@@ -245,6 +250,7 @@ NOT_A_KIND_OF = frozenset(
     sea_star guinea_pig gravy_boat koala_bear gummy_bear silver_fish cray_fish dumb_bell
     bar_bell rocking_horse hobby_horse clothes_horse shoe_tree family_tree chimney_pot
     horse_shoe sand_castle piggy_bank
+    chocolate_rabbit chocolate_egg chocolate_coin gingerbread_man gingerbread_house candy_cane
     """.split()
 )
 
@@ -513,6 +519,8 @@ SYNONYMS = {
     "carpet": "rug",
     "chalkboard": "blackboard",
     "comforter": "duvet",
+    # a bunny is a rabbit, and a chocolate bunny a chocolate rabbit (round 24)
+    "bunny": "rabbit",
 }
 
 #: Attribute values that say the same thing in other words ("round" and
