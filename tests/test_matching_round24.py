@@ -122,3 +122,44 @@ CASES_SWEETS = [
 def test_sweets_named_after_things(case: dict) -> None:
     assert_judged(case)
 
+
+_CORRECTIONS = [
+    "The dog is gone? No, the cat.",
+    "The dog - no, the cat - is gone",
+    "The dog\u2014no, the cat\u2014is gone",
+    "The dog, no, the cat, is gone.",
+    "The dog is gone (no, the cat).",
+    "The dog is gone, no wait, the cat.",
+    "The dog is gone. Correction: the cat.",
+    "The dog (sorry, the cat) is gone.",
+    "The dog is gone; actually, the cat is gone.",
+    "The dog is gone - I mean the cat.",
+    "The dog is gone. Oops, the cat.",
+]
+
+CASES_SELF_CORRECTING = [
+    # _lead._corrects: a description that takes its first object back named
+    # it still, as its first clause reads. A judge reads the correction: the
+    # cat, or nothing singled out; never the dog.
+    *(
+        _case(f"R1 {text!r} is no dog", removed("dog"), removed("object", description=text), None)
+        for text in _CORRECTIONS
+    ),
+    # A "no" that is no correction, or a correction naming the same object.
+    *(
+        _case(f"R1 {text!r} is the dog", removed("dog"), removed("object", description=text), "d01")
+        for text in [
+            "The dog is gone, no trace left.",
+            "The dog is gone. No other changes.",
+            "The dog is gone; actually, the dog ran away.",
+            "The mean dog is gone.",
+        ]
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "case", CASES_SELF_CORRECTING, ids=[c["name"] for c in CASES_SELF_CORRECTING]
+)
+def test_self_correcting_descriptions(case: dict) -> None:
+    assert_judged(case)

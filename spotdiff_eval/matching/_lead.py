@@ -266,9 +266,61 @@ def phrase_told(
         return ()  # "The cat is gone. The dog is gone. The bird ..." (``_roll_call``)
     if phrase and not DENYING_WORDS.isdisjoint(clauses[index]) and denies_change(clauses, index):
         return ()  # "Nothing about the cat changed", "The cat is not gone" (``_denials``)
+    if phrase and _MAY_CORRECT.search(text) and _corrects(clauses, index, phrase, rest):
+        return ()  # "The dog is gone? No, the cat." (``_corrects``)
     if phrase and ("or" in breaks or _MAY_HEDGE.search(text)):
         return () if _hedges(text, clauses) else phrase
     return phrase
+
+
+#: Words by which a text takes back what it said: "no, the cat", "sorry, the
+#: cat", "I mean the cat". "No" and "wait" only before an article or at the
+#: end of their clause ("no trace left" takes nothing back); "mean" after "I".
+#: "Oops" reads "oop", as a plural made singular.
+_CORRECTING = frozenset("no nope sorry correction actually oop mean rather err wait".split())
+_CORRECTING_ALONE = frozenset({"no", "nope", "wait"})
+#: What a text that corrects itself holds, for the few texts read again.
+_MAY_CORRECT = re.compile(
+    r"\b(?:no|nope|sorry|correction|actually|oops|mean|rather|err|wait)\b", re.I
+)
+
+
+def _corrects(
+    clauses: tuple[tuple[str, ...], ...],
+    index: int,
+    phrase: tuple[str, ...],
+    rest: tuple[str, ...],
+) -> bool:
+    """After the lead, the text takes it back and names another object instead.
+
+    "The dog is gone? No, the cat.", "The dog - no, the cat - is gone" and
+    "The dog (sorry, the cat) is gone" named the dog, as their first clause
+    reads (red team round 24); they name the cat, if anything, so they
+    single out no object here. A correction naming the lead again ("the
+    dog is gone; actually, the dog ran away") keeps it.
+    """
+    lead = clauses[index]
+    told = lead[: len(lead) - len(rest)]
+    start = len(told) - told[::-1].index(phrase[-1]) if phrase[-1] in told else len(told)
+    said = (lead[start:], *clauses[index + 1 :])
+    head = head_of_phrase(phrase)
+    for at, clause in enumerate(said):
+        for position, word in enumerate(clause):
+            if word not in _CORRECTING or (
+                word == "mean" and clause[position - 1 : position] != ("i",)
+            ):
+                continue
+            after = clause[position + 1 :]
+            while after and after[0] in _CORRECTING:
+                after = after[1:]  # "no, wait, the cat"
+            if not after:
+                after = next((c for c in said[at + 1 :] if c), ())
+            elif word in _CORRECTING_ALONE and after[0] not in ARTICLES:
+                continue
+            corrected = head_of_phrase(tuple(_about(after)[0])) if after else None
+            if corrected is not None and corrected != head:
+                return True
+    return False
 
 
 #: Words that open a clause saying more of the lead, not another object.
