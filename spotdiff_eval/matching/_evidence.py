@@ -155,11 +155,20 @@ _SAYS_NOTHING = _Told(frozenset(), frozenset(), frozenset(), frozenset(), ())
 @lru_cache(maxsize=65536)
 def _named(subject: str, aliases: tuple[str, ...]) -> _Named:
     names = tuple(parse_name(n) for n in (subject, *aliases))
+    heads = frozenset(n.head for n in names if n.head is not None)
+    if heads and aliases:
+        # A gold named by its own head and by a pair is one object made of
+        # both: the teacup known as "cup_and_saucer" is found by "saucer",
+        # the pair's last thing and its head before round 23 paired it
+        # (round 24). Not by "cup": the catalogue's mugs are cups too, and a
+        # blind "cup" found teacups. Only in an alias of a named gold: a
+        # pair alone names neither thing (``_normalize._names_two``).
+        heads = heads.union(*(n.paired for n in names[1:]))
     return _Named(
         head=names[0].head,
         spelled=frozenset(words(n) for n in (subject, *aliases)),
         names=names,
-        heads=frozenset(n.head for n in names if n.head is not None),
+        heads=heads,
         words=frozenset().union(*(n.core for n in names)),
         attached=frozenset().union(*(n.attached for n in names)),
         modifiers=name_modifiers(names),

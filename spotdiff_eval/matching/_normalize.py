@@ -182,6 +182,7 @@ class Name:
     before_head: str | None = None
     leading: frozenset[str] = frozenset()
     landmarks: frozenset[str] = frozenset()
+    paired: frozenset[str] = frozenset()  # a pair's last thing: "saucer" in "cup_and_saucer"
 
     @property
     def vague(self) -> bool:
@@ -380,8 +381,12 @@ def parse_name(text: str) -> Name:
     landmarks: set[str] = set()
     leading: list[str] = []
     paired = {index for index, at in joined_at if _names_two(phrases[index], at)}
+    pair: frozenset[str] = frozenset()
     for index, phrase in enumerate(phrases):
         if index in paired:
+            at = next(at for i, at in joined_at if i == index)
+            last = name_head(phrase[at:])
+            pair = frozenset() if last is None else frozenset([last])
             break  # "cup_and_saucer" names the pair, not the saucer
         head = name_head(phrase) or _thing_colour(phrase)
         following = name_head(phrases[index + 1]) if index + 1 < len(phrases) else None
@@ -441,4 +446,5 @@ def parse_name(text: str) -> Name:
         before_head=before,
         leading=core.intersection(leading),
         landmarks=frozenset(landmarks),
+        paired=pair,
     )
