@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import pytest
 from conftest import assert_judged, removed
+from conftest import count_change as _count
 from conftest import one_gold_case as _case
 
 CASES_VERBS = [
-    # _lead._acts: "The cat leaves", "The bird flies away" and "The boat
+    # _verbs.acts: "The cat leaves", "The bird flies away" and "The boat
     # sinks" were read as nouns, a leaf, a fly or a sink after the actor's
     # name; a judge reads a verb, and the cat, the bird or the boat.
     *(
@@ -196,4 +197,64 @@ CASES_PAIR_ALIASES = [
 
 @pytest.mark.parametrize("case", CASES_PAIR_ALIASES, ids=[c["name"] for c in CASES_PAIR_ALIASES])
 def test_pairs_in_aliases(case: dict) -> None:
+    assert_judged(case)
+
+
+CASES_JOINT_COUNTS = [
+    # _normalize._LISTED, _names_two: a count of two things together found
+    # either alone: "candies_together_with_eggs", "candies_n_eggs" and
+    # "candies_and_eggs_combined" from 3 to 5 were a count of eggs or of
+    # candies, and "candies_and_chocolate_eggs" (two words after the "and",
+    # as in a salt and pepper shaker) one of eggs. A judge reads a joint
+    # count, which singles out neither.
+    *(
+        _case(f"J1 {subject} from 3 to 5 counts no {gold}", _count(gold, "3", "5"), pred, None)
+        for subject in [
+            "candies_together_with_eggs",
+            "candies_along_with_eggs",
+            "candies_n_eggs",
+            "candies_'n'_eggs",
+            "candies_and_eggs_combined",
+            "candies_and_eggs_together",
+            "candies_and_chocolate_eggs",
+            "candies_and_easter_eggs",
+        ]
+        for gold in ["candies", "eggs"]
+        for pred in [_count(subject, "3", "5")]
+    ),
+    *(
+        _case(f"J1 {subject} removed is no {gold}", removed(gold), removed(subject), None)
+        for subject in ["candies_and_easter_eggs", "candies_together_with_eggs"]
+        for gold in ["candies", "eggs"]
+    ),
+    # One thing, kinds joined before it, or a count of one thing, still are.
+    _case(
+        "J1 easter_eggs count the eggs",
+        _count("eggs", "3", "5"),
+        _count("easter_eggs", "3", "5"),
+        "d01",
+    ),
+    _case(
+        "J1 salt_and_pepper_shakers count the shakers",
+        _count("shakers", "3", "5"),
+        _count("salt_and_pepper_shakers", "3", "5"),
+        "d01",
+    ),
+    _case(
+        "J1 black_and_white_cats count the cats",
+        _count("cats", "3", "5"),
+        _count("black_and_white_cats", "3", "5"),
+        "d01",
+    ),
+    _case(
+        "J1 rock_n_roll_records count the records",
+        _count("records", "3", "5"),
+        _count("rock_n_roll_records", "3", "5"),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_JOINT_COUNTS, ids=[c["name"] for c in CASES_JOINT_COUNTS])
+def test_joint_counts(case: dict) -> None:
     assert_judged(case)
