@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import assert_judged, removed
+from conftest import attribute_change as _attr
 from conftest import count_change as _count
 from conftest import one_gold_case as _case
 
@@ -257,4 +258,54 @@ CASES_JOINT_COUNTS = [
 
 @pytest.mark.parametrize("case", CASES_JOINT_COUNTS, ids=[c["name"] for c in CASES_JOINT_COUNTS])
 def test_joint_counts(case: dict) -> None:
+    assert_judged(case)
+
+
+_TURNS_RED = _attr("car", "color", "white", "red")
+_HEDGED_REDS = [
+    "maybe red",
+    "red?",
+    "possibly red",
+    "probably red",
+    "perhaps red",
+    "likely red",
+    "red (maybe)",
+    "red, I think",
+    "could be red",
+]
+
+CASES_HEDGED_VALUES = [
+    # _details._hedged_value: round 23 took the attribute's credit from an
+    # attribute that hedges, but a hedged value ("maybe red", "red?") still
+    # earned the value's. A judge credits what an answer commits to.
+    *(
+        _case(f"H2 to {value!r} earns no credit", _TURNS_RED, prediction, "d01", False)
+        for value in _HEDGED_REDS
+        for prediction in [_attr("car", "color", "white", value)]
+    ),
+    _case(
+        "H2 from 'white?' earns no credit",
+        _TURNS_RED,
+        _attr("car", "color", "white?", "red"),
+        "d01",
+        False,
+    ),
+    _case(
+        "H2 a count to 'maybe 5' earns no credit",
+        _count("apples", "3", "5"),
+        _count("apples", "3", "maybe 5"),
+        "d01",
+        False,
+    ),
+    # Committed values keep theirs, looks and all.
+    *(
+        _case(f"H2 to {value!r} is the red", _TURNS_RED, prediction, "d01", True)
+        for value in ["red", "dark red", "Red"]
+        for prediction in [_attr("car", "color", "white", value)]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_HEDGED_VALUES, ids=[c["name"] for c in CASES_HEDGED_VALUES])
+def test_hedged_values(case: dict) -> None:
     assert_judged(case)
