@@ -67,11 +67,12 @@ def _hedged(attribute: str) -> bool:
     return len(named) != 1 or None in named
 
 
-#: What makes a value a guess: a word of doubt, or a question mark.
-_HEDGED_VALUE = re.compile(
-    r"\?|\b(?:maybe|perhaps|possibly|probably|likely|presumably|seemingly|apparently"
-    r"|might|could|unsure|uncertain|unclear|guess|think)\b",
-    re.I,
+#: What makes a value a guess: a word of doubt (as :func:`words` reads it),
+#: or a question mark. A set test on the value's cached words, not an
+#: expression: every accepted pair asks it.
+_DOUBTS = (HEDGES - {"or"}) | frozenset(
+    "likely presumably seemingly apparently might could unsure uncertain unclear guess "
+    "think".split()
 )
 
 
@@ -83,7 +84,10 @@ def _committed(mine: str | None, theirs: str) -> bool:
     rule (:func:`_hedged`) gives a hedged attribute none. Matching does not
     read it (a guess at a value contradicts nothing); only details do.
     """
-    return values_match(mine, theirs) and not _HEDGED_VALUE.search(mine or "")
+    if not values_match(mine, theirs):
+        return False
+    assert mine is not None  # a value that matches is stated
+    return "?" not in mine and _DOUBTS.isdisjoint(words(mine))
 
 
 def _attribute_agrees(pred: Difference, gold: Difference) -> bool:

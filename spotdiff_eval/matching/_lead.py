@@ -9,6 +9,7 @@ only ranks pairs a route already accepted (``similarity.py``).
 from __future__ import annotations
 
 import re
+from itertools import chain
 
 from ._denials import DENYING_WORDS, denies_change
 from ._lexicon import (
@@ -160,7 +161,11 @@ def phrase_told(
         return ()  # "The cat is gone. The dog is gone. The bird ..." (``_roll_call``)
     if phrase and not DENYING_WORDS.isdisjoint(clauses[index]) and denies_change(clauses, index):
         return ()  # "Nothing about the cat changed", "The cat is not gone" (``_denials``)
-    if phrase and _MAY_CORRECT.search(text) and _corrects(clauses, index, phrase, rest):
+    if (
+        phrase
+        and not _CORRECTING.isdisjoint(chain.from_iterable(clauses[index:]))
+        and _corrects(clauses, index, phrase, rest)
+    ):
         return ()  # "The dog is gone? No, the cat." (``_corrects``)
     if phrase and ("or" in breaks or _MAY_HEDGE.search(text)):
         return () if _hedges(text, clauses) else phrase
@@ -173,10 +178,6 @@ def phrase_told(
 #: "Oops" reads "oop", as a plural made singular.
 _CORRECTING = frozenset("no nope sorry correction actually oop mean rather err wait".split())
 _CORRECTING_ALONE = frozenset({"no", "nope", "wait"})
-#: What a text that corrects itself holds, for the few texts read again.
-_MAY_CORRECT = re.compile(
-    r"\b(?:no|nope|sorry|correction|actually|oops|mean|rather|err|wait)\b", re.I
-)
 
 
 def _corrects(
