@@ -309,3 +309,85 @@ CASES_HEDGED_VALUES = [
 @pytest.mark.parametrize("case", CASES_HEDGED_VALUES, ids=[c["name"] for c in CASES_HEDGED_VALUES])
 def test_hedged_values(case: dict) -> None:
     assert_judged(case)
+
+
+def _red_to_blue(subject: str) -> dict:
+    return _attr(subject, "color", "red", "blue")
+
+
+CASES_WRONG_OBJECTS = [
+    # Round 24's attack on wrong objects: each of these found the gold.
+    # _normalize.SHOWN_IN: a thing on a calendar, a stamp, a sticker, a
+    # postcard or a tattoo is printed there, no such thing (a screen stays
+    # out, as round 23 judged: a cat may sit on one).
+    *(
+        _case(f"X1 {subject} is no {gold}", removed(gold), removed(subject), None)
+        for gold, subject in [
+            ("dog", "dog_on_calendar"),
+            ("bird", "bird_on_stamp"),
+            ("car", "car_on_sticker"),
+            ("dog", "dog_on_postcard"),
+            ("rose", "rose_tattoo_on_arm"),
+            # _lexicon.MADE_LIKE_THE_LIVING: a bath duck is a toy, a
+            # mirror cat the cat's image.
+            ("duck", "bath_duck"),
+            ("cat", "mirror_cat"),
+        ]
+    ),
+    _case(
+        "X1 'The dog on the calendar is gone.' is no dog",
+        removed("dog"),
+        removed("object", description="The dog on the calendar is gone."),
+        None,
+    ),
+    _case(
+        "X1 car_on_sticker turning blue is no car",
+        _red_to_blue("car"),
+        _red_to_blue("car_on_sticker"),
+        None,
+    ),
+    # _lexicon.DEPICTIONS, ACCESSORIES: a magnet of a thing, and what holds
+    # its keys, are no part of it.
+    *(
+        _case(f"X2 {subject} is no part of the {gold}", gold_diff, pred, None)
+        for gold, subject in [
+            ("car", "car_magnet"),
+            ("car", "car_keychain"),
+        ]
+        for gold_diff, pred in [(_red_to_blue(gold), _red_to_blue(subject))]
+    ),
+    # _parts.COUNTED_APART: what holds many of a thing, and its prints, are
+    # counted apart; ACCESSORIES: so is what sharpens it.
+    *(
+        _case(f"X3 {subject} from 3 to 5 count no {gold}", _count(gold, "3", "5"), pred, None)
+        for gold, subject in [
+            ("cookies", "cookie_jars"),
+            ("cookies", "cookie_tins"),
+            ("eggs", "egg_trays"),
+            ("eggs", "egg_cartons"),
+            ("pencils", "pencil_cases"),
+            ("pencils", "pencil_sharpeners"),
+            ("apples", "apple_magnets"),
+            ("leaves", "leaf_prints"),
+        ]
+        for pred in [_count(subject, "3", "5")]
+    ),
+    # What still is the thing: a cat on the sofa, a photo of the panel, a
+    # part seen on each whole, a lamp's shade.
+    _case("X1 cat_on_sofa is the cat", removed("cat"), removed("cat_on_sofa"), "d01"),
+    _case("X1 cat_on_screen is the cat", removed("cat"), removed("cat_on_screen"), "d01"),
+    _case(
+        "X3 car_wheels from 3 to 5 count the cars",
+        _count("cars", "3", "5"),
+        _count("car_wheels", "3", "5"),
+        "d01",
+    ),
+    _case(
+        "X2 car_door turning blue is the car", _red_to_blue("car"), _red_to_blue("car_door"), "d01"
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_WRONG_OBJECTS, ids=[c["name"] for c in CASES_WRONG_OBJECTS])
+def test_wrong_objects(case: dict) -> None:
+    assert_judged(case)

@@ -167,12 +167,13 @@ NOT_A_KIND_OF_HEAD = frozenset(
 #: the materials nothing living is made of, and the words for a toy, an
 #: ornament or a biscuit shaped like an animal: a "rubber_duck", a
 #: "porcelain_cat" or a "gingerbread_man" removed found the real one.
-#: Round 23: a "balloon_dog" (the twisted balloon) found the dog.
+#: Round 23: a "balloon_dog" (the twisted balloon) found the dog. Round 24:
+#: a "bath_duck" (the bath toy) the duck, a "mirror_cat" (its image) the cat.
 MADE_LIKE_THE_LIVING = frozenset(
     """
     robot robotic mechanical clockwork plush plushie stuffed inflatable origami
     rubber plastic porcelain ceramic clay paper cardboard wax lego gingerbread
-    carousel decoy balloon
+    carousel decoy balloon bath mirror
     """.split()
 )
 
@@ -183,11 +184,12 @@ _REPLICAS = frozenset("toy hot teddy fake cartoon artificial faux imitation".spl
 #: "shadow of the cat", "reflection of the lamp" name no part of it. Red
 #: team round 19 added the last lines: a dog sign, a dog sticker or a dog
 #: costume turning black was the dog turning black, and the catalogue's
-#: "cup_trophy" a mug known as "cup".
+#: "cup_trophy" a mug known as "cup". Round 24: a "car_magnet" turning blue
+#: found the car ("print" stays out: a shirt's print is its pattern).
 DEPICTIONS = (NOT_A_KIND_OF_HEAD - _REPLICAS) | frozenset(
     """reflection shadow silhouette mural
     sign logo sticker decal tattoo icon emblem badge figure ornament doll plush costume mask
-    trophy
+    trophy magnet
     """.split()
 )
 
@@ -203,11 +205,13 @@ DEPICTIONS = (NOT_A_KIND_OF_HEAD - _REPLICAS) | frozenset(
 #: flowers and windows, so "pot" and "curtain" are in (a chimney pot is the
 #: rare part they miss). Round 23 added the key: a "car_key" or a
 #: "door_key" turning blue found the car or the door turning blue (a
-#: piano's or a keyboard's keys are the rare parts it misses).
+#: piano's or a keyboard's keys are the rare parts it misses). Round 24:
+#: a "car_keychain" turning blue, "pencil_sharpeners" from 3 to 5.
 ACCESSORIES = frozenset(
     """
     bowl dish cage house kennel hutch coop nest bed basket leash harness food treat toy
     feeder perch tank aquarium vase stand rack holder bag box pot curtain key
+    keychain keyring sharpener
     """.split()
 )
 

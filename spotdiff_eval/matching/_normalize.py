@@ -267,6 +267,12 @@ SHOWN_IN = {
     "sketch": "sketch",
     "mirror": "reflected",
     "reflection": "reflected",
+    # printed on (round 24: "dog_on_calendar" removed found the dog)
+    "calendar": "picture",
+    "stamp": "picture",
+    "sticker": "picture",
+    "postcard": "picture",
+    "tattoo": "picture",
 }
 _INSIDE_A_PICTURE = frozenset({"in", "on"})
 
