@@ -40,6 +40,8 @@ CASES_VERBS = [
             ("cat", "The cat leaves."),
             ("bird", "The bird flies away."),
             ("boat", "The boat sinks."),
+            ("kite", "The kite flies higher."),
+            ("dog", "The dog runs happily."),
         ]
     ),
     # After a thing that does not act, the same word is a noun still.
@@ -154,6 +156,8 @@ CASES_SELF_CORRECTING = [
             "The dog is gone, no trace left.",
             "The dog is gone. No other changes.",
             "The dog is gone; actually, the dog ran away.",
+            "The dog is gone. No, wait, it moved.",
+            "The dog is gone, not black. Sorry for the confusion.",
             "The mean dog is gone.",
         ]
     ),

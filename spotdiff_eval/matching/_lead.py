@@ -208,10 +208,12 @@ def _corrects(
             after = clause[position + 1 :]
             while after and after[0] in _CORRECTING:
                 after = after[1:]  # "no, wait, the cat"
-            if not after:
-                after = next((c for c in said[at + 1 :] if c), ())
+            if not after:  # "No, the cat.", "No, wait, the cat."
+                after = next((c for c in said[at + 1 :] if not _CORRECTING.issuperset(c)), ())
             elif word in _CORRECTING_ALONE and after[0] not in ARTICLES:
                 continue
+            if after and after[0] in PREPOSITIONS:
+                continue  # "Sorry for the confusion" names nothing in place of the lead
             corrected = head_of_phrase(tuple(_about(after)[0])) if after else None
             if corrected is not None and corrected != head:
                 return True

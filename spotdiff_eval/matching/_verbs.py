@@ -44,7 +44,8 @@ def noun_here(clause: tuple[str, ...], index: int) -> bool:
 #: or "watch", whose compounds after an actor are common ("car lights",
 #: "bus stop", "boat sails", "bird nests", "car park", "man's watch").
 ACTS_AS_NOUN_TOO = frozenset(
-    "leaf leave fly sink land wave drop roll slide jump dive hop step dance drive bark hide".split()
+    "leaf leave fly sink land wave drop roll slide jump dive hop step dance drive bark hide "
+    "run".split()
 )
 #: What acts: the living, and what moves by itself.
 _ACTORS = LIVING | frozenset(
@@ -56,7 +57,8 @@ _AFTER_A_VERB = (
     WHAT_IT_ACTS_ON
     | PREPOSITIONS
     | frozenset(
-        "away off out up down back around into onto through across toward towards past".split()
+        "away off out up down back around into onto through across toward towards past "
+        "high higher low lower far fast again goodbye underwater home".split()
     )
 )
 #: The compounds of an actor and such a noun: a horse fly is a fly.
@@ -69,7 +71,12 @@ def acts(clause: tuple[str, ...], index: int, phrase: list[str]) -> bool:
     if actor not in _ACTORS or (actor, clause[index]) in _ACTOR_COMPOUNDS:
         return False
     following = clause[index + 1] if index + 1 < len(clause) else None
-    return following is None or following.isdigit() or following in _AFTER_A_VERB
+    return (
+        following is None
+        or following.isdigit()
+        or following in _AFTER_A_VERB
+        or following.endswith("ly")  # "the cat leaves *quickly*"
+    )
 
 
 #: Past tenses a scene description uses that no "-ed" ending gives away.
