@@ -395,3 +395,38 @@ CASES_WRONG_OBJECTS = [
 @pytest.mark.parametrize("case", CASES_WRONG_OBJECTS, ids=[c["name"] for c in CASES_WRONG_OBJECTS])
 def test_wrong_objects(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_MORE_KINDS = [
+    # _imitations.TOY_MAKES: a toy named by its make is a toy whatever its
+    # head ("lego" made only a living thing a toy), one way as for the
+    # matchbox car; _lexicon.NOT_A_KIND_OF: more sweets and characters
+    # named after a thing, both ways.
+    *(
+        _case(f"Y2 {subject} is no {gold}", removed(gold), removed(subject), None)
+        for gold, subject in [
+            ("car", "lego_car"),
+            ("train", "lego_train"),
+            ("truck", "tonka_truck"),
+            ("house", "playmobil_house"),
+            ("bear", "gummi_bear"),
+            ("worm", "gummy_worms"),
+            ("egg", "kinder_egg"),
+            ("heart", "candy_heart"),
+            ("heart", "chocolate_heart"),
+            ("corn", "candy_corn"),
+            ("man", "spider_man"),
+            ("man", "spider-man"),
+            ("man", "iron_man"),
+            ("man", "tin_man"),
+            ("gummy_worm", "worm"),
+        ]
+    ),
+    _case("Y2 car is the lego_car", removed("lego_car"), removed("car"), "d01"),
+    _case("Y2 lego_car is the lego_car", removed("lego_car"), removed("lego_car"), "d01"),
+]
+
+
+@pytest.mark.parametrize("case", CASES_MORE_KINDS, ids=[c["name"] for c in CASES_MORE_KINDS])
+def test_more_kinds(case: dict) -> None:
+    assert_judged(case)

@@ -68,13 +68,19 @@ NAMED_AFTER = frozenset(
 )
 
 
+#: Makes of toys: a toy so named is a toy whatever its head, one way as a
+#: matchbox car. "lego" made only a living thing a toy (round 22), so a
+#: "lego_car" or a "tonka_truck" removed found the car or the truck (round 24).
+TOY_MAKES = frozenset({"lego", "tonka", "playmobil", "duplo", "hotwheel"})
+
+
 def _imitates(before: str, head: str, g: Profile) -> bool:
     """``before`` makes ``head`` another thing than the gold's ``head``.
 
     A gold that is itself an imitation in one of its names (a teddy bear
     also known as "bear") may be told as any: a stuffed bear finds it.
     """
-    if (before, head) in NAMED_AFTER:
+    if (before, head) in NAMED_AFTER or before in TOY_MAKES:
         return True
     if head in LIVING:
         return before in MADE_LIKE_THE_LIVING and g.all_words.isdisjoint(NOT_A_KIND_OF_HEAD)
@@ -84,7 +90,9 @@ def _imitates(before: str, head: str, g: Profile) -> bool:
 
 #: Every word that may make a name an imitation: most pairs have none.
 _IMITATING = MADE_LIKE_THE_LIVING.union(
-    *(other for other, _ in OTHER_KINDS.values()), (before for before, _ in NAMED_AFTER)
+    TOY_MAKES,
+    *(other for other, _ in OTHER_KINDS.values()),
+    (before for before, _ in NAMED_AFTER),
 )
 
 

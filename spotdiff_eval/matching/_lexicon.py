@@ -239,7 +239,8 @@ STATES = frozenset("framed painted carved stuffed".split())
 #: ``MADE_LIKE_THE_LIVING``, a chocolate labrador being a brown dog): a
 #: chocolate bunny (a "bunny" reads "rabbit") or egg, a gingerbread man or
 #: house, a candy cane found the rabbit, the egg, the man, the house or the
-#: cane, and the other way round.
+#: cane, and the other way round; so did gummy worms, candy corn and hearts,
+#: and the characters a spider man, an iron man or a tin man.
 NOT_A_KIND_OF = frozenset(
     tuple(pair.split("_"))
     for pair in """
@@ -255,6 +256,8 @@ NOT_A_KIND_OF = frozenset(
     bar_bell rocking_horse hobby_horse clothes_horse shoe_tree family_tree chimney_pot
     horse_shoe sand_castle piggy_bank
     chocolate_rabbit chocolate_egg chocolate_coin gingerbread_man gingerbread_house candy_cane
+    gummi_bear gummy_worm kinder_egg candy_heart chocolate_heart candy_corn
+    spider_man iron_man tin_man
     """.split()
 )
 
