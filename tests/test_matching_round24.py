@@ -430,3 +430,35 @@ CASES_MORE_KINDS = [
 @pytest.mark.parametrize("case", CASES_MORE_KINDS, ids=[c["name"] for c in CASES_MORE_KINDS])
 def test_more_kinds(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_SHOWN_AS = [
+    # _evidence._shown_in: "The dog reflected in the window" and "the dog
+    # printed on the mug" name the dog's image, as "the dog in the mirror"
+    # does since round 23; _lexicon.MADE_LIKE_THE_LIVING: a "printed_dog" too.
+    *(
+        _case(f"V3 {text!r} is no dog", removed("dog"), removed("object", description=text), None)
+        for text in [
+            "The dog reflected in the window is gone.",
+            "The dog printed on the mug is gone.",
+        ]
+    ),
+    _case("V3 printed_dog is no dog", removed("dog"), removed("printed_dog"), None),
+    _case(
+        "V3 'The dog printed on the mug' is the printed dog",
+        removed("dog_print", aliases=["printed_dog"]),
+        removed("object", description="The printed dog on the mug is gone."),
+        "d01",
+    ),
+    _case(
+        "V3 'The dog shown in the left image is gone' is the dog",
+        removed("dog"),
+        removed("object", description="The dog shown in the left image is gone."),
+        "d01",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_SHOWN_AS, ids=[c["name"] for c in CASES_SHOWN_AS])
+def test_shown_as_an_image(case: dict) -> None:
+    assert_judged(case)

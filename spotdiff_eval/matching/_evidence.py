@@ -262,6 +262,11 @@ def _told(description: str | None) -> _Told:
 
 #: Before what a description's object is shown in: "The dog *in the* painting".
 _SHOWN_ON = frozenset({"in", "on"})
+#: Participles right after the lead that make it an image, read as the
+#: picture or mirror that shows it: "The dog *reflected* in the window", "the
+#: dog *printed* on the mug" named the real dog (red team round 24). Not
+#: "shown" or "pictured", which may point at a panel ("shown in the left image").
+_SHOWN_AS = {"reflected": ("in", "mirror"), "printed": ("on", "sticker")}
 
 
 def _shown_in(description: str, said: frozenset[str]) -> tuple[str, ...]:
@@ -269,11 +274,14 @@ def _shown_in(description: str, said: frozenset[str]) -> tuple[str, ...]:
 
     "The dog in the painting is gone" names a painted dog, as a subject
     "dog_in_painting" does (``_normalize.SHOWN_IN``), though its lead phrase
-    ends at "in" (red team round 23). Read only when the text holds such a word.
+    ends at "in" (red team round 23), and so does "The dog reflected in the
+    window" (:data:`_SHOWN_AS`). Read only when the text holds such a word.
     """
-    if said.isdisjoint(SHOWN_IN):
+    if said.isdisjoint(SHOWN_IN) and said.isdisjoint(_SHOWN_AS):
         return ()
     rest = told_of_lead(description)
+    if rest and rest[0] in _SHOWN_AS:
+        return _SHOWN_AS[rest[0]]  # "The dog *reflected* in the window"
     if not rest or rest[0] not in _SHOWN_ON:
         return ()
     shown = next((word for word in rest[1:5] if word in SHOWN_IN), None)

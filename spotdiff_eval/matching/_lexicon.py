@@ -168,12 +168,13 @@ NOT_A_KIND_OF_HEAD = frozenset(
 #: ornament or a biscuit shaped like an animal: a "rubber_duck", a
 #: "porcelain_cat" or a "gingerbread_man" removed found the real one.
 #: Round 23: a "balloon_dog" (the twisted balloon) found the dog. Round 24:
-#: a "bath_duck" (the bath toy) the duck, a "mirror_cat" (its image) the cat.
+#: a "bath_duck" (the bath toy) the duck, a "mirror_cat" (its image) or a
+#: "printed_dog" the cat or the dog.
 MADE_LIKE_THE_LIVING = frozenset(
     """
     robot robotic mechanical clockwork plush plushie stuffed inflatable origami
     rubber plastic porcelain ceramic clay paper cardboard wax lego gingerbread
-    carousel decoy balloon bath mirror
+    carousel decoy balloon bath mirror printed
     """.split()
 )
 
