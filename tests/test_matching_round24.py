@@ -462,3 +462,41 @@ CASES_SHOWN_AS = [
 @pytest.mark.parametrize("case", CASES_SHOWN_AS, ids=[c["name"] for c in CASES_SHOWN_AS])
 def test_shown_as_an_image(case: dict) -> None:
     assert_judged(case)
+
+
+CASES_MADE_PRODUCE = [
+    # _imitations.GROWN, MADE_LIKE_THE_GROWN: a material made only a living
+    # thing a made thing, so a plastic apple, a paper flower or a plastic
+    # egg removed found the apple, the flower or the egg. One way, as for
+    # the plush cat: a gold plastic apple may be called an apple.
+    *(
+        _case(f"M2 {subject} is no {gold}", removed(gold), removed(subject), None)
+        for gold, subject in [
+            ("apple", "plastic_apple"),
+            ("banana", "plastic_banana"),
+            ("flower", "paper_flower"),
+            ("flower", "silk_flowers"),
+            ("plant", "plastic_plant"),
+            ("tree", "paper_tree"),
+            ("egg", "plastic_egg"),
+            ("cake", "plastic_cake"),
+            ("pumpkin", "ceramic_pumpkin"),
+        ]
+    ),
+    _case("M2 apple is the plastic_apple", removed("plastic_apple"), removed("apple"), "d01"),
+    # Plants named after a material are plants, and stuffed food is food.
+    *(
+        _case(f"M2 {subject} is the {gold}", removed(gold), removed(subject), "d01")
+        for gold, subject in [
+            ("tree", "rubber_tree"),
+            ("plant", "rubber_plant"),
+            ("plant", "wax_plant"),
+            ("pepper", "stuffed_pepper"),
+        ]
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES_MADE_PRODUCE, ids=[c["name"] for c in CASES_MADE_PRODUCE])
+def test_made_produce(case: dict) -> None:
+    assert_judged(case)
