@@ -241,10 +241,11 @@ def _told(description: str | None) -> _Told:
     if not description:
         return _SAYS_NOTHING
     clauses, breaks = read_text(description)
-    phrase = phrase_told(description, clauses, breaks)
+    seen = frozenset(chain(breaks, *clauses))
+    phrase = phrase_told(description, clauses, breaks, seen)
     head = head_of_phrase(phrase)
     lead = words_of_phrase(phrase)
-    said = frozenset(chain(breaks, *clauses)) - _NOT_TOLD
+    said = seen - _NOT_TOLD
     counts = any(map(str.isdigit, said))  # no word of _NOT_TOLD is a number (tested)
     if counts:
         said = frozenset(w for w in said if not w.isdigit())
@@ -267,6 +268,8 @@ _SHOWN_ON = frozenset({"in", "on"})
 #: dog *printed* on the mug" named the real dog (red team round 24). Not
 #: "shown" or "pictured", which may point at a panel ("shown in the left image").
 _SHOWN_AS = {"reflected": ("in", "mirror"), "printed": ("on", "sticker")}
+#: Every word that may show a description's object as an image: one set test per text.
+_SHOWN_WORDS = frozenset(SHOWN_IN) | frozenset(_SHOWN_AS)
 
 
 def _shown_in(description: str, said: frozenset[str]) -> tuple[str, ...]:
@@ -277,7 +280,7 @@ def _shown_in(description: str, said: frozenset[str]) -> tuple[str, ...]:
     ends at "in" (red team round 23), and so does "The dog reflected in the
     window" (:data:`_SHOWN_AS`). Read only when the text holds such a word.
     """
-    if said.isdisjoint(SHOWN_IN) and said.isdisjoint(_SHOWN_AS):
+    if said.isdisjoint(_SHOWN_WORDS):
         return ()
     rest = told_of_lead(description)
     if rest and rest[0] in _SHOWN_AS:

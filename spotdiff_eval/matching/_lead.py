@@ -138,14 +138,19 @@ def phrase_in(clauses: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
 
 
 def phrase_told(
-    text: str, clauses: tuple[tuple[str, ...], ...], breaks: tuple[str, ...]
+    text: str,
+    clauses: tuple[tuple[str, ...], ...],
+    breaks: tuple[str, ...],
+    seen: frozenset[str] | None = None,
 ) -> tuple[str, ...]:
     """:func:`phrase_in` of ``text`` read as ``clauses`` and ``breaks``, () when it hedges.
 
     "The dog or the cat is gone" and "The dog/cat is gone" name neither:
     read by its first clause, the hedge named the dog (red team round 19),
     and so did "The dog, perhaps a cat, is gone". Only the rare text with
-    an "or", a slash or a word of doubt is read again to see.
+    an "or", a slash or a word of doubt is read again to see, and only one
+    with a word of :data:`_CORRECTING` among ``seen`` (its words, when the
+    caller has them) for a correction.
     """
     found = _lead_at(clauses)
     if found is None:
@@ -163,7 +168,9 @@ def phrase_told(
         return ()  # "Nothing about the cat changed", "The cat is not gone" (``_denials``)
     if (
         phrase
-        and not _CORRECTING.isdisjoint(chain.from_iterable(clauses[index:]))
+        and not _CORRECTING.isdisjoint(
+            chain.from_iterable(clauses[index:]) if seen is None else seen
+        )
         and _corrects(clauses, index, phrase, rest)
     ):
         return ()  # "The dog is gone? No, the cat." (``_corrects``)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, pairwise
 
-from ._joined import JOINT, LISTED, PLURAL_BEFORE_AND
+from ._joined import JOINT, PLURAL_BEFORE_AND, joined
 from ._letters import digits_as_letters, plain_letters
 from ._lexicon import (
     ADJECTIVES,
@@ -331,7 +331,7 @@ def parse_name(text: str) -> Name:
     """Parse a subject or alias into head, core words and position words."""
     if "/" in text or "|" in text:
         text = SLASHED.sub(" or ", text)  # "dog/cat" hedges as "dog_or_cat"
-    text = LISTED.sub(" and ", text)  # "cat_&_dog" pairs as "cat_and_dog"
+    text = joined(text)  # "cat_&_dog" pairs as "cat_and_dog"
     all_words = without_panel_positions(list(words(text)))
     # The head lives before the first preposition ("apples_in_tree"); if that
     # part holds only positions or generic words ("top_of_tower",
