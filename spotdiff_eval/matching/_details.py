@@ -76,17 +76,14 @@ _DOUBTS = (HEDGES - {"or"}) | frozenset(
 )
 
 
-def _committed(mine: str | None, theirs: str) -> bool:
-    """``mine`` states ``theirs`` and commits to it.
+def _committed(mine: str) -> bool:
+    """``mine``, a value that states the gold's, commits to it.
 
     Red team round 24: a hedged value ("maybe red", "red?", "possibly
     blue", "red, I think") earned the value's credit, where the round 23
     rule (:func:`_hedged`) gives a hedged attribute none. Matching does not
     read it (a guess at a value contradicts nothing); only details do.
     """
-    if not values_match(mine, theirs):
-        return False
-    assert mine is not None  # a value that matches is stated
     return "?" not in mine and _DOUBTS.isdisjoint(words(mine))
 
 
@@ -112,8 +109,7 @@ def detail_score(pred: Difference, gold: Difference) -> DetailScore:
     else:
         if gold.kind == "attribute_change" and gold.attribute:
             checks.append(_attribute_agrees(pred, gold))
-        if gold.from_value:
-            checks.append(_committed(pred.from_value, gold.from_value))
-        if gold.to_value:
-            checks.append(_committed(pred.to_value, gold.to_value))
+        for mine, theirs in ((pred.from_value, gold.from_value), (pred.to_value, gold.to_value)):
+            if theirs:
+                checks.append(mine is not None and values_match(mine, theirs) and _committed(mine))
     return DetailScore(correct=sum(checks), applicable=len(checks))

@@ -26,13 +26,13 @@ LISTED = re.compile(
 #: (:func:`joined`): tried at every letter, it doubled the cost of reading
 #: each name's joiners.
 _N = re.compile(r"(?<=[A-Za-z]{3})[\W_]+'?n'?[\W_]+(?=[A-Za-z]{3})", re.I)
-_N_HINTS = ("_n_", " n ", "-n-", "'n'", "_N_", " N ", "-N-", "'N'")
+_N_HINT = re.compile(r"[\s_'-][nN][\s_'-]")
 
 
 def joined(text: str) -> str:
     """``text`` with each word that joins two things as "and" does written " and "."""
     text = LISTED.sub(" and ", text)
-    if any(hint in text for hint in _N_HINTS):
+    if _N_HINT.search(text):
         text = _N.sub(" and ", text)
     return text
 
