@@ -13,5 +13,5 @@ every rule change.
 #: The package's own version (pyproject.toml says the same).
 __version__ = "1.0.0"
 
-EVALUATOR_VERSION = "2.10.0"
+EVALUATOR_VERSION = "2.11.0"
 REPORT_SCHEMA_VERSION = "1.0"

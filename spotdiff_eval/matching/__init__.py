@@ -5,8 +5,8 @@ private module here, documented where it lives with the case that motivated
 it (``shared/scoring-cases.json``). Other packages use only the names below.
 
 * reading names (``_normalize``, ``_lexicon``): case, snake/camel/kebab
-  case, plurals, spelling, number words; the head noun of a name; the lead
-  phrase of a description;
+  case, plurals, spelling, number words; the head noun of a name, a pair
+  (``_joined``); the lead phrase of a description and its verbs (``_verbs``);
 * reading values (``_values``): the object a value names, its numbers, its
   sort of attribute, and when two values agree;
 * evidence (``_evidence``, ``_modifiers``): one profile per difference with

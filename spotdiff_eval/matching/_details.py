@@ -9,7 +9,8 @@ applicable fields the prediction got right:
 * ``object_added`` / ``object_removed``: the ``count`` (absent means 1);
 * ``attribute_change``: the attribute (same sort: "colour" is "color"; one
   that hedges, "colour maybe red or blue", is wrong: round 23), and
-  ``from`` and ``to`` each (swapped values are wrong, case "wrong direction");
+  ``from`` and ``to`` each (swapped values are wrong, case "wrong direction";
+  a hedged one, "maybe red" or "red?", is wrong: round 24);
 * ``count_change``: ``from`` and ``to`` as numbers ("8 rays" = "eight").
 
 A field the gold leaves out is not applicable: details are judged against
@@ -66,6 +67,26 @@ def _hedged(attribute: str) -> bool:
     return len(named) != 1 or None in named
 
 
+#: What makes a value a guess: a word of doubt (as :func:`words` reads it),
+#: or a question mark. A set test on the value's cached words, not an
+#: expression: every accepted pair asks it.
+_DOUBTS = (HEDGES - {"or"}) | frozenset(
+    "likely presumably seemingly apparently might could unsure uncertain unclear guess "
+    "think".split()
+)
+
+
+def _committed(mine: str) -> bool:
+    """``mine``, a value that states the gold's, commits to it.
+
+    Red team round 24: a hedged value ("maybe red", "red?", "possibly
+    blue", "red, I think") earned the value's credit, where the round 23
+    rule (:func:`_hedged`) gives a hedged attribute none. Matching does not
+    read it (a guess at a value contradicts nothing); only details do.
+    """
+    return "?" not in mine and _DOUBTS.isdisjoint(words(mine))
+
+
 def _attribute_agrees(pred: Difference, gold: Difference) -> bool:
     if not pred.attribute or _hedged(pred.attribute):
         return False
@@ -88,8 +109,7 @@ def detail_score(pred: Difference, gold: Difference) -> DetailScore:
     else:
         if gold.kind == "attribute_change" and gold.attribute:
             checks.append(_attribute_agrees(pred, gold))
-        if gold.from_value:
-            checks.append(values_match(pred.from_value, gold.from_value))
-        if gold.to_value:
-            checks.append(values_match(pred.to_value, gold.to_value))
+        for mine, theirs in ((pred.from_value, gold.from_value), (pred.to_value, gold.to_value)):
+            if theirs:
+                checks.append(mine is not None and values_match(mine, theirs) and _committed(mine))
     return DetailScore(correct=sum(checks), applicable=len(checks))

@@ -155,11 +155,20 @@ _SAYS_NOTHING = _Told(frozenset(), frozenset(), frozenset(), frozenset(), ())
 @lru_cache(maxsize=65536)
 def _named(subject: str, aliases: tuple[str, ...]) -> _Named:
     names = tuple(parse_name(n) for n in (subject, *aliases))
+    heads = frozenset(n.head for n in names if n.head is not None)
+    if heads and aliases:
+        # A gold named by its own head and by a pair is one object made of
+        # both: the teacup known as "cup_and_saucer" is found by "saucer",
+        # the pair's last thing and its head before round 23 paired it
+        # (round 24). Not by "cup": the catalogue's mugs are cups too, and a
+        # blind "cup" found teacups. Only in an alias of a named gold: a
+        # pair alone names neither thing (``_normalize._names_two``).
+        heads = heads.union(*(n.paired for n in names[1:]))
     return _Named(
         head=names[0].head,
         spelled=frozenset(words(n) for n in (subject, *aliases)),
         names=names,
-        heads=frozenset(n.head for n in names if n.head is not None),
+        heads=heads,
         words=frozenset().union(*(n.core for n in names)),
         attached=frozenset().union(*(n.attached for n in names)),
         modifiers=name_modifiers(names),
@@ -232,10 +241,11 @@ def _told(description: str | None) -> _Told:
     if not description:
         return _SAYS_NOTHING
     clauses, breaks = read_text(description)
-    phrase = phrase_told(description, clauses, breaks)
+    seen = frozenset(chain(breaks, *clauses))
+    phrase = phrase_told(description, clauses, breaks, seen)
     head = head_of_phrase(phrase)
     lead = words_of_phrase(phrase)
-    said = frozenset(chain(breaks, *clauses)) - _NOT_TOLD
+    said = seen - _NOT_TOLD
     counts = any(map(str.isdigit, said))  # no word of _NOT_TOLD is a number (tested)
     if counts:
         said = frozenset(w for w in said if not w.isdigit())
@@ -253,6 +263,13 @@ def _told(description: str | None) -> _Told:
 
 #: Before what a description's object is shown in: "The dog *in the* painting".
 _SHOWN_ON = frozenset({"in", "on"})
+#: Participles right after the lead that make it an image, read as the
+#: picture or mirror that shows it: "The dog *reflected* in the window", "the
+#: dog *printed* on the mug" named the real dog (red team round 24). Not
+#: "shown" or "pictured", which may point at a panel ("shown in the left image").
+_SHOWN_AS = {"reflected": ("in", "mirror"), "printed": ("on", "sticker")}
+#: Every word that may show a description's object as an image: one set test per text.
+_SHOWN_WORDS = frozenset(SHOWN_IN) | frozenset(_SHOWN_AS)
 
 
 def _shown_in(description: str, said: frozenset[str]) -> tuple[str, ...]:
@@ -260,11 +277,14 @@ def _shown_in(description: str, said: frozenset[str]) -> tuple[str, ...]:
 
     "The dog in the painting is gone" names a painted dog, as a subject
     "dog_in_painting" does (``_normalize.SHOWN_IN``), though its lead phrase
-    ends at "in" (red team round 23). Read only when the text holds such a word.
+    ends at "in" (red team round 23), and so does "The dog reflected in the
+    window" (:data:`_SHOWN_AS`). Read only when the text holds such a word.
     """
-    if said.isdisjoint(SHOWN_IN):
+    if said.isdisjoint(_SHOWN_WORDS):
         return ()
     rest = told_of_lead(description)
+    if rest and rest[0] in _SHOWN_AS:
+        return _SHOWN_AS[rest[0]]  # "The dog *reflected* in the window"
     if not rest or rest[0] not in _SHOWN_ON:
         return ()
     shown = next((word for word in rest[1:5] if word in SHOWN_IN), None)

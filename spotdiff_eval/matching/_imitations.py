@@ -68,23 +68,54 @@ NAMED_AFTER = frozenset(
 )
 
 
+#: What grows, and the food toys copy: before such a head a material makes
+#: a made thing, as before a living one. Red team round 24: a
+#: "plastic_apple", a "paper_flower" or a "plastic_egg" removed found the
+#: apple, the flower or the egg.
+GROWN = frozenset(
+    """
+    fruit apple banana orange pear peach plum cherry grape strawberry lemon lime melon
+    watermelon pineapple pumpkin tomato carrot corn potato vegetable mushroom
+    flower rose tulip daisy sunflower lily plant tree cactus leaf
+    egg cake cupcake donut pie bread cookie pizza burger sandwich
+    """.split()
+)
+#: The materials that make such a thing a made one: those of
+#: ``MADE_LIKE_THE_LIVING`` but "rubber", "wax" and "stuffed", which name
+#: real plants and dishes (a rubber tree, a wax plant, a stuffed pepper).
+MADE_LIKE_THE_GROWN = frozenset(
+    "plastic paper silk fabric felt foam ceramic porcelain clay cardboard origami plush "
+    "plushie inflatable lego".split()
+)
+
+#: Makes of toys: a toy so named is a toy whatever its head, one way as a
+#: matchbox car. "lego" made only a living thing a toy (round 22), so a
+#: "lego_car" or a "tonka_truck" removed found the car or the truck (round 24).
+TOY_MAKES = frozenset({"lego", "tonka", "playmobil", "duplo", "hotwheel"})
+
+
 def _imitates(before: str, head: str, g: Profile) -> bool:
     """``before`` makes ``head`` another thing than the gold's ``head``.
 
     A gold that is itself an imitation in one of its names (a teddy bear
     also known as "bear") may be told as any: a stuffed bear finds it.
     """
-    if (before, head) in NAMED_AFTER:
+    if (before, head) in NAMED_AFTER or before in TOY_MAKES:
         return True
     if head in LIVING:
         return before in MADE_LIKE_THE_LIVING and g.all_words.isdisjoint(NOT_A_KIND_OF_HEAD)
+    if head in GROWN and before in MADE_LIKE_THE_GROWN:
+        return g.all_words.isdisjoint(NOT_A_KIND_OF_HEAD)
     other, common = OTHER_KINDS.get(head, (frozenset(), frozenset()))
     return before in other and not common.isdisjoint(g.all_words)
 
 
 #: Every word that may make a name an imitation: most pairs have none.
 _IMITATING = MADE_LIKE_THE_LIVING.union(
-    *(other for other, _ in OTHER_KINDS.values()), (before for before, _ in NAMED_AFTER)
+    TOY_MAKES,
+    MADE_LIKE_THE_GROWN,
+    *(other for other, _ in OTHER_KINDS.values()),
+    (before for before, _ in NAMED_AFTER),
 )
 
 

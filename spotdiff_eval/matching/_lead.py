@@ -9,10 +9,10 @@ only ranks pairs a route already accepted (``similarity.py``).
 from __future__ import annotations
 
 import re
+from itertools import chain
 
 from ._denials import DENYING_WORDS, denies_change
 from ._lexicon import (
-    ADJECTIVES,
     ARTICLES,
     ATTRIBUTE_CATEGORIES,
     ATTRIBUTE_WORDS,
@@ -33,74 +33,7 @@ from ._lexicon import (
 from ._normalize import NOT_HEADS, name_head
 from ._reading import breaks_between, read_text
 from ._roll_call import OTHER_OBJECTS, calls_the_roll
-
-#: Scene verbs that are nouns too: "bird feed", "flip phone", "gear shift",
-#: "fall foliage" (red team round 15). One that acts on something is a verb
-#: only before it ("kicks *a* ball", "feed *the* ducks": "the bird feed in
-#: the tray" is feed); one that need not, also before where or at the end
-#: ("falls *from* the tree", "shifts *left*", "the price rises").
-_ACTS_ON = frozenset("kick feed flip lose swap".split())
-_MOVES = frozenset("fall rise shift move increase decrease".split())
-_WHAT_IT_ACTS_ON = frozenset(
-    "a an the this that these those his her its their my our your some".split()
-)
-_WHERE = PREPOSITIONS | POSITION
-
-
-def _noun_here(clause: tuple[str, ...], index: int) -> bool:
-    """The word at ``index`` is a noun here, though it may be a verb (:data:`_ACTS_ON`)."""
-    word = clause[index]
-    if word not in _ACTS_ON and word not in _MOVES:
-        return False
-    following = clause[index + 1] if index + 1 < len(clause) else None
-    if following is None:
-        return word in _ACTS_ON
-    if following in _WHAT_IT_ACTS_ON or following.isdigit():
-        return False
-    return word in _ACTS_ON or following not in _WHERE
-
-
-#: Past tenses a scene description uses that no "-ed" ending gives away.
-_IRREGULAR_PASTS = frozenset(
-    "sat ran flew drove broke went got took came gave made stood threw caught held hid bit".split()
-)
-#: Nouns in "-ed" a phrase may hold after its first noun: "flower bed", "sea weed".
-_NOUN_ENDINGS = ("bed", "eed", "shed", "sled")
-#: What follows a verb in "-ed", and no adjective in "-ed": "kicked *the* ball",
-#: "jumped *away*", "painted *red*", "perched *on* a branch".
-_AFTER_AN_ACT = (
-    _WHAT_IT_ACTS_ON
-    | PREPOSITIONS
-    | ADJECTIVES
-    | frozenset("away off out up down back over around as".split())  # "dressed *as* a cat"
-)
-
-
-#: The words :func:`_tells_an_act` may call a verb without an "-ed" ending;
-#: ``_about`` asks it of no other word, as most words of a text fail it.
-_ACTS_UNENDED = _IRREGULAR_PASTS | {"left"}
-
-
-def _tells_an_act(clause: tuple[str, ...], index: int) -> bool:
-    """The word at ``index``, after a noun, is a verb in the past: "kicked", "sat", "left the".
-
-    Read as part of the name, what the verb acts on was the head: "The boy
-    kicked the ball" was about the ball, "The cat left the bench" about the
-    bench, and "The cat sat on the mat" about a "sat" (red team round 19).
-    "Left" is a verb only before what it leaves: "the cat left of the tree"
-    is a place.
-    """
-    word = clause[index]
-    following = clause[index + 1] if index + 1 < len(clause) else None
-    if word == "left":
-        return following in _WHAT_IT_ACTS_ON
-    if word in _IRREGULAR_PASTS:
-        return True
-    if len(word) < 5 or not word.endswith("ed") or word.endswith(_NOUN_ENDINGS):
-        return False
-    # Before a noun it is a look: "a cat-shaped balloon" is a balloon.
-    return following is None or following.isdigit() or following in _AFTER_AN_ACT
-
+from ._verbs import ACTS_AS_NOUN_TOO, ACTS_UNENDED, acts, noun_here, tells_an_act
 
 #: What an "image of" points at when it is one of the two panels: "the image
 #: of the second panel", "the image of the left side".
@@ -152,12 +85,14 @@ def _about(clause: tuple[str, ...]) -> tuple[list[str], bool, bool, int]:
             return [], False, True, end  # "the dog—or cat—", "a dog maybe a cat": no one
         elif word in VAGUE_NOUNS:
             vague = True
-        elif (word in VERB_MARKERS or word in CHANGE_WORDS) and not _noun_here(clause, end):
+        elif word in ACTS_AS_NOUN_TOO and named and acts(clause, end, phrase):
+            return phrase, named, vague, end  # "the cat *leaves*", "the boat *sinks*"
+        elif (word in VERB_MARKERS or word in CHANGE_WORDS) and not noun_here(clause, end):
             if named or vague:
                 return phrase, named, vague, end
         elif (
-            (word.endswith("ed") or word in _ACTS_UNENDED)
-            and _tells_an_act(clause, end)
+            (word.endswith("ed") or word in ACTS_UNENDED)
+            and tells_an_act(clause, end)
             and (vague or name_head(phrase) is not None)
         ):
             return phrase, named, vague, end  # not after a look alone: "the red-haired girl"
@@ -203,14 +138,19 @@ def phrase_in(clauses: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
 
 
 def phrase_told(
-    text: str, clauses: tuple[tuple[str, ...], ...], breaks: tuple[str, ...]
+    text: str,
+    clauses: tuple[tuple[str, ...], ...],
+    breaks: tuple[str, ...],
+    seen: frozenset[str] | None = None,
 ) -> tuple[str, ...]:
     """:func:`phrase_in` of ``text`` read as ``clauses`` and ``breaks``, () when it hedges.
 
     "The dog or the cat is gone" and "The dog/cat is gone" name neither:
     read by its first clause, the hedge named the dog (red team round 19),
     and so did "The dog, perhaps a cat, is gone". Only the rare text with
-    an "or", a slash or a word of doubt is read again to see.
+    an "or", a slash or a word of doubt is read again to see, and only one
+    with a word of :data:`_CORRECTING` among ``seen`` (its words, when the
+    caller has them) for a correction.
     """
     found = _lead_at(clauses)
     if found is None:
@@ -226,9 +166,65 @@ def phrase_told(
         return ()  # "The cat is gone. The dog is gone. The bird ..." (``_roll_call``)
     if phrase and not DENYING_WORDS.isdisjoint(clauses[index]) and denies_change(clauses, index):
         return ()  # "Nothing about the cat changed", "The cat is not gone" (``_denials``)
+    if (
+        phrase
+        and not _CORRECTING.isdisjoint(
+            chain.from_iterable(clauses[index:]) if seen is None else seen
+        )
+        and _corrects(clauses, index, phrase, rest)
+    ):
+        return ()  # "The dog is gone? No, the cat." (``_corrects``)
     if phrase and ("or" in breaks or _MAY_HEDGE.search(text)):
         return () if _hedges(text, clauses) else phrase
     return phrase
+
+
+#: Words by which a text takes back what it said: "no, the cat", "sorry, the
+#: cat", "I mean the cat". "No" and "wait" only before an article or at the
+#: end of their clause ("no trace left" takes nothing back); "mean" after "I".
+#: "Oops" reads "oop", as a plural made singular.
+_CORRECTING = frozenset("no nope sorry correction actually oop mean rather err wait".split())
+_CORRECTING_ALONE = frozenset({"no", "nope", "wait"})
+
+
+def _corrects(
+    clauses: tuple[tuple[str, ...], ...],
+    index: int,
+    phrase: tuple[str, ...],
+    rest: tuple[str, ...],
+) -> bool:
+    """After the lead, the text takes it back and names another object instead.
+
+    "The dog is gone? No, the cat.", "The dog - no, the cat - is gone" and
+    "The dog (sorry, the cat) is gone" named the dog, as their first clause
+    reads (red team round 24); they name the cat, if anything, so they
+    single out no object here. A correction naming the lead again ("the
+    dog is gone; actually, the dog ran away") keeps it.
+    """
+    lead = clauses[index]
+    told = lead[: len(lead) - len(rest)]
+    start = len(told) - told[::-1].index(phrase[-1]) if phrase[-1] in told else len(told)
+    said = (lead[start:], *clauses[index + 1 :])
+    head = head_of_phrase(phrase)
+    for at, clause in enumerate(said):
+        for position, word in enumerate(clause):
+            if word not in _CORRECTING or (
+                word == "mean" and clause[position - 1 : position] != ("i",)
+            ):
+                continue
+            after = clause[position + 1 :]
+            while after and after[0] in _CORRECTING:
+                after = after[1:]  # "no, wait, the cat"
+            if not after:  # "No, the cat.", "No, wait, the cat."
+                after = next((c for c in said[at + 1 :] if not _CORRECTING.issuperset(c)), ())
+            elif word in _CORRECTING_ALONE and after[0] not in ARTICLES:
+                continue
+            if after and after[0] in PREPOSITIONS:
+                continue  # "Sorry for the confusion" names nothing in place of the lead
+            corrected = head_of_phrase(tuple(_about(after)[0])) if after else None
+            if corrected is not None and corrected != head:
+                return True
+    return False
 
 
 #: Words that open a clause saying more of the lead, not another object.

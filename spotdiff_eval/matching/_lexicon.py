@@ -167,12 +167,14 @@ NOT_A_KIND_OF_HEAD = frozenset(
 #: the materials nothing living is made of, and the words for a toy, an
 #: ornament or a biscuit shaped like an animal: a "rubber_duck", a
 #: "porcelain_cat" or a "gingerbread_man" removed found the real one.
-#: Round 23: a "balloon_dog" (the twisted balloon) found the dog.
+#: Round 23: a "balloon_dog" (the twisted balloon) found the dog. Round 24:
+#: a "bath_duck" (the bath toy) the duck, a "mirror_cat" (its image) or a
+#: "printed_dog" the cat or the dog.
 MADE_LIKE_THE_LIVING = frozenset(
     """
     robot robotic mechanical clockwork plush plushie stuffed inflatable origami
     rubber plastic porcelain ceramic clay paper cardboard wax lego gingerbread
-    carousel decoy balloon
+    carousel decoy balloon bath mirror printed
     """.split()
 )
 
@@ -183,11 +185,12 @@ _REPLICAS = frozenset("toy hot teddy fake cartoon artificial faux imitation".spl
 #: "shadow of the cat", "reflection of the lamp" name no part of it. Red
 #: team round 19 added the last lines: a dog sign, a dog sticker or a dog
 #: costume turning black was the dog turning black, and the catalogue's
-#: "cup_trophy" a mug known as "cup".
+#: "cup_trophy" a mug known as "cup". Round 24: a "car_magnet" turning blue
+#: found the car ("print" stays out: a shirt's print is its pattern).
 DEPICTIONS = (NOT_A_KIND_OF_HEAD - _REPLICAS) | frozenset(
     """reflection shadow silhouette mural
     sign logo sticker decal tattoo icon emblem badge figure ornament doll plush costume mask
-    trophy
+    trophy magnet
     """.split()
 )
 
@@ -203,11 +206,13 @@ DEPICTIONS = (NOT_A_KIND_OF_HEAD - _REPLICAS) | frozenset(
 #: flowers and windows, so "pot" and "curtain" are in (a chimney pot is the
 #: rare part they miss). Round 23 added the key: a "car_key" or a
 #: "door_key" turning blue found the car or the door turning blue (a
-#: piano's or a keyboard's keys are the rare parts it misses).
+#: piano's or a keyboard's keys are the rare parts it misses). Round 24:
+#: a "car_keychain" turning blue, "pencil_sharpeners" from 3 to 5.
 ACCESSORIES = frozenset(
     """
     bowl dish cage house kennel hutch coop nest bed basket leash harness food treat toy
     feeder perch tank aquarium vase stand rack holder bag box pot curtain key
+    keychain keyring sharpener
     """.split()
 )
 
@@ -231,6 +236,12 @@ STATES = frozenset("framed painted carved stuffed".split())
 #: more of those whose head the catalogue has (a guinea pig, a gummy bear).
 #: Round 21: the catalogue's horseshoe and sandcastle beside its horse and
 #: castle ("sand_castle" removed found the castle), and a piggy bank.
+#: Round 24: the sweets named after a thing ("chocolate" is no material of
+#: ``MADE_LIKE_THE_LIVING``, a chocolate labrador being a brown dog): a
+#: chocolate bunny (a "bunny" reads "rabbit") or egg, a gingerbread man or
+#: house, a candy cane found the rabbit, the egg, the man, the house or the
+#: cane, and the other way round; so did gummy worms, candy corn and hearts,
+#: and the characters a spider man, an iron man or a tin man.
 NOT_A_KIND_OF = frozenset(
     tuple(pair.split("_"))
     for pair in """
@@ -245,6 +256,9 @@ NOT_A_KIND_OF = frozenset(
     sea_star guinea_pig gravy_boat koala_bear gummy_bear silver_fish cray_fish dumb_bell
     bar_bell rocking_horse hobby_horse clothes_horse shoe_tree family_tree chimney_pot
     horse_shoe sand_castle piggy_bank
+    chocolate_rabbit chocolate_egg chocolate_coin gingerbread_man gingerbread_house candy_cane
+    gummi_bear gummy_worm kinder_egg candy_heart chocolate_heart candy_corn
+    spider_man iron_man tin_man
     """.split()
 )
 
@@ -513,6 +527,8 @@ SYNONYMS = {
     "carpet": "rug",
     "chalkboard": "blackboard",
     "comforter": "duvet",
+    # a bunny is a rabbit, and a chocolate bunny a chocolate rabbit (round 24)
+    "bunny": "rabbit",
 }
 
 #: Attribute values that say the same thing in other words ("round" and

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, pairwise
 
+from ._joined import JOINT, PLURAL_BEFORE_AND, joined
 from ._letters import digits_as_letters, plain_letters
 from ._lexicon import (
     ADJECTIVES,
@@ -182,6 +183,7 @@ class Name:
     before_head: str | None = None
     leading: frozenset[str] = frozenset()
     landmarks: frozenset[str] = frozenset()
+    paired: frozenset[str] = frozenset()  # a pair's last thing: "saucer" in "cup_and_saucer"
 
     @property
     def vague(self) -> bool:
@@ -265,6 +267,12 @@ SHOWN_IN = {
     "sketch": "sketch",
     "mirror": "reflected",
     "reflection": "reflected",
+    # printed on (round 24: "dog_on_calendar" removed found the dog)
+    "calendar": "picture",
+    "stamp": "picture",
+    "sticker": "picture",
+    "postcard": "picture",
+    "tattoo": "picture",
 }
 _INSIDE_A_PICTURE = frozenset({"in", "on"})
 
@@ -284,7 +292,7 @@ def _compares(name: list[str], index: int) -> bool:
     return index + 1 < len(name) and name[index + 1] in ARTICLES
 
 
-def _names_two(phrase: list[str], at: int) -> bool:
+def _names_two(phrase: list[str], at: int, plurals: frozenset[str]) -> bool:
     """The "and" at ``at`` joins two things: a noun before it, one noun after it.
 
     Red team round 23: "and" was a filler, so "cat_and_dog" was a dog and
@@ -294,10 +302,16 @@ def _names_two(phrase: list[str], at: int) -> bool:
     by the same pair (an alias "cup_and_saucer" of a teacup), vague for the
     rest. After the "and" only one noun may stand, or the two are the kinds
     of what follows: a "salt_and_pepper_shaker" is a shaker, as a
-    "black_and_white_cat" (no noun before the "and") is a cat.
+    "black_and_white_cat" (no noun before the "and") is a cat. Round 24: a
+    plural before the "and" is a thing of its own whatever follows
+    ("candies_and_easter_eggs" counted eggs), and a word that says the two
+    are counted together is no noun ("candies_and_eggs_combined").
     """
-    after = [w for w in phrase[at:] if w not in NOT_HEADS and not w.isdigit()]
-    return len(after) == 1 and name_head(phrase[at:]) == after[0]
+    tail = [w for w in phrase[at:] if w not in JOINT]
+    if at and phrase[at - 1] in plurals and name_head(tail) is not None:
+        return True
+    after = [w for w in tail if w not in NOT_HEADS and not w.isdigit()]
+    return len(after) == 1 and name_head(tail) == after[0]
 
 
 #: A slash or a bar between two words offers one in place of the other:
@@ -306,13 +320,10 @@ def _names_two(phrase: list[str], at: int) -> bool:
 SLASHED = re.compile(r"(?<=[^\W\d_])\s*[/|]\s*(?=[^\W\d_])")
 
 
-#: What joins two things in a name as "and" does (``_names_two``): red team
-#: round 23 paired "cat_and_dog", and "cat_&_dog", "cat+dog", "cat,dog",
-#: "cat_plus_dog", "cat_as_well_as_dog" and "cat_vs_dog" were still the dog.
-_LISTED = re.compile(
-    r"\s*[&+,;]\s*|(?<![A-Za-z0-9])(?:as[\W_]+well[\W_]+as|plus|versus|vs)(?![A-Za-z0-9])",
-    re.I,
-)
+def _plurals_before_and(text: str) -> frozenset[str]:
+    """The words written as plurals right before an "and": "candies" in "candies_and_eggs"."""
+    found = (m.lower() for m in PLURAL_BEFORE_AND.findall(text))
+    return frozenset(canonical_word(w) for w in found if singular(w) != w)
 
 
 @lru_cache(maxsize=65536)
@@ -320,7 +331,7 @@ def parse_name(text: str) -> Name:
     """Parse a subject or alias into head, core words and position words."""
     if "/" in text or "|" in text:
         text = SLASHED.sub(" or ", text)  # "dog/cat" hedges as "dog_or_cat"
-    text = _LISTED.sub(" and ", text)  # "cat_&_dog" pairs as "cat_and_dog"
+    text = joined(text)  # "cat_&_dog" pairs as "cat_and_dog"
     all_words = without_panel_positions(list(words(text)))
     # The head lives before the first preposition ("apples_in_tree"); if that
     # part holds only positions or generic words ("top_of_tower",
@@ -379,9 +390,14 @@ def parse_name(text: str) -> Name:
     attached: set[str] = set()
     landmarks: set[str] = set()
     leading: list[str] = []
-    paired = {index for index, at in joined_at if _names_two(phrases[index], at)}
+    plurals = _plurals_before_and(text) if joined_at else frozenset()
+    paired = {index for index, at in joined_at if _names_two(phrases[index], at, plurals)}
+    pair: frozenset[str] = frozenset()
     for index, phrase in enumerate(phrases):
         if index in paired:
+            at = next(at for i, at in joined_at if i == index)
+            last = name_head(phrase[at:])
+            pair = frozenset() if last is None else frozenset([last])
             break  # "cup_and_saucer" names the pair, not the saucer
         head = name_head(phrase) or _thing_colour(phrase)
         following = name_head(phrases[index + 1]) if index + 1 < len(phrases) else None
@@ -441,4 +457,5 @@ def parse_name(text: str) -> Name:
         before_head=before,
         leading=core.intersection(leading),
         landmarks=frozenset(landmarks),
+        paired=pair,
     )

@@ -52,11 +52,14 @@ WORN_OR_BODY = frozenset(
 #: flower petals from 3 to 5 to count the cars and the flowers. Round 22
 #: added what a whole holds many of: a book's pages, a cake's candles, and
 #: the fruit and flowers a tree or a bush bears ("tree_apples" from 3 to 5
-#: found the trees from 3 to 5).
+#: found the trees from 3 to 5). Round 24: what holds many of a thing, a
+#: jar, a tin, a tray, a carton or a case ("cookie_jars" from 3 to 5 found
+#: the cookies from 3 to 5), and the prints of it ("leaf_prints").
 COUNTED_APART = frozenset(
     """
     seed pip core slice piece half wedge segment peel skin leaf crumb bite
     page candle fruit apple pear cherry berry grape nut acorn blossom bud flower
+    jar tin tray carton case print
     """.split()
 )
 
