@@ -190,10 +190,10 @@ def main() -> int:
     if args.json:
         print(json.dumps({"rows": rows, "failures": len(failures)}, indent=2))
     else:
-        print(f"{'set':<20} {'answer':<36} {'overall':>8} {'recall':>7} {'prec.':>6} {'attr.':>6}")
+        print(f"{'set':<20} {'answer':<40} {'overall':>8} {'recall':>7} {'prec.':>6} {'attr.':>6}")
         for r in rows:
             print(
-                f"{r['set']:<20} {r['answer']:<36} {r['overall_score']:>8.1%} "
+                f"{r['set']:<20} {r['answer']:<40} {r['overall_score']:>8.1%} "
                 f"{r['recall']:>7.1%} {r['precision']:>6.1%} {r['attribute_accuracy']:>6.1%}"
             )
         worst = max((r for r in rows if r["answer"] != "perfect answer"), key=lambda r: r["recall"])
