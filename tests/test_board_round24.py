@@ -19,9 +19,9 @@ from conftest import run_cli
 from leaderboard_helpers import BOARD, checkout, make_board
 
 from spotdiff_eval._util.lookalike import shown_name
-from spotdiff_eval._util.paired_file import settle
 from spotdiff_eval._util.terminal import safe_text
 from spotdiff_eval.leaderboard.markdown import cell
+from spotdiff_eval.leaderboard.paired_file import settle
 from spotdiff_eval.leaderboard.site_markdown import render_notes
 from spotdiff_eval.leaderboard.site_text import neutralise
 

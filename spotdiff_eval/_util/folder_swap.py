@@ -60,7 +60,7 @@ def replace_folder(
     LEADERBOARD.md was written left the new site beside the old table, and the
     old site deleted (red team round 23). ``before(new_folder)`` runs once the
     folder is filled, just before the swap: SIGKILL cannot be held, so what
-    ``after`` writes is made ready there (``paired_file``, red team round 24).
+    ``after`` writes is made ready there (``leaderboard.paired_file``, red team round 24).
     """
     target = Path(target)
     check_name(target)

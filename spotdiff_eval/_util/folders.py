@@ -146,3 +146,15 @@ def writing(path: Path | str) -> Iterator[None]:
         yield
     except OSError as exc:
         raise SpotDiffError(path, "", f"cannot write: {exc.strerror or exc}") from exc
+
+
+def new_file_mode(path: Path) -> int:
+    """The mode the file would get from a plain ``open``: the old file's, else
+    0o666 less the umask. ``mkstemp`` makes files private (0o600), which would
+    leave a report or LEADERBOARD.md unreadable to others after a rewrite."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .._util.file_names import check_name, temp_prefix
-from .._util.folders import make_parents, writing
+from .._util.folders import make_parents, new_file_mode, writing
 from .._util.lfs import POINTER_PROBLEM, is_pointer
 from ..errors import FileTooLarge, SpotDiffError
 from ._json_positions import (
@@ -353,18 +353,6 @@ def _layered(value: Any, level: int, expand: int) -> Iterator[str]:
     yield "\n" + "  " * level + ("}" if is_dict else "]")
 
 
-def _new_file_mode(path: Path) -> int:
-    """The mode the file would get from a plain ``open``: the old file's, else
-    0o666 less the umask. ``mkstemp`` makes files private (0o600), which would
-    leave a report or LEADERBOARD.md unreadable to others after a rewrite."""
-    try:
-        return stat.S_IMODE(os.stat(path).st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
 def write_text_atomic(path: Path | str, text: str) -> None:
     """Write ``text`` so that readers see the old file or the new one, never half."""
     write_chunks_atomic(path, (text,))
@@ -382,7 +370,7 @@ def write_chunks_atomic(path: Path | str, chunks: Iterable[str]) -> None:
     path = Path(path)
     check_name(path)
     make_parents(path)
-    mode = _new_file_mode(path)
+    mode = new_file_mode(path)
     prefix = temp_prefix(path.name, suffix=".tmp")
     # A full disk (ENOSPC, or EFBIG past a size limit) fails in the temporary
     # file: the bare "No space left on device" named no file at all.

@@ -19,7 +19,6 @@ from urllib.parse import quote
 
 from .._util.folder_swap import replace_folder
 from .._util.folders import check_file, check_folder
-from .._util.paired_file import PairedFile, settle
 from ..datasets import (
     decode_utf8,
     dumps_canonical,
@@ -31,6 +30,7 @@ from .board_results import Leaderboard, compute_leaderboard
 from .board_site import Site, compute_site
 from .csv_export import render_csv
 from .markdown import render_leaderboard_markdown
+from .paired_file import PairedFile, settle
 from .site_reuse import SiteReuse
 
 __all__ = ["Leaderboard", "build_leaderboard", "check_markdown", "compute_leaderboard"]

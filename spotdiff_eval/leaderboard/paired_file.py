@@ -30,10 +30,10 @@ import os
 import tempfile
 from pathlib import Path
 
-from ..datasets._jsonio import _new_file_mode, write_text_atomic
-from .file_names import temp_prefix
-from .folder_swap import clean_leftovers, unless_locked
-from .folders import make_parents, writing
+from .._util.file_names import temp_prefix
+from .._util.folder_swap import clean_leftovers, unless_locked
+from .._util.folders import make_parents, new_file_mode, writing
+from ..datasets import write_text_atomic
 
 #: The journal's name ends with ``.`` and the folder's device and inode, 16 hex digits each.
 _ID_DIGITS = 16
@@ -74,7 +74,7 @@ class PairedFile:
             fd, name = tempfile.mkstemp(prefix=prefix, suffix=ident, dir=self.path.parent)
             self._fd, self._journal = fd, Path(name)
             fcntl.flock(fd, fcntl.LOCK_EX)
-            os.fchmod(fd, _new_file_mode(self.path))
+            os.fchmod(fd, new_file_mode(self.path))
             with os.fdopen(os.dup(fd), "wb") as handle:
                 handle.write(self.text.encode("utf-8"))
                 handle.flush()
