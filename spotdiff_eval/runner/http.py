@@ -260,16 +260,15 @@ class EndpointClient:
         latency = round(1000 * (time.monotonic() - started))
         read = reply_text(raw, headers.get("Content-Type"))
         page = is_page(read.text[:TITLE_SEARCH_CHARS], headers.get("Content-Type"))
-        if self.pages.note(page=page):
-            raise RequestFailed(
-                page_instead_of_answer(self.url, status, read.text, self.redactor),
-                attempts=number,
-                http_status=status,
-                fatal=True,
-                failure=PAGE,
-            )
-        if page:  # once: a captive portal's or a proxy's hiccup (``html_page.PageStreak``)
+        streak_full = self.pages.note(page=page)
+        if page:
+            # Once, a captive portal's or a proxy's hiccup: retried. As many in a row
+            # as the outage limit, a wrong --endpoint: the run stops (``PageStreak``).
             message = page_instead_of_answer(self.url, status, read.text, self.redactor)
+            if streak_full:
+                raise RequestFailed(
+                    message, attempts=number, http_status=status, fatal=True, failure=PAGE
+                )
             raise Transient(message, kind=PAGE, http_status=status)
         data = self._parse(read.text, raw, number, status, undone_coding(headers))
         retry = error_instead_of_answer(data)
