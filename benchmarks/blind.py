@@ -26,7 +26,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
-from blind_catalogue import CATALOGUE_GUESSES, prior_subjects
+from blind_catalogue import CATALOGUE_GUESSES, learnt_by_theme, prior_subjects, removals_by_theme
 
 from spotdiff_eval import evaluate, load_dataset, load_predictions
 from spotdiff_eval.blind import STRATEGIES, DifferencesByItem, predictions_document
@@ -63,26 +63,8 @@ def prior_heads(prior: Path, k: int = 12) -> Callable[[Dataset, Path], Differenc
     guess is one kind-agnostic removal. The red team's answer: 10% recall
     on the bundled set, before a removal stopped finding a change of look.
     """
-    learnt = load_dataset(prior / "data" / "manifest.json")
-    themes = themes_of(prior / "data" / "manifest.json", [a.item_id for a in learnt.annotations])
-    counts: dict[str | None, Counter[str]] = defaultdict(Counter)
-    for a in learnt.annotations:
-        for d in a.differences:
-            counts[themes[a.item_id]].update(difference_heads(d.subject, d.aliases))
-            counts["any theme"].update(difference_heads(d.subject, d.aliases))
-
-    def guess(dataset: Dataset, manifest: Path) -> DifferencesByItem:
-        ids = [a.item_id for a in dataset.annotations]
-        seen = themes_of(manifest, ids)
-        return {
-            item_id: [
-                {"kind": "object_removed", "subject": head}
-                for head in sorted(top(counts.get(seen[item_id]) or counts["any theme"], k))
-            ]
-            for item_id in ids
-        }
-
-    return guess
+    counts = learnt_by_theme(prior, lambda d: difference_heads(d.subject, d.aliases))
+    return removals_by_theme(lambda theme: sorted(top(counts.get(theme) or counts["any theme"], k)))
 
 
 def placed_guesses(prior: Path, guesses: int = 16) -> Callable[[Dataset, Path], DifferencesByItem]:

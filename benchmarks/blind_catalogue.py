@@ -8,13 +8,13 @@ These answers guess from that catalogue alone, without any annotation.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from spotdiff_eval import load_dataset
 from spotdiff_eval.blind import DifferencesByItem
-from spotdiff_eval.datasets import KINDS, Dataset
+from spotdiff_eval.datasets import KINDS, Dataset, GoldDifference
 from spotdiff_eval.generator.catalogue import SINGLE_KINDS, THEMES
 from spotdiff_eval.generator.priors import themes_of
 
@@ -98,6 +98,35 @@ def catalogue_hedged_descriptions(copies: int = 8) -> Guess:
     return _per_theme(make)
 
 
+def learnt_by_theme(
+    prior: Path, names: Callable[[GoldDifference], Iterable[str]]
+) -> dict[str | None, Counter[str]]:
+    """How often each of ``names(difference)`` stands in each theme of another
+    generated set (at ``prior``), and in any theme (key ``"any theme"``)."""
+    learnt = load_dataset(prior / "data" / "manifest.json")
+    themes = themes_of(prior / "data" / "manifest.json", [a.item_id for a in learnt.annotations])
+    counts: dict[str | None, Counter[str]] = defaultdict(Counter)
+    for a in learnt.annotations:
+        for d in a.differences:
+            counts[themes[a.item_id]].update(names(d))
+            counts["any theme"].update(names(d))
+    return counts
+
+
+def removals_by_theme(choose: Callable[[str | None], Iterable[str]]) -> Guess:
+    """Each item's guess: one removal of each subject ``choose`` gives for its theme."""
+
+    def guess(dataset: Dataset, manifest: Path) -> DifferencesByItem:
+        ids = [a.item_id for a in dataset.annotations]
+        seen = themes_of(manifest, ids)
+        return {
+            i: [{"kind": "object_removed", "subject": subject} for subject in choose(seen[i])]
+            for i in ids
+        }
+
+    return guess
+
+
 def prior_subjects(prior: Path, k: int = 16) -> Guess:
     """The ``k`` subjects commonest in a scene's theme in another generated set, each removed.
 
@@ -107,26 +136,13 @@ def prior_subjects(prior: Path, k: int = 16) -> Guess:
     1000 generated items it reached 9.5% recall on the bundled set (red
     team round 24): the theme's objects are not drawn evenly enough.
     """
-    learnt = load_dataset(prior / "data" / "manifest.json")
-    themes = themes_of(prior / "data" / "manifest.json", [a.item_id for a in learnt.annotations])
-    counts: dict[str | None, Counter[str]] = {}
-    for a in learnt.annotations:
-        counts.setdefault(themes[a.item_id], Counter()).update(d.subject for d in a.differences)
+    counts = learnt_by_theme(prior, lambda d: [d.subject])
 
-    def guess(dataset: Dataset, manifest: Path) -> DifferencesByItem:
-        ids = [a.item_id for a in dataset.annotations]
-        seen = themes_of(manifest, ids)
-        return {
-            i: [
-                {"kind": "object_removed", "subject": subject}
-                for subject, _ in sorted(
-                    counts.get(seen[i], Counter()).items(), key=lambda e: (-e[1], e[0])
-                )[:k]
-            ]
-            for i in ids
-        }
+    def ranked(theme: str | None) -> list[str]:
+        mine = counts.get(theme, Counter())
+        return [s for s, _ in sorted(mine.items(), key=lambda e: (-e[1], e[0]))[:k]]
 
-    return guess
+    return removals_by_theme(ranked)
 
 
 #: The strategies of this module, by the name the table uses.
